@@ -1,0 +1,1 @@
+"""The Telegram side: thin adapters between updates and the engine."""

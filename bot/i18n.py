@@ -1,0 +1,72 @@
+"""Fluent bundles for every language in locales/: the only source of words."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import ast as fluent_ast
+
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+LANGUAGES = ("ru", "en")
+DEFAULT_LANGUAGE = "ru"
+
+
+class MissingMessage(KeyError):
+    pass
+
+
+class Translator:
+    """Formats locale keys; ``lang`` falls back to the default, then to English."""
+
+    def __init__(self, directory: Path = LOCALES_DIR, default: str = DEFAULT_LANGUAGE) -> None:
+        self.default = default
+        self.bundles: dict[str, FluentBundle] = {}
+        self.keys: dict[str, set[str]] = {}
+        for lang_dir in sorted(p for p in directory.iterdir() if p.is_dir()):
+            bundle = FluentBundle([lang_dir.name], use_isolating=False)
+            keys: set[str] = set()
+            for ftl in sorted(lang_dir.glob("*.ftl")):
+                resource = FluentResource(ftl.read_text(encoding="utf-8"))
+                junk = [e for e in resource.body if isinstance(e, fluent_ast.Junk)]
+                if junk:
+                    raise ValueError(f"{ftl}: cannot parse {str(junk[0].content).strip()[:80]!r}")
+                bundle.add_resource(resource)
+                keys |= {e.id.name for e in resource.body if isinstance(e, fluent_ast.Message)}
+            self.bundles[lang_dir.name] = bundle
+            self.keys[lang_dir.name] = keys
+
+    def language(self, *candidates: str | None) -> str:
+        """The first supported language among ``candidates`` (e.g. 'en-GB' → 'en')."""
+        for c in candidates:
+            if c:
+                code = c.split("-")[0].split("_")[0].lower()
+                if code in self.bundles:
+                    return code
+        return self.default
+
+    def has(self, lang: str, key: str) -> bool:
+        return key in self.keys.get(lang, set())
+
+    def __call__(self, lang: str, key: str, **args: Any) -> str:
+        return self.format(lang, key, **args)
+
+    def format(self, lang: str, key: str, **args: Any) -> str:
+        for code in (lang, self.default, "en"):
+            bundle = self.bundles.get(code)
+            if bundle is not None and bundle.has_message(key):
+                message = bundle.get_message(key)
+                if message.value is None:
+                    break
+                text, errors = bundle.format_pattern(message.value, args)
+                if errors:
+                    raise MissingMessage(f"{key}: {errors}")
+                return str(text)
+        raise MissingMessage(key)
+
+
+@lru_cache(maxsize=1)
+def translator() -> Translator:
+    return Translator()

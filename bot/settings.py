@@ -1,0 +1,25 @@
+"""Every knob of the bot, from the environment (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    bot_token: SecretStr
+    # The Bot API prefix before the token (PTB's base_url): a local
+    # Bot-API-compatible server in tests and playgrounds.
+    telegram_api_base_url: str = "https://api.telegram.org/bot"
+    # A real Redis; without it the bot starts an embedded one in data_dir.
+    redis_url: str | None = None
+    data_dir: Path = Path("data")
+    default_language: Literal["ru", "en"] = "ru"
+    log_level: str = "INFO"
+    # Long polling: seconds the Bot API may hold a getUpdates request.
+    poll_timeout: int = Field(10, ge=0, le=60)

@@ -1,0 +1,1 @@
+"""Pure rules of the card games: no I/O, no clock, no Telegram."""

@@ -1,0 +1,97 @@
+"""The 112-card deck as data.  Another edition's deck is a change to DECK_SPEC."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import NamedTuple
+
+
+class Color(StrEnum):
+    RED = "red"
+    ORANGE = "orange"
+    GREEN = "green"
+    BLUE = "blue"
+
+
+COLORS: tuple[Color, ...] = tuple(Color)
+
+
+class Kind(StrEnum):
+    NUMBER = "number"
+    GRAB = "grab"  # Хапёж
+    SNORE = "snore"  # Захрапин
+    TURNABOUT = "turnabout"  # Перехрюк
+    HUSH = "hush"  # Тихохрюн
+    HOOFSLAP = "hoofslap"  # Хлопкопыт
+    POLYPIG = "polypig"  # Полисвин
+
+
+class DeckEntry(NamedTuple):
+    kind: Kind
+    values: tuple[int, ...] | None  # number values; None for specials
+    copies: int  # per colour, or in all for a colourless card
+    coloured: bool
+
+
+# sheet §1: numbers 0–7 twice in each colour, five specials twice in each
+# colour, eight Polypigs.
+DECK_SPEC: tuple[DeckEntry, ...] = (
+    DeckEntry(Kind.NUMBER, tuple(range(8)), 2, True),
+    DeckEntry(Kind.GRAB, None, 2, True),
+    DeckEntry(Kind.SNORE, None, 2, True),
+    DeckEntry(Kind.TURNABOUT, None, 2, True),
+    DeckEntry(Kind.HUSH, None, 2, True),
+    DeckEntry(Kind.HOOFSLAP, None, 2, True),
+    DeckEntry(Kind.POLYPIG, None, 8, False),
+)
+
+
+class Card(NamedTuple):
+    id: int
+    color: Color | None
+    kind: Kind
+    value: int | None
+
+
+def _build(spec: tuple[DeckEntry, ...]) -> tuple[Card, ...]:
+    cards: list[Card] = []
+    for entry in spec:
+        colours: tuple[Color | None, ...] = COLORS if entry.coloured else (None,)
+        values: tuple[int | None, ...] = entry.values if entry.values is not None else (None,)
+        for colour in colours:
+            for value in values:
+                for _ in range(entry.copies):
+                    cards.append(Card(len(cards), colour, entry.kind, value))
+    return tuple(cards)
+
+
+CARDS: tuple[Card, ...] = _build(DECK_SPEC)
+DECK_SIZE = len(CARDS)
+
+# Flat lookups for the hot path.
+KIND: tuple[Kind, ...] = tuple(c.kind for c in CARDS)
+COLOR: tuple[Color | None, ...] = tuple(c.color for c in CARDS)
+VALUE: tuple[int | None, ...] = tuple(c.value for c in CARDS)
+# Two cards are identical when their face is: same kind, colour and value.
+FACE: tuple[tuple[Kind, Color | None, int | None], ...] = tuple((c.kind, c.color, c.value) for c in CARDS)
+# What a card "is called" for matching: the value for numbers, the kind otherwise.
+NAME: tuple[object, ...] = tuple(c.value if c.kind is Kind.NUMBER else c.kind for c in CARDS)
+
+
+def is_special(card: int) -> bool:
+    return KIND[card] is not Kind.NUMBER
+
+
+def identical(a: int, b: int) -> bool:
+    return FACE[a] == FACE[b]
+
+
+def matches(card: int, top: int, color: Color | None) -> bool:
+    """May ``card`` be played on ``top`` while ``color`` is the colour in force?"""
+    if KIND[card] is Kind.POLYPIG:
+        return True
+    if color is not None and COLOR[card] == color:
+        return True
+    if KIND[top] is Kind.POLYPIG:
+        return False  # only the named colour matches a Polypig
+    return NAME[card] == NAME[top]

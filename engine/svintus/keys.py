@@ -1,0 +1,84 @@
+"""Every locale key the Svintus engine emits, in one place.
+
+Events and rule errors carry these keys; locales/{ru,en}/svintus.ftl hold the
+words.  A test checks that each key has a message in both languages.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Ev(StrEnum):
+    ROUND_STARTED = "svintus-ev-round-started"  # round, player (first), card
+    START_CARD_RETURNED = "svintus-ev-start-card-returned"  # card
+    PLAYED = "svintus-ev-played"  # player, card
+    INTERCEPTED = "svintus-ev-intercepted"  # player, card, from_player, skipped
+    TRANSFERRED = "svintus-ev-transferred"  # player, card, target, count
+    GRAB_AIMED = "svintus-ev-grab-aimed"  # target, count
+    SNORE_AIMED = "svintus-ev-snore-aimed"  # target
+    GRAB_TAKEN = "svintus-ev-grab-taken"  # player, count
+    SNORE_TAKEN = "svintus-ev-snore-taken"  # player
+    LAST_GRAB = "svintus-ev-last-grab"  # player, count
+    DIRECTION = "svintus-ev-direction"  # player, clockwise
+    COLOR_NEEDED = "svintus-ev-color-needed"  # player
+    COLOR_CHOSEN = "svintus-ev-color-chosen"  # player, color
+    COLOR_AUTO = "svintus-ev-color-auto"  # player, color
+    SILENCE_STARTED = "svintus-ev-silence-started"  # player
+    SILENCE_ENDED = "svintus-ev-silence-ended"  # player
+    SLAP_RACE = "svintus-ev-slap-race"  # player, until
+    SLAPPED = "svintus-ev-slapped"  # player, place
+    SLAP_ALL_IN = "svintus-ev-slap-all-in"  # player (the last one)
+    DREW = "svintus-ev-drew"  # player, count
+    DRAW_SKIPPED = "svintus-ev-draw-skipped"  # player
+    PASSED = "svintus-ev-passed"  # player
+    DECK_RESHUFFLED = "svintus-ev-deck-reshuffled"  # count
+    DECLARED = "svintus-ev-declared"  # player
+    CATCH_TOO_EARLY = "svintus-ev-catch-too-early"  # player, target
+    PENALTY_CAUGHT = "svintus-ev-penalty-caught"  # player, count, catcher
+    PENALTY_SLAP_LAST = "svintus-ev-penalty-slap-last"  # player, count
+    PENALTY_SLAP_MISSED = "svintus-ev-penalty-slap-missed"  # player, count
+    PENALTY_SILENCE = "svintus-ev-penalty-silence"  # player, count
+    TIMEOUT = "svintus-ev-timeout"  # player
+    AWAY = "svintus-ev-away"  # player
+    BACK = "svintus-ev-back"  # player
+    ROUND_WON = "svintus-ev-round-won"  # player, points, score
+    MATCH_WON = "svintus-ev-match-won"  # player, score
+    WALKOVER = "svintus-ev-walkover"  # player
+    ABANDONED = "svintus-ev-abandoned"  # (nobody left)
+    PLAYER_LEFT = "svintus-ev-player-left"  # player, count (cards shuffled back)
+    PLAYER_JOINED = "svintus-ev-player-joined"  # player
+    ATTACK_CANCELLED = "svintus-ev-attack-cancelled"  # player (who left)
+
+
+class Err(StrEnum):
+    BAD_ACTION = "svintus-err-bad-action"
+    BAD_OPTIONS = "svintus-err-bad-options"
+    PLAYER_COUNT = "svintus-err-player-count"  # min, max
+    DUPLICATE_PLAYER = "svintus-err-duplicate-player"
+    NOT_A_PLAYER = "svintus-err-not-a-player"
+    MATCH_OVER = "svintus-err-match-over"
+    ROUND_OVER = "svintus-err-round-over"
+    NOT_BETWEEN_ROUNDS = "svintus-err-not-between-rounds"
+    ALREADY_SEATED = "svintus-err-already-seated"
+    TABLE_FULL = "svintus-err-table-full"
+    NOT_YOUR_TURN = "svintus-err-not-your-turn"
+    NOT_IN_HAND = "svintus-err-not-in-hand"
+    TOO_LATE = "svintus-err-too-late"
+    NO_MATCH = "svintus-err-no-match"
+    NOT_IDENTICAL = "svintus-err-not-identical"
+    START_CARD = "svintus-err-start-card"
+    MUST_ANSWER_ATTACK = "svintus-err-must-answer-attack"
+    NOTHING_TO_ACCEPT = "svintus-err-nothing-to-accept"
+    CHOOSE_COLOR_FIRST = "svintus-err-choose-color-first"
+    NO_COLOR_TO_CHOOSE = "svintus-err-no-color-to-choose"
+    ONLY_DRAWN_CARD = "svintus-err-only-drawn-card"
+    ALREADY_DREW = "svintus-err-already-drew"
+    MUST_PLAY = "svintus-err-must-play"
+    CANNOT_PASS = "svintus-err-cannot-pass"
+    RACE_ON = "svintus-err-race-on"
+    NO_RACE = "svintus-err-no-race"
+    ALREADY_SLAPPED = "svintus-err-already-slapped"
+    CANNOT_DECLARE = "svintus-err-cannot-declare"
+    NOBODY_TO_CATCH = "svintus-err-nobody-to-catch"
+    NO_SILENCE = "svintus-err-no-silence"

@@ -1,0 +1,280 @@
+"""Svintus options, state, actions and views: pydantic models, JSON round-trip exact."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core import Tick, View
+from engine.svintus.cards import Color, Kind
+
+
+class SvintusOptions(BaseModel):
+    """Table options (sheet §8) and every [decision] of the sheet, with its default."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    target_score: int = Field(30, ge=1, le=1000)
+    turn_timer_ms: int = Field(30_000, ge=0, le=600_000)  # 0: no turn timer
+    reaction_window_ms: int = Field(3_000, ge=500, le=30_000)  # also the catch grace
+    hush_counts_messages: bool = True
+    hand_size: int = Field(8, ge=1, le=10)
+    penalty_cards: int = Field(2, ge=0, le=10)
+    grab_cards: int = Field(3, ge=1, le=10)
+    grab_growth: int = Field(3, ge=0, le=10)
+    # [decision] a player may draw while holding a playable card
+    draw_with_playable: bool = True
+    # [decision] a pending Grab intercepted by an identical Grab grows
+    intercept_grows_grab: bool = True
+    # [decision] «Не мешкай!»: timeouts in a row before a player is marked away
+    away_after_timeouts: int = Field(3, ge=1, le=100)
+    away_autoplay_ms: int = Field(5_000, ge=500, le=600_000)
+    # pause between rounds; any player may start the next round sooner
+    round_break_ms: int = Field(15_000, ge=0, le=3_600_000)
+
+
+class Attack(BaseModel):
+    """A Grab or Snore aimed at ``target``, waiting for a transfer or acceptance."""
+
+    kind: Literal["grab", "snore"]
+    count: int  # cards to take (0 for a Snore)
+    target: int
+
+
+class Race(BaseModel):
+    """An open Hoofslap race."""
+
+    by: int
+    deadline_ms: int
+    players: list[int]
+    pressed: list[int] = []
+    exempt: list[int] = []  # Metamorphoses (Cat) hook: never the loser
+    then_end_round: bool = False  # the Hoofslap was its player's last card
+
+
+Phase = Literal["playing", "round_over", "match_over"]
+
+
+class SvintusState(BaseModel):
+    game: Literal["svintus"] = "svintus"
+    schema_version: int = 1
+    options: SvintusOptions
+    seed: int
+    rng: int
+    seq: int = 0  # counts applied changes: a press names the state it was made in
+    clock_ms: int = 0
+    phase: Phase = "playing"
+    round: int = 0
+    seats: list[int]  # seat order = clockwise
+    hands: dict[int, list[int]]
+    scores: dict[int, int]
+    deck: list[int]  # the top of the deck is the end of the list
+    pile: list[int]  # the top of the pile is the end of the list
+    top_live: bool = False  # False for the start card: it cannot be intercepted
+    color: Color | None = None  # the colour in force (a Polypig's named colour)
+    current: int = 0
+    direction: int = 1  # 1 clockwise, -1 counter-clockwise
+    turn_started_ms: int = 0
+    attack: Attack | None = None
+    awaiting_color: bool = False  # the current player must name a colour
+    drawn: list[int] = []  # cards drawn this turn that may still be played
+    silence: int | None = None  # who played the Hush in force
+    race: Race | None = None
+    one_card_since: dict[int, int] = {}  # players down to one card, and since when
+    declared: list[int] = []  # of those, who said «Свинтус!»
+    timeouts: dict[int, int] = {}  # turn timeouts in a row
+    away: list[int] = []
+    last_winner: int | None = None
+    round_winner: int | None = None
+    match_winner: int | None = None
+    round_ended_ms: int | None = None
+
+    def clone(self) -> SvintusState:
+        """A copy whose containers may be mutated without touching ``self``."""
+        new = self.model_copy()
+        d = new.__dict__
+        d["seats"] = self.seats[:]
+        d["hands"] = {p: h[:] for p, h in self.hands.items()}
+        d["scores"] = dict(self.scores)
+        d["deck"] = self.deck[:]
+        d["pile"] = self.pile[:]
+        d["drawn"] = self.drawn[:]
+        d["one_card_since"] = dict(self.one_card_since)
+        d["declared"] = self.declared[:]
+        d["timeouts"] = dict(self.timeouts)
+        d["away"] = self.away[:]
+        if self.race is not None:
+            race = self.race.model_copy()
+            race.__dict__["players"] = self.race.players[:]
+            race.__dict__["pressed"] = self.race.pressed[:]
+            race.__dict__["exempt"] = self.race.exempt[:]
+            d["race"] = race
+        return new
+
+
+# --- actions ---------------------------------------------------------------
+
+
+class Play(BaseModel):
+    """Play ``card`` on the pile's top card ``on``: on your turn, as an intercept
+    or as a transfer.  Naming the top makes a late press (the top has changed
+    since the player saw it) "too late" instead of a play on a card never seen.
+    """
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["play"] = "play"
+    player: int
+    card: int
+    on: int
+
+
+class Draw(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    type: Literal["draw"] = "draw"
+    player: int
+
+
+class Pass(BaseModel):
+    """End the turn after drawing a playable card without playing it."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["pass"] = "pass"
+    player: int
+
+
+class Accept(BaseModel):
+    """Take the pending Grab's cards, or the Snore's lost turn."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["accept"] = "accept"
+    player: int
+
+
+class ChooseColor(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    type: Literal["color"] = "color"
+    player: int
+    color: Color
+
+
+class Declare(BaseModel):
+    """«Свинтус!»"""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["declare"] = "declare"
+    player: int
+
+
+class Catch(BaseModel):
+    """«Поймать!»: catch every opponent down to one card who has not declared."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["catch"] = "catch"
+    player: int
+
+
+class Slap(BaseModel):
+    """«Хлоп!»"""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["slap"] = "slap"
+    player: int
+
+
+class Speak(BaseModel):
+    """The player sent a message to the group (it matters only in a silence)."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["speak"] = "speak"
+    player: int
+
+
+class Leave(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    type: Literal["leave"] = "leave"
+    player: int
+
+
+class Join(BaseModel):
+    """Take a seat between rounds."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["join"] = "join"
+    player: int
+
+
+class NextRound(BaseModel):
+    model_config = ConfigDict(frozen=True)
+    type: Literal["next_round"] = "next_round"
+    player: int
+
+
+PlayerAction = (
+    Play | Draw | Pass | Accept | ChooseColor | Declare | Catch | Slap | Speak | Leave | Join | NextRound
+)
+SvintusAction = Annotated[
+    Play
+    | Draw
+    | Pass
+    | Accept
+    | ChooseColor
+    | Declare
+    | Catch
+    | Slap
+    | Speak
+    | Leave
+    | Join
+    | NextRound
+    | Tick,
+    Field(discriminator="type"),
+]
+
+
+# --- views -----------------------------------------------------------------
+
+
+class CardView(BaseModel):
+    id: int
+    color: Color | None
+    kind: Kind
+    value: int | None
+
+
+class RaceView(BaseModel):
+    by: int
+    deadline_ms: int
+    players: list[int]
+    pressed: list[int]
+
+
+class SvintusView(View):
+    """What one player (or, with ``viewer`` None, the public) may see."""
+
+    viewer: int | None
+    seq: int
+    phase: Phase
+    round: int
+    seats: list[int]
+    current: int | None
+    direction: int
+    top: CardView | None
+    color: Color | None
+    top_live: bool
+    deck_count: int
+    pile_count: int
+    hand_counts: dict[int, int]
+    scores: dict[int, int]
+    target_score: int
+    attack: Attack | None
+    awaiting_color: bool
+    silence: int | None
+    race: RaceView | None
+    one_card: dict[int, int]  # players down to one card: since when
+    declared: list[int]
+    away: list[int]
+    deadline_ms: int | None
+    round_winner: int | None
+    match_winner: int | None
+    hand: list[CardView] | None  # the viewer's own cards; None for the public
+    drawn: list[int]  # the viewer's drawn card that may still be played

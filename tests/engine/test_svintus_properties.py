@@ -1,0 +1,217 @@
+"""Invariants of the Svintus engine over random games (hypothesis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.core import RuleError, Tick
+from engine.svintus import GAME
+from engine.svintus.cards import COLORS, DECK_SIZE
+from engine.svintus.keys import Ev
+from engine.svintus.models import (
+    Accept,
+    Catch,
+    ChooseColor,
+    Declare,
+    Draw,
+    Join,
+    Leave,
+    NextRound,
+    Pass,
+    Play,
+    Slap,
+    Speak,
+    SvintusOptions,
+    SvintusState,
+)
+from tests.engine.helpers import check_cards
+
+G = GAME
+EVENT_KEYS = {str(k) for k in Ev}
+
+steps = st.lists(
+    st.tuples(st.integers(0, 9), st.integers(0, 40), st.integers(0, 4000)),
+    min_size=1,
+    max_size=300,
+)
+games = st.tuples(
+    st.integers(0, 2**64 - 1),
+    st.integers(2, 10),
+    st.sampled_from(
+        [
+            SvintusOptions(),
+            SvintusOptions(target_score=5, round_break_ms=0),
+            SvintusOptions(target_score=8, hand_size=3, round_break_ms=1_000),
+            SvintusOptions(turn_timer_ms=0, draw_with_playable=False, hand_size=2),
+            SvintusOptions(turn_timer_ms=2_000, reaction_window_ms=1_000, intercept_grows_grab=False),
+        ]
+    ),
+    steps,
+)
+
+
+def drive(
+    seed: int, n: int, options: SvintusOptions, plan: list[tuple[int, int, int]], check: Any = None
+) -> tuple[SvintusState, list[tuple[Any, int]]]:
+    """Play ``plan``: each step lets time pass, then a player picks a legal action."""
+    s, ev = G.start(list(range(101, 101 + n)), seed=seed, options=options, now_ms=1_000)
+    assert {e.key for e in ev} <= EVENT_KEYS
+    log: list[tuple[Any, int]] = []
+    now = 1_000
+    for who, pick, dt in plan:
+        now += dt
+        due = G.next_deadline(s)
+        if due is not None and due <= now:
+            action: Any = Tick()
+        else:
+            options_by_player = []
+            for p in [*s.seats, 999]:  # 999 is a stranger who may join between rounds
+                acts = G.legal(s, p)
+                if pick != 40 or dt % 5:  # leaving and talking in a silence stay rare
+                    acts = [a for a in acts if not isinstance(a, Leave | Speak)]
+                if acts:
+                    options_by_player.append(acts)
+            if not options_by_player:
+                continue
+            acts = options_by_player[who % len(options_by_player)]
+            action = acts[pick % len(acts)]
+        before = s
+        s, ev = G.apply(s, action, now)
+        log.append((action, now))
+        assert {e.key for e in ev} <= EVENT_KEYS
+        if check is not None:
+            check(before, action, s)
+    return s, log
+
+
+def conserved(s: SvintusState) -> None:
+    check_cards(s)
+    v = G.view(s, None)
+    assert v["deck_count"] + v["pile_count"] + sum(v["hand_counts"].values()) == DECK_SIZE
+
+
+def private(s: SvintusState) -> None:
+    top = s.pile[-1] if s.pile else None
+    public = G.view(s, None)
+    assert public.hand is None and public.drawn == []
+    for p in s.seats:
+        v = G.view(s, p)
+        assert v.hand is not None
+        seen = {c.id for c in v.hand} | set(v.drawn)
+        assert seen == set(s.hands[p])  # exactly one's own cards
+        dumped = v.model_dump()
+        ids = _card_ids(dumped)
+        assert ids <= set(s.hands[p]) | {top}
+
+
+def _card_ids(obj: Any) -> set[int]:
+    """Every card id a dumped view shows, wherever it stands."""
+    found: set[int] = set()
+    if isinstance(obj, dict):
+        if {"id", "kind", "color", "value"} <= obj.keys():
+            found.add(obj["id"])
+        for v in obj.values():
+            found |= _card_ids(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            found |= _card_ids(v)
+    return found
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_cards_conserved_and_hands_private(game: Any) -> None:
+    def check(before: SvintusState, action: Any, after: SvintusState) -> None:
+        conserved(after)
+        private(after)
+
+    drive(*game, check=check)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_same_seed_and_actions_give_the_same_state(game: Any) -> None:
+    seed, n, options, plan = game
+    s1, log = drive(seed, n, options, plan)
+    s2, _ = G.start(list(range(101, 101 + n)), seed=seed, options=options, now_ms=1_000)
+    for action, now in log:
+        s2, _ = G.apply(s2, action, now)
+    assert s1.model_dump_json() == s2.model_dump_json()
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_state_round_trips_through_json(game: Any) -> None:
+    def check(before: SvintusState, action: Any, after: SvintusState) -> None:
+        again = G.load(after.model_dump_json())
+        assert again == after
+        assert again.model_dump_json() == after.model_dump_json()
+
+    drive(*game, check=check)
+
+
+def candidates(s: SvintusState, p: int) -> list[Any]:
+    """A wide set of actions for ``p``: every card anyone holds, every kind of move."""
+    top = s.pile[-1] if s.pile else 0
+    cards = sorted({c for h in s.hands.values() for c in h} | set(s.deck[-3:]))
+    out: list[Any] = [Play(player=p, card=c, on=top) for c in cards]
+    out += [Play(player=p, card=c, on=(top + 1) % DECK_SIZE) for c in s.hands.get(p, [])[:3]]
+    out += [
+        cls(player=p) for cls in (Draw, Pass, Accept, Declare, Catch, Slap, Speak, Leave, Join, NextRound)
+    ]
+    out += [ChooseColor(player=p, color=c) for c in COLORS]
+    return out
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_an_action_is_accepted_exactly_when_it_is_legal(game: Any) -> None:
+    def check(before: SvintusState, action: Any, after: SvintusState) -> None:
+        for p in [*after.seats[:4], 999]:
+            legal = G.legal(after, p)
+            for a in candidates(after, p):
+                snapshot = after.model_dump_json()
+                try:
+                    G.apply(after, a, after.clock_ms + 1)
+                    accepted = True
+                except RuleError:
+                    accepted = False
+                assert after.model_dump_json() == snapshot  # never touched
+                assert accepted == (a in legal), (a, accepted, legal)
+
+    drive(*game, check=check)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**32), st.integers(2, 6))
+def test_a_finished_match_stays_finished(seed: int, n: int) -> None:
+    s, _ = G.start(list(range(1, n + 1)), seed=seed, options=SvintusOptions(target_score=1))
+    now = 0
+    for _ in range(20_000):
+        if s.phase == "match_over":
+            break
+        now += 700
+        due = G.next_deadline(s)
+        if due is not None and due <= now:
+            s, _ = G.apply(s, Tick(), now)
+            continue
+        p = s.seats[now // 700 % len(s.seats)]
+        acts = [a for a in G.legal(s, p) if not isinstance(a, Leave | Speak)]
+        plays = [a for a in acts if isinstance(a, Play | Accept | ChooseColor | Slap | Declare)]
+        if plays or acts:
+            s, _ = G.apply(s, (plays or acts)[(now // 700) % len(plays or acts)], now)
+    assert s.phase == "match_over"
+    winner = s.match_winner
+    assert winner is not None and G.outcome(s).match_winner == winner
+    assert G.next_deadline(s) is None
+    for p in [*s.seats, 999]:
+        assert G.legal(s, p) == []
+        for a in candidates(s, p):
+            with pytest.raises(RuleError):
+                G.apply(s, a, now + 1)
+    same, ev = G.apply(s, Tick(), now + 10**9)
+    assert same is s and ev == []
