@@ -25,7 +25,7 @@ def main() -> None:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     redis = endpoint(settings.redis_url, settings.data_dir)
     try:
-        build(settings).run_polling(timeout=settings.poll_timeout)
+        build(settings, redis.url).run_polling(timeout=settings.poll_timeout, drop_pending_updates=False)
     finally:
         redis.close()
 

@@ -1,42 +1,48 @@
-"""Builds the python-telegram-bot Application: handlers, settings, long polling."""
+"""Builds the python-telegram-bot Application and the referee behind it."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
-from telegram import Update
-from telegram.ext import Application, ApplicationBuilder, CommandHandler, ContextTypes
+from telegram.ext import Application, ApplicationBuilder
 
-from bot.i18n import Translator, translator
+from bot.handlers import install, register_commands
+from bot.i18n import translator
+from bot.referee import Referee
 from bot.settings import Settings
+from bot.store import Store
 
 log = logging.getLogger(__name__)
 
 
-def lang_of(update: Update, t: Translator, default: str) -> str:
-    user = update.effective_user
-    return t.language(user.language_code if user else None, default)
-
-
-def build(settings: Settings) -> Application:  # type: ignore[type-arg]
+def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any, Any, Any]:
     t = translator()
-    app = (
+    holder: dict[str, Referee] = {}
+
+    async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        store = Store.from_url(redis_url)
+        ref = Referee(app.bot, store, t, settings.default_language)
+        holder["ref"] = ref
+        install(app, ref)
+        try:
+            await register_commands(app, ref)
+        except Exception:
+            log.exception("could not register the command list")
+        await ref.resume()
+
+    async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        ref = holder.get("ref")
+        if ref is not None:
+            ref.close()
+            await ref.store.close()
+
+    return (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
         .base_url(settings.telegram_api_base_url)
+        .concurrent_updates(True)
+        .post_init(post_init)
+        .post_shutdown(post_shutdown)
         .build()
     )
-
-    async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if update.effective_message is not None:
-            lang = lang_of(update, t, settings.default_language)
-            await update.effective_message.reply_text(t(lang, "bot-start"))
-
-    async def help_(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        if update.effective_message is not None:
-            lang = lang_of(update, t, settings.default_language)
-            await update.effective_message.reply_text(t(lang, "bot-help"))
-
-    app.add_handler(CommandHandler("start", start))
-    app.add_handler(CommandHandler("help", help_))
-    return app

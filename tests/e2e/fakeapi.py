@@ -1,0 +1,500 @@
+"""A small Bot-API-compatible server for end-to-end tests (aiohttp).
+
+It keeps chats, messages and a queue of updates, and answers the methods the
+bot uses the way Telegram does — including the refusals: callback data over
+64 bytes, malformed keyboards or HTML, editing a message to the content it
+already has, writing to a user who never opened the bot (403), and more than
+20 messages and edits a minute in a group (429 with retry_after).  Every such
+refusal is also recorded in ``violations`` so a test can insist on none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections import defaultdict, deque
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+from aiohttp import web
+
+JSON_FIELDS = {
+    "chat_id",
+    "message_id",
+    "reply_markup",
+    "show_alert",
+    "cache_time",
+    "timeout",
+    "offset",
+    "limit",
+    "allowed_updates",
+    "commands",
+    "scope",
+    "user_id",
+    "disable_web_page_preview",
+    "link_preview_options",
+    "drop_pending_updates",
+    "reply_parameters",
+    "entities",
+}
+ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre", "tg-spoiler"}
+GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
+
+
+class ApiError(Exception):
+    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.code, self.description, self.retry_after = code, description, retry_after
+
+
+class _HtmlCheck(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=False)
+        self.stack: list[str] = []
+        self.error: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in ALLOWED_TAGS:
+            self.error = f"unsupported start tag {tag!r}"
+        self.stack.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.stack or self.stack[-1] != tag:
+            self.error = f"unexpected end tag {tag!r}"
+        else:
+            self.stack.pop()
+
+
+def check_html(text: str) -> None:
+    p = _HtmlCheck()
+    p.feed(text)
+    p.close()
+    if p.error or p.stack:
+        raise ApiError(400, f"Bad Request: can't parse entities: {p.error or 'unclosed tag'}")
+    # a bare '&' not starting an entity, or a '<' that the parser took as text
+    import re
+
+    if re.search(r"&(?!(amp|lt|gt|quot|#\d+);)", text):
+        raise ApiError(400, "Bad Request: can't parse entities: unescaped &")
+
+
+@dataclass
+class Message:
+    chat_id: int
+    message_id: int
+    text: str
+    markup: dict[str, Any] | None
+    date: float
+    edits: int = 0
+
+
+@dataclass
+class User:
+    id: int
+    first_name: str
+    lang: str = "en"
+    started: bool = False  # has opened a private chat with the bot
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "is_bot": False, "first_name": self.first_name, "language_code": self.lang}
+
+
+@dataclass
+class Chat:
+    id: int
+    title: str
+    admins: set[int] = field(default_factory=set)
+
+
+class FakeTelegram:
+    def __init__(self, token: str = "123456:TEST", username: str = "svintus_test_bot") -> None:
+        self.token = token
+        self.username = username
+        self.bot_id = int(token.split(":")[0])
+        self.users: dict[int, User] = {}
+        self.chats: dict[int, Chat] = {}
+        self.messages: dict[int, dict[int, Message]] = defaultdict(dict)
+        self._ids: dict[int, itertools.count[int]] = defaultdict(lambda: itertools.count(1))
+        self.updates: list[dict[str, Any]] = []
+        self._update_ids = itertools.count(1)
+        self._new_update = asyncio.Event()
+        self.answers: dict[str, dict[str, Any]] = {}
+        self.pending_queries: set[str] = set()
+        self._query_ids = itertools.count(1)
+        self.sent_at: dict[int, deque[float]] = defaultdict(deque)  # group sends+edits
+        self.group_log: dict[int, list[float]] = defaultdict(list)
+        self.violations: list[str] = []
+        self.calls: list[tuple[str, dict[str, Any]]] = []
+        self.commands: dict[str, list[dict[str, Any]]] = {}
+        self.polling = asyncio.Event()
+        self.runner: web.AppRunner | None = None
+        self.port = 0
+
+    # --- the server ---------------------------------------------------------------
+
+    async def start(self) -> str:
+        app = web.Application()
+        app.router.add_route("*", "/bot{token}/{method}", self._handle)
+        self.runner = web.AppRunner(app)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        return f"http://127.0.0.1:{self.port}/bot"
+
+    async def stop(self) -> None:
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    async def _handle(self, request: web.Request) -> web.Response:
+        if request.match_info["token"] != self.token:
+            return web.json_response(
+                {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
+            )
+        method = request.match_info["method"]
+        params: dict[str, Any] = {}
+        if request.content_type == "application/json":
+            params = await request.json()
+        else:
+            form = await request.post()
+            for k, v in form.items():
+                value = str(v)
+                if k in JSON_FIELDS:
+                    try:
+                        params[k] = json.loads(value)
+                    except json.JSONDecodeError:
+                        params[k] = value
+                else:
+                    params[k] = value
+        self.calls.append((method, params))
+        handler = getattr(self, "m_" + method.lower(), None)
+        try:
+            if handler is None:
+                raise ApiError(404, f"Not Found: method {method} not found")
+            result = await handler(params)
+        except ApiError as e:
+            if e.code != 409:
+                self.violations.append(f"{method}: {e.description}")
+            body: dict[str, Any] = {"ok": False, "error_code": e.code, "description": e.description}
+            if e.retry_after is not None:
+                body["parameters"] = {"retry_after": e.retry_after}
+            return web.json_response(body, status=e.code)
+        return web.json_response({"ok": True, "result": result})
+
+    # --- world setup and simulated users ------------------------------------------------
+
+    def add_user(self, user_id: int, name: str, lang: str = "en", started: bool = False) -> User:
+        u = User(user_id, name, lang, started)
+        self.users[user_id] = u
+        return u
+
+    def add_group(self, chat_id: int, title: str, admins: set[int] | None = None) -> Chat:
+        c = Chat(chat_id, title, admins or set())
+        self.chats[chat_id] = c
+        return c
+
+    def _chat_dict(self, chat_id: int) -> dict[str, Any]:
+        if chat_id < 0:
+            return {"id": chat_id, "type": "supergroup", "title": self.chats[chat_id].title}
+        u = self.users[chat_id]
+        return {"id": chat_id, "type": "private", "first_name": u.first_name}
+
+    def push(self, update: dict[str, Any]) -> int:
+        uid = next(self._update_ids)
+        update = {"update_id": uid, **update}
+        self.updates.append(update)
+        self._new_update.set()
+        return uid
+
+    def push_raw(self, update: dict[str, Any]) -> None:
+        """Deliver an update again as it was (a redelivery, same update_id)."""
+        self.updates.append(update)
+        self._new_update.set()
+
+    def say(self, user_id: int, chat_id: int, text: str) -> dict[str, Any]:
+        """A user sends a text (a command if it starts with '/')."""
+        u = self.users[user_id]
+        if chat_id == user_id:
+            u.started = True
+        message: dict[str, Any] = {
+            "message_id": next(self._ids[chat_id]),
+            "date": int(time.time()),
+            "chat": self._chat_dict(chat_id),
+            "from": u.as_dict(),
+            "text": text,
+        }
+        if text.startswith("/"):
+            length = len(text.split()[0])
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
+        update = {"message": message}
+        self.push(update)
+        return message
+
+    def sticker(self, user_id: int, chat_id: int) -> None:
+        self.push(
+            {
+                "message": {
+                    "message_id": next(self._ids[chat_id]),
+                    "date": int(time.time()),
+                    "chat": self._chat_dict(chat_id),
+                    "from": self.users[user_id].as_dict(),
+                    "sticker": {
+                        "file_id": "pig",
+                        "file_unique_id": "pig",
+                        "type": "regular",
+                        "width": 512,
+                        "height": 512,
+                        "is_animated": False,
+                        "is_video": False,
+                    },
+                }
+            }
+        )
+
+    def press(self, user_id: int, chat_id: int, message_id: int, data: str) -> str:
+        """A user presses an inline button; returns the callback query id."""
+        qid = str(next(self._query_ids))
+        msg = self.messages[chat_id].get(message_id)
+        self.pending_queries.add(qid)
+        self.push(
+            {
+                "callback_query": {
+                    "id": qid,
+                    "from": self.users[user_id].as_dict(),
+                    "chat_instance": str(chat_id),
+                    "data": data,
+                    "message": {
+                        "message_id": message_id,
+                        "date": int(msg.date if msg else time.time()),
+                        "chat": self._chat_dict(chat_id),
+                        "text": msg.text if msg else "",
+                        "from": {
+                            "id": self.bot_id,
+                            "is_bot": True,
+                            "first_name": "Svintus",
+                            "username": self.username,
+                        },
+                    },
+                }
+            }
+        )
+        return qid
+
+    async def answer_of(self, qid: str, timeout: float = 15.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while qid not in self.answers:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"callback {qid} was not answered")
+            await asyncio.sleep(0.02)
+        return self.answers[qid]
+
+    def last_message(self, chat_id: int) -> Message | None:
+        msgs = self.messages.get(chat_id)
+        if not msgs:
+            return None
+        return msgs[max(msgs)]
+
+    def buttons(self, msg: Message | None) -> list[dict[str, Any]]:
+        if msg is None or not msg.markup:
+            return []
+        return [b for row in msg.markup.get("inline_keyboard", []) for b in row]
+
+    def group_rate_ok(self) -> bool:
+        for times in self.group_log.values():
+            for i in range(len(times) - GROUP_LIMIT):
+                if times[i + GROUP_LIMIT] - times[i] < GROUP_PERIOD:
+                    return False
+        return True
+
+    # --- validation helpers ------------------------------------------------------------------
+
+    def _check_markup(self, markup: Any) -> dict[str, Any] | None:
+        if markup is None:
+            return None
+        if not isinstance(markup, dict) or not isinstance(markup.get("inline_keyboard"), list):
+            raise ApiError(400, "Bad Request: reply markup is invalid")
+        for row in markup["inline_keyboard"]:
+            if not isinstance(row, list):
+                raise ApiError(400, "Bad Request: reply markup rows must be arrays")
+            for b in row:
+                if not isinstance(b, dict) or not b.get("text"):
+                    raise ApiError(400, "Bad Request: button text is empty")
+                kinds = [k for k in ("url", "callback_data") if k in b]
+                if len(kinds) != 1:
+                    raise ApiError(400, "Bad Request: a button needs exactly one of url or callback_data")
+                if "callback_data" in b and not 1 <= len(str(b["callback_data"]).encode()) <= 64:
+                    raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+                if "url" in b and not str(b["url"]).startswith(("https://", "http://", "tg://")):
+                    raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
+        return dict(markup)
+
+    def _check_text(self, params: dict[str, Any]) -> str:
+        text = params.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        if len(text) > 4096:
+            raise ApiError(400, "Bad Request: message is too long")
+        if str(params.get("parse_mode", "")).upper() == "HTML":
+            check_html(text)
+        return text
+
+    def _target(self, params: dict[str, Any]) -> int:
+        try:
+            chat_id = int(params["chat_id"])
+        except (KeyError, ValueError, TypeError):
+            raise ApiError(400, "Bad Request: chat_id is empty") from None
+        if chat_id < 0:
+            if chat_id not in self.chats:
+                raise ApiError(400, "Bad Request: chat not found")
+        else:
+            user = self.users.get(chat_id)
+            if user is None:
+                raise ApiError(400, "Bad Request: chat not found")
+            if not user.started:
+                raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        return chat_id
+
+    def _rate(self, chat_id: int) -> None:
+        if chat_id >= 0:
+            return
+        now = time.monotonic()
+        window = self.sent_at[chat_id]
+        while window and now - window[0] >= GROUP_PERIOD:
+            window.popleft()
+        if len(window) >= GROUP_LIMIT:
+            retry = int(window[0] + GROUP_PERIOD - now) + 1
+            raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
+        window.append(now)
+        self.group_log[chat_id].append(now)
+
+    # --- methods --------------------------------------------------------------------------------
+
+    async def m_getme(self, p: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": self.bot_id,
+            "is_bot": True,
+            "first_name": "Svintus",
+            "username": self.username,
+            "can_join_groups": True,
+            "can_read_all_group_messages": True,
+            "supports_inline_queries": False,
+        }
+
+    async def m_deletewebhook(self, p: dict[str, Any]) -> bool:
+        return True
+
+    async def m_setmycommands(self, p: dict[str, Any]) -> bool:
+        commands = p.get("commands")
+        if not isinstance(commands, list) or not commands:
+            raise ApiError(400, "Bad Request: commands are empty")
+        for c in commands:
+            if not (1 <= len(c.get("command", "")) <= 32 and 1 <= len(c.get("description", "")) <= 256):
+                raise ApiError(400, "Bad Request: command is invalid")
+        self.commands[str(p.get("language_code", ""))] = commands
+        return True
+
+    async def m_getupdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
+        self.polling.set()
+        offset = int(p.get("offset") or 0)
+        timeout = float(p.get("timeout") or 0)
+        if offset:
+            self.updates = [u for u in self.updates if u["update_id"] >= offset]
+        deadline = time.monotonic() + timeout
+        while not self.updates and time.monotonic() < deadline:
+            self._new_update.clear()
+            try:
+                await asyncio.wait_for(
+                    self._new_update.wait(), timeout=max(0.01, deadline - time.monotonic())
+                )
+            except TimeoutError:
+                break
+        return list(self.updates[: int(p.get("limit") or 100)])
+
+    async def m_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
+        chat_id = self._target(p)
+        text = self._check_text(p)
+        markup = self._check_markup(p.get("reply_markup"))
+        self._rate(chat_id)
+        mid = next(self._ids[chat_id])
+        msg = Message(chat_id, mid, text, markup, time.time())
+        self.messages[chat_id][mid] = msg
+        return self._message_dict(msg)
+
+    async def m_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
+        chat_id = self._target(p)
+        text = self._check_text(p)
+        markup = self._check_markup(p.get("reply_markup"))
+        msg = self.messages[chat_id].get(int(p.get("message_id", 0)))
+        if msg is None:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        if msg.text == text and (msg.markup or None) == (markup or None):
+            raise ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message content "
+                "and reply markup are exactly the same as a current content",
+            )
+        self._rate(chat_id)
+        msg.text, msg.markup = text, markup
+        msg.edits += 1
+        return self._message_dict(msg)
+
+    async def m_answercallbackquery(self, p: dict[str, Any]) -> bool:
+        qid = str(p.get("callback_query_id"))
+        if qid not in self.pending_queries:
+            raise ApiError(
+                400, "Bad Request: query is too old and response timeout expired or query ID is invalid"
+            )
+        text = p.get("text")
+        if text is not None and len(str(text)) > 200:
+            raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
+        self.pending_queries.discard(qid)
+        self.answers[qid] = {"text": text or "", "show_alert": bool(p.get("show_alert")), "url": p.get("url")}
+        return True
+
+    async def m_getchatmember(self, p: dict[str, Any]) -> dict[str, Any]:
+        chat_id, user_id = int(p["chat_id"]), int(p["user_id"])
+        chat = self.chats.get(chat_id)
+        if chat is None:
+            raise ApiError(400, "Bad Request: chat not found")
+        status = "administrator" if user_id in chat.admins else "member"
+        body: dict[str, Any] = {"status": status, "user": self.users[user_id].as_dict()}
+        if status == "administrator":
+            body.update(
+                {
+                    k: True
+                    for k in (
+                        "can_be_edited",
+                        "is_anonymous",
+                        "can_manage_chat",
+                        "can_delete_messages",
+                        "can_manage_video_chats",
+                        "can_restrict_members",
+                        "can_promote_members",
+                        "can_change_info",
+                        "can_invite_users",
+                        "can_post_stories",
+                        "can_edit_stories",
+                        "can_delete_stories",
+                    )
+                }
+            )
+        return body
+
+    def _message_dict(self, msg: Message) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "message_id": msg.message_id,
+            "date": int(msg.date),
+            "chat": self._chat_dict(msg.chat_id),
+            "from": {"id": self.bot_id, "is_bot": True, "first_name": "Svintus", "username": self.username},
+            "text": msg.text,
+        }
+        if msg.edits:
+            d["edit_date"] = int(time.time())
+        if msg.markup:
+            d["reply_markup"] = msg.markup
+        return d

@@ -1,0 +1,85 @@
+"""Simulated players at a table: they read the messages the bot shows and press its buttons."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tests.e2e.fakeapi import FakeTelegram, Message
+
+
+def code_of(button: dict[str, Any]) -> str:
+    return str(button.get("callback_data", "")).split("|")[-1]
+
+
+class Table:
+    def __init__(self, api: FakeTelegram, group: int) -> None:
+        self.api = api
+        self.group = group
+
+    # --- what is on screen ------------------------------------------------------
+
+    def board(self) -> Message | None:
+        """The board (or lobby): the latest bot message in the group with a pig title."""
+        msgs = [m for m in self.api.messages.get(self.group, {}).values() if m.text.startswith("🐷")]
+        return msgs[-1] if msgs else None
+
+    def hand(self, user: int) -> Message | None:
+        msgs = [m for m in self.api.messages.get(user, {}).values() if m.text.startswith("🐷")]
+        return msgs[-1] if msgs else None
+
+    def buttons(self, msg: Message | None) -> list[dict[str, Any]]:
+        return self.api.buttons(msg)
+
+    def find(self, msg: Message | None, code: str | Callable[[str], bool]) -> dict[str, Any] | None:
+        for b in self.buttons(msg):
+            c = code_of(b)
+            if (c == code) if isinstance(code, str) else code(c):
+                return b
+        return None
+
+    async def until(self, check: Callable[[], Any], timeout: float = 20.0, what: str = "") -> Any:
+        deadline = time.monotonic() + timeout
+        while True:
+            value = check()
+            if value:
+                return value
+            if time.monotonic() > deadline:
+                raise TimeoutError(what or repr(check))
+            await asyncio.sleep(0.05)
+
+    # --- acting -------------------------------------------------------------------
+
+    async def press(self, user: int, msg: Message, button: dict[str, Any]) -> dict[str, Any]:
+        qid = self.api.press(user, msg.chat_id, msg.message_id, button["callback_data"])
+        return await self.api.answer_of(qid)
+
+    async def press_code(self, user: int, msg: Message | None, code: str) -> dict[str, Any]:
+        assert msg is not None, "no message to press on"
+        b = self.find(msg, code)
+        assert b is not None, f"no button {code} in {[code_of(x) for x in self.buttons(msg)]}\n{msg.text}"
+        return await self.press(user, msg, b)
+
+    async def command(self, user: int, chat: int, text: str) -> None:
+        self.api.say(user, chat, text)
+        await asyncio.sleep(0)
+
+    def choose(self, user: int) -> tuple[Message, dict[str, Any]] | None:
+        """A sensible button for ``user`` on their hand: slap, Svintus, a playable card, ..."""
+        hand = self.hand(user)
+        if hand is None:
+            return None
+        buttons = self.buttons(hand)
+        by_code = {code_of(b): b for b in buttons}
+        for code in ("h", "v"):
+            if code in by_code:
+                return hand, by_code[code]
+        playable = [b for b in buttons if code_of(b).startswith("p") and b["text"].startswith("✅")]
+        if playable:
+            return hand, playable[0]
+        for code in ("c0", "c1", "c2", "c3", "a", "d", "s"):
+            if code in by_code:
+                return hand, by_code[code]
+        return None
