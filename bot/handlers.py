@@ -102,7 +102,7 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
             is_admin = cm.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
         except TelegramError:
             log.warning("could not check admin rights in %s", chat.id)
-        await reply(update, await ref.stop(chat.id, user.id, is_admin, user.language_code))
+        await reply(update, await ref.stop(chat.id, member(user), is_admin))
 
     async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user

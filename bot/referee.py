@@ -26,7 +26,7 @@ from bot.session import ChatSettings, Member, Session
 from bot.store import Conflict, Store
 from engine.core import Event, RuleError, Tick
 from engine.svintus import GAME
-from engine.svintus.models import NextRound, Play, Speak, SvintusOptions
+from engine.svintus.models import NextRound, Play, Slap, Speak, SvintusOptions
 
 log = logging.getLogger(__name__)
 
@@ -249,7 +249,8 @@ class Referee:
                         state, more = GAME.apply(state, action, now)
                         events += more
                     except RuleError as e:
-                        reply = Reply(t(lang, e.key, **e.params))
+                        key = "answer-slap-too-late" if isinstance(action, Slap) else e.key
+                        reply = Reply(t(lang, key, **e.params))
                 if events:
                     session.state = state
                     session.announce(events)
@@ -268,11 +269,9 @@ class Referee:
     @staticmethod
     def _fresh(press: Press, state: Any, user: int, from_board: bool) -> bool:
         """Was the button drawn from the state as it is now (for this presser)?"""
-        if press.code in ("k", "n"):  # catch and next round mean the same whenever they are shown
+        if press.code in ("k", "n", "h"):  # catch, slap and next round mean the same whenever shown
             return True
-        if from_board:
-            return press.code == "h" and press.tag == render.race_tag(state)
-        return press.tag == render.hand_tag(state, user)
+        return not from_board and press.tag == render.hand_tag(state, user)
 
     async def speak(self, chat_id: int, user_id: int) -> None:
         """A player wrote in the group: during a silence that costs cards."""
@@ -321,17 +320,17 @@ class Referee:
                 self.after_change(session, events)
                 return
 
-    async def stop(self, chat_id: int, user_id: int, is_admin: bool, user_lang: str | None) -> str:
-        lang = await self.lang(chat_id, user_lang)
+    async def stop(self, chat_id: int, user: Member, is_admin: bool) -> str:
+        lang = await self.lang(chat_id, user.lang)
         async with self._locks[chat_id]:
             for _ in range(CAS_ATTEMPTS):
                 session, version = await self.store.load(chat_id)
                 if session is None or session.status == "over":
                     return self.t(lang, "cmd-no-game")
-                if user_id != session.creator and not is_admin:
+                if user.id != session.creator and not is_admin:
                     return self.t(lang, "cmd-stop-denied")
                 session.status = "over"
-                session.stopped_by = user_id
+                session.stopped_by = user
                 try:
                     await self.store.save(session, version)
                 except Conflict:
@@ -433,7 +432,7 @@ class Referee:
                         self.t(
                             lang,
                             "board-stopped",
-                            player=render.name(session, session.stopped_by or session.creator),
+                            player=self._stopper(session),
                         ),
                         None,
                     )
@@ -441,9 +440,7 @@ class Referee:
             rendered = render.board(self.t, lang, session, self.bot.username)
             if session.stopped_by is not None:
                 rendered = render.Rendered(
-                    rendered.text
-                    + "\n\n"
-                    + self.t(lang, "board-stopped", player=render.name(session, session.stopped_by)),
+                    rendered.text + "\n\n" + self.t(lang, "board-stopped", player=self._stopper(session)),
                     None,
                 )
             elif session.state.phase == "round_over":
@@ -469,12 +466,15 @@ class Referee:
         rendered = render.hand(self.t, lang, session, user_id, session.title)
         if session.stopped_by is not None:
             rendered = render.Rendered(
-                rendered.text
-                + "\n\n"
-                + self.t(lang, "board-stopped", player=render.name(session, session.stopped_by)),
+                rendered.text + "\n\n" + self.t(lang, "board-stopped", player=self._stopper(session)),
                 None,
             )
         return user_id, rendered
+
+    @staticmethod
+    def _stopper(session: Session) -> str:
+        who = session.stopped_by
+        return html.escape(who.name) if who is not None else render.name(session, session.creator)
 
     async def _flush(self, chat_id: int, slot: str) -> None:
         first = await self._render(chat_id, slot)

@@ -131,11 +131,6 @@ def lobby(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
 # --- the board --------------------------------------------------------------------
 
 
-def race_tag(state: SvintusState) -> str:
-    race = state.race
-    return tag_of(race.by, race.deadline_ms) if race is not None else "-"
-
-
 def board(t: Translator, lang: str, session: Session, bot_username: str) -> Rendered:
     s = session.state
     assert s is not None
@@ -198,7 +193,7 @@ def board(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
             buttons.append(
                 InlineKeyboardButton(
                     t(lang, "button-slap"),
-                    callback_data=encode("h", session.chat_id, session.game_id, race_tag(s), "h"),
+                    callback_data=encode("h", session.chat_id, session.game_id, "-", "h"),
                 )
             )
         if any(q not in s.declared for q in s.one_card_since):

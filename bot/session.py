@@ -30,7 +30,7 @@ class Session(BaseModel):
     options: SvintusOptions = Field(default_factory=SvintusOptions)
     state: SvintusState | None = None
     log: list[Event] = []
-    stopped_by: int | None = None  # who ended the game with /stop
+    stopped_by: Member | None = None  # who ended the game with /stop
 
     def member(self, user_id: int) -> Member | None:
         for m in self.members:

@@ -77,7 +77,7 @@ def check_html(text: str) -> None:
     # a bare '&' not starting an entity, or a '<' that the parser took as text
     import re
 
-    if re.search(r"&(?!(amp|lt|gt|quot|#\d+);)", text):
+    if re.search(r"&(?!(amp|lt|gt|quot|#\d+|#x[0-9a-fA-F]+);)", text):
         raise ApiError(400, "Bad Request: can't parse entities: unescaped &")
 
 

@@ -47,8 +47,16 @@ class Table:
             if value:
                 return value
             if time.monotonic() > deadline:
-                raise TimeoutError(what or repr(check))
+                board = self.board()
+                raise TimeoutError(f"{what or check!r}; the board shows:\n{board.text if board else None}")
             await asyncio.sleep(0.05)
+
+    def hand_card(self, user: int, label: str) -> int:
+        """The id of the card whose button on ``user``'s hand reads ``label``."""
+        for b in self.buttons(self.hand(user)):
+            if b["text"].removeprefix("✅ ") == label and code_of(b).startswith("p"):
+                return int(code_of(b)[1:].split(".")[0])
+        raise AssertionError(f"no {label} on the hand of {user}")
 
     # --- acting -------------------------------------------------------------------
 
