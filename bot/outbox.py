@@ -24,8 +24,8 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Time
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = 20, 60.0, 3.0
-PRIVATE_SPACING = 1.0
+GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = 20, 60.0, 3.05  # a margin for network jitter
+PRIVATE_SPACING = 1.05
 OVERALL_LIMIT, OVERALL_PERIOD = 30, 1.0
 
 

@@ -27,6 +27,9 @@ from engine.svintus.models import (
 
 PLAYER_ARGS = ("player", "target", "catcher", "from_player")
 CARDS_PER_ROW = 3
+# Telegram shows about 100 buttons at most; past this many cards, identical
+# faces share one button ("🟥 5 ×2"), which keeps any hand under 60 buttons.
+GROUP_FACES_ABOVE = 60
 
 
 @dataclass(frozen=True)
@@ -278,9 +281,20 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
     rows: list[list[InlineKeyboardButton]] = []
     if s.phase == "playing":
         cards = sorted(s.hands[user], key=sort_key)
+        copies: dict[tuple[Any, ...], int] = {}
+        if len(cards) > GROUP_FACES_ABOVE:
+            faces: dict[tuple[Any, ...], int] = {}
+            for card in cards:
+                face = CARDS[card][1:]
+                copies[face] = copies.get(face, 0) + 1
+                if face not in faces or card in playable:
+                    faces[face] = card
+            cards = sorted(faces.values(), key=sort_key)
         row: list[InlineKeyboardButton] = []
         for card in cards:
             label = card_label(t, lang, card)
+            if copies.get(CARDS[card][1:], 1) > 1:
+                label += f" ×{copies[CARDS[card][1:]]}"
             if card in playable:
                 label = "✅ " + label
             row.append(b(label, f"p{card}.{top}"))

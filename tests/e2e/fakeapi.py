@@ -318,6 +318,8 @@ class FakeTelegram:
             return None
         if not isinstance(markup, dict) or not isinstance(markup.get("inline_keyboard"), list):
             raise ApiError(400, "Bad Request: reply markup is invalid")
+        if sum(len(r) for r in markup["inline_keyboard"] if isinstance(r, list)) > 100:
+            raise ApiError(400, "Bad Request: reply markup is too long")
         for row in markup["inline_keyboard"]:
             if not isinstance(row, list):
                 raise ApiError(400, "Bad Request: reply markup rows must be arrays")

@@ -108,8 +108,7 @@ async def test_bad_input_is_answered_and_changes_nothing(api: FakeTelegram, bot_
     # forged and garbage data
     parts = card["callback_data"].split("|")
     assert await answer(current, current, 1, "|".join([parts[0], parts[1], "ffffff", *parts[3:]])) == (
-        (t.api.users[current].lang == "ru"
-        and "Эта кнопка от закончившейся игры.")
+        (t.api.users[current].lang == "ru" and "Эта кнопка от закончившейся игры.")
         or "That button belongs to a game that's over."
     )
     assert await answer(ANN, GROUP, board.message_id, "hello") == "I don't know that button."
