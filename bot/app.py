@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -18,13 +19,14 @@ log = logging.getLogger(__name__)
 
 def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any, Any, Any]:
     t = translator()
-    holder: dict[str, Referee] = {}
+    holder: dict[str, Any] = {}
 
     async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         store = Store.from_url(redis_url)
         ref = Referee(app.bot, store, t, settings.default_language)
         holder["ref"] = ref
         install(app, ref)
+        holder["timers"] = asyncio.get_running_loop().create_task(ref.run_timers())
         try:
             await register_commands(app, ref)
         except Exception:
@@ -32,6 +34,9 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
         await ref.resume()
 
     async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        timers = holder.get("timers")
+        if timers is not None:
+            timers.cancel()
         ref = holder.get("ref")
         if ref is not None:
             ref.close()

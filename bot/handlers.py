@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Coroutine
 from typing import Any
 
+from redis.exceptions import RedisError
 from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
@@ -24,6 +26,7 @@ from bot.referee import Referee
 from bot.session import Member
 
 log = logging.getLogger(__name__)
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
 COMMANDS = ("new", "stop", "board", "rules", "language", "help")
 
@@ -35,9 +38,46 @@ def member(user: User) -> Member:
 def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> None:
     t = ref.t
 
+    def user_lang(update: Update) -> str:
+        user = update.effective_user
+        return t.language(user.language_code if user else None, ref.default_lang)
+
+    def guarded(fn: Handler) -> Handler:
+        """No traceback ever reaches a user: Redis trouble gets a short answer, the rest is logged."""
+
+        async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            try:
+                await fn(update, context)
+            except ApplicationHandlerStop:
+                raise
+            except RedisError as e:
+                log.warning("redis unavailable while handling an update: %s", e)
+                await tell(update, t(user_lang(update), "answer-unavailable"))
+            except Exception:
+                log.exception("handling an update failed")
+                await tell(update, t(user_lang(update), "answer-error"))
+
+        return run
+
+    async def tell(update: Update, text: str) -> None:
+        """Best effort: answer a press, or reply in a private chat."""
+        try:
+            if update.callback_query is not None:
+                await update.callback_query.answer(text[:200])
+            elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
+                message = update.effective_message
+                if message is not None:
+                    await message.reply_text(text)
+        except TelegramError:
+            pass
+
     async def once(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A redelivered update (same update_id) is applied once."""
-        if not await ref.store.first_time(update.update_id):
+        try:
+            first = await ref.store.first_time(update.update_id)
+        except RedisError:
+            return  # the handler itself will say Redis is away
+        if not first:
             raise ApplicationHandlerStop
         chat, user = update.effective_chat, update.effective_user
         if chat is not None and user is not None and chat.type == ChatType.PRIVATE and update.message:
@@ -158,9 +198,12 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
                 from_board = message is not None and message.chat.id == press.chat_id
                 answer = await ref.game_press(press, member(user), from_board)
             text, alert, url = answer.text, answer.alert, answer.url
+        except RedisError as e:
+            log.warning("redis unavailable for a press: %s", e)
+            text = t(t.language(user.language_code, ref.default_lang), "answer-unavailable")
         except Exception:
             log.exception("press %r by %s failed", query.data, user.id)
-            text = t(await ref.lang(None, user.language_code), "answer-error")
+            text = t(t.language(user.language_code, ref.default_lang), "answer-error")
         finally:
             try:
                 if url:
@@ -183,17 +226,17 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
         log.error("unhandled error in an update", exc_info=context.error)
 
     app.add_handler(TypeHandler(Update, once), group=-1)
-    app.add_handler(CommandHandler("start", cmd_start))
-    app.add_handler(CommandHandler("new", cmd_new))
-    app.add_handler(CommandHandler("stop", cmd_stop))
-    app.add_handler(CommandHandler("board", cmd_board))
-    app.add_handler(CommandHandler("rules", cmd_rules))
-    app.add_handler(CommandHandler("help", cmd_help))
-    app.add_handler(CommandHandler("language", cmd_language))
+    app.add_handler(CommandHandler("start", guarded(cmd_start)))
+    app.add_handler(CommandHandler("new", guarded(cmd_new)))
+    app.add_handler(CommandHandler("stop", guarded(cmd_stop)))
+    app.add_handler(CommandHandler("board", guarded(cmd_board)))
+    app.add_handler(CommandHandler("rules", guarded(cmd_rules)))
+    app.add_handler(CommandHandler("help", guarded(cmd_help)))
+    app.add_handler(CommandHandler("language", guarded(cmd_language)))
     app.add_handler(CallbackQueryHandler(on_press))
-    app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.COMMAND, on_private_text))
+    app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.COMMAND, guarded(on_private_text)))
     # Every message in a group is also looked at for the silence (a second handler group).
-    app.add_handler(MessageHandler(filters.ChatType.GROUPS, on_group_message), group=1)
+    app.add_handler(MessageHandler(filters.ChatType.GROUPS, guarded(on_group_message)), group=1)
     app.add_error_handler(on_error)
 
 

@@ -3,7 +3,8 @@
 - A group gets at most 20 messages and edits in any 60 s, spaced at least 3 s
   apart, so the board is never more than about 3 s behind the game.
 - A private chat gets at most one message or edit a second; all chats together
-  at most 30 a second.
+  at most 30 a second.  These budgets live in Redis (on Redis's clock), so any
+  number of workers share them and a restart does not forget them.
 - A 429 is waited out (its retry_after) and the call made again, never dropped.
 - Boards and hands are *screens*: a change marks them dirty, and one flush per
   screen renders the latest state when its chat may be written to again, and
@@ -13,68 +14,54 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
+import secrets
 import time
-from collections import deque
+from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
+from redis.exceptions import RedisError
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+
+from bot.store import PREFIX, Store, key
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = 20, 60.0, 3.05  # a margin for network jitter
 PRIVATE_SPACING = 1.05
-OVERALL_LIMIT, OVERALL_PERIOD = 30, 1.0
-
-
-class Window:
-    """At most ``limit`` events in any ``period`` seconds, ``spacing`` apart."""
-
-    def __init__(self, limit: int, period: float, spacing: float = 0.0) -> None:
-        self.limit, self.period, self.spacing = limit, period, spacing
-        self.times: deque[float] = deque()
-        self.lock = asyncio.Lock()
-
-    def wait_time(self, now: float) -> float:
-        while self.times and now - self.times[0] >= self.period:
-            self.times.popleft()
-        wait = 0.0
-        if len(self.times) >= self.limit:
-            wait = self.times[0] + self.period - now
-        if self.times and self.spacing:
-            wait = max(wait, self.times[-1] + self.spacing - now)
-        return max(wait, 0.0)
-
-    async def acquire(self) -> None:
-        async with self.lock:  # first come, first served
-            while True:
-                wait = self.wait_time(time.monotonic())
-                if wait <= 0:
-                    self.times.append(time.monotonic())
-                    return
-                await asyncio.sleep(wait)
+OVERALL_LIMIT, OVERALL_PERIOD = 28, 1.0  # Telegram says 30 a second overall
+OVERALL_KEY = f"{PREFIX}:sent:all"
 
 
 class Limits:
-    def __init__(self) -> None:
-        self.chats: dict[int, Window] = {}
-        self.overall = Window(OVERALL_LIMIT, OVERALL_PERIOD)
+    """Telegram's limits, counted in Redis so that every worker shares one budget."""
 
-    def window(self, chat_id: int) -> Window:
-        w = self.chats.get(chat_id)
-        if w is None:
-            if chat_id < 0:
-                w = Window(GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING)
-            else:
-                w = Window(1, PRIVATE_SPACING, PRIVATE_SPACING)
-            self.chats[chat_id] = w
-        return w
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._ids = itertools.count()
+        self._me = secrets.token_hex(4)
 
     async def acquire(self, chat_id: int) -> None:
-        await self.window(chat_id).acquire()
-        await self.overall.acquire()
+        """Wait until one more message or edit may go to ``chat_id``; count it."""
+        if chat_id < 0:
+            rule = (int(GROUP_PERIOD * 1000), GROUP_LIMIT, int(GROUP_SPACING * 1000))
+        else:
+            rule = (int(PRIVATE_SPACING * 1000), 1, int(PRIVATE_SPACING * 1000))
+        async with self._locks[chat_id]:  # first come, first served within a worker
+            await self._take(key(chat_id, "sent"), *rule)
+        await self._take(OVERALL_KEY, int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, 0)
+
+    async def _take(self, bucket: str, period_ms: int, limit: int, spacing_ms: int) -> None:
+        while True:
+            token = f"{self._me}:{next(self._ids)}"
+            wait = await self.store.rate_wait_ms(bucket, period_ms, limit, spacing_ms, token)
+            if wait <= 0:
+                return
+            await asyncio.sleep(wait / 1000)
 
 
 def not_modified(e: BadRequest) -> bool:
@@ -131,6 +118,8 @@ class Screens:
                 self._dirty.discard(k)
                 try:
                     await self._flush(*k)
+                except RedisError as e:
+                    log.warning("refreshing %s: redis unavailable (%s)", k, e)
                 except Exception:
                     log.exception("refreshing %s failed", k)
         finally:

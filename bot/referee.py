@@ -6,6 +6,7 @@ webhook) so that it can be driven and tested directly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import logging
 import secrets
@@ -14,6 +15,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from redis.exceptions import RedisError
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
@@ -31,6 +33,8 @@ from engine.svintus.models import NextRound, Play, Slap, Speak, SvintusOptions
 log = logging.getLogger(__name__)
 
 CAS_ATTEMPTS = 8
+RECONCILE_S = 30.0
+MAX_TIMER_SLEEP_S = 0.5
 TARGETS = (10, 20, 30, 50, 100)
 TIMERS_MS = (0, 15_000, 30_000, 60_000)
 WINDOWS_MS = (2_000, 3_000, 5_000)
@@ -59,10 +63,10 @@ class Referee:
         self.store = store
         self.t = t
         self.default_lang = default_lang
-        self.limits = Limits()
+        self.limits = Limits(store)
+        self._wake = asyncio.Event()
         self.screens = Screens(self._flush)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._timers: dict[int, asyncio.TimerHandle] = {}
 
     # --- languages ---------------------------------------------------------------
 
@@ -208,7 +212,7 @@ class Referee:
             await self.store.save(session, version)
         except Conflict:
             return Reply(self.t(lang, "answer-busy"))
-        self.after_change(session)
+        await self.after_change(session)
         return Reply()
 
     # --- a running game -----------------------------------------------------------
@@ -260,7 +264,7 @@ class Referee:
                         await self.store.save(session, version)
                     except Conflict:
                         continue
-                    self.after_change(session, events)
+                    await self.after_change(session, events)
                 elif reply.text:
                     self.screens.touch(chat_id, f"hand:{user.id}")  # show them the current hand
                 return reply
@@ -307,7 +311,7 @@ class Referee:
                     except RuleError:
                         pass
                 if not events:
-                    self.schedule(session)
+                    await self.schedule(session)
                     return
                 session.state = state
                 session.announce(events)
@@ -317,7 +321,7 @@ class Referee:
                     await self.store.save(session, version)
                 except Conflict:
                     continue
-                self.after_change(session, events)
+                await self.after_change(session, events)
                 return
 
     async def stop(self, chat_id: int, user: Member, is_admin: bool) -> str:
@@ -335,7 +339,7 @@ class Referee:
                     await self.store.save(session, version)
                 except Conflict:
                     continue
-                self._cancel_timer(chat_id)
+                await self.store.set_timer(chat_id, None)
                 self.refresh(session)
                 return ""
         return self.t(lang, "answer-busy")
@@ -350,9 +354,9 @@ class Referee:
 
     # --- after every change ------------------------------------------------------------
 
-    def after_change(self, session: Session, events: list[Event] | None = None) -> None:
+    async def after_change(self, session: Session, events: list[Event] | None = None) -> None:
         self.refresh(session)
-        self.schedule(session)
+        await self.schedule(session)
         if session.status == "over" and events:
             for e in events:
                 if e.key in ("svintus-ev-match-won", "svintus-ev-walkover"):
@@ -379,30 +383,56 @@ class Referee:
             log.exception("announcing the winner in %s failed", session.chat_id)
 
     # --- timers ---------------------------------------------------------------------------
+    # Deadlines live in one Redis sorted set; whichever worker claims a due entry
+    # first fires it, so a restarted or a second worker fires it too, and never twice.
 
-    def schedule(self, session: Session) -> None:
-        chat_id = session.chat_id
-        self._cancel_timer(chat_id)
-        if session.status != "playing" or session.state is None:
-            return
-        due = GAME.next_deadline(session.state)
-        if due is None:
-            return
-        delay = max(0.0, (due - now_ms()) / 1000)
-        loop = asyncio.get_running_loop()
-        self._timers[chat_id] = loop.call_later(delay, lambda: loop.create_task(self._fire(chat_id)))
+    async def schedule(self, session: Session) -> None:
+        due = None
+        if session.status == "playing" and session.state is not None:
+            due = GAME.next_deadline(session.state)
+        await self.store.set_timer(session.chat_id, due)
+        if due is not None:
+            self._wake.set()
 
-    def _cancel_timer(self, chat_id: int) -> None:
-        handle = self._timers.pop(chat_id, None)
-        if handle is not None:
-            handle.cancel()
+    async def run_timers(self) -> None:
+        """Fire due deadlines until cancelled; survives Redis outages."""
+        last_reconcile = time.monotonic()
+        while True:
+            try:
+                now = now_ms()
+                for chat_id in await self.store.due_timers(now):
+                    if await self.store.claim_timer(chat_id, now):
+                        asyncio.get_running_loop().create_task(self._fire(chat_id))
+                if time.monotonic() - last_reconcile > RECONCILE_S:
+                    last_reconcile = time.monotonic()
+                    await self.reconcile_timers()
+                nxt = await self.store.next_timer()
+                wait = (
+                    MAX_TIMER_SLEEP_S
+                    if nxt is None
+                    else min(max((nxt - now_ms()) / 1000, 0.01), MAX_TIMER_SLEEP_S)
+                )
+            except RedisError as e:
+                log.warning("timers: redis unavailable (%s)", e)
+                wait = 1.0
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
     async def _fire(self, chat_id: int) -> None:
-        self._timers.pop(chat_id, None)
         try:
             await self.tick(chat_id)
+        except RedisError as e:
+            log.warning("timer of %s: redis unavailable (%s)", chat_id, e)
         except Exception:
             log.exception("timer of %s failed", chat_id)
+
+    async def reconcile_timers(self) -> None:
+        """Re-add a live game's deadline that a crash between two writes lost."""
+        for chat_id in await self.store.active_chats():
+            session, _ = await self.store.load(chat_id)
+            if session is not None:
+                await self.schedule(session)
 
     async def resume(self) -> None:
         """After a start: re-arm every live game's timer and refresh its screens."""
@@ -411,11 +441,9 @@ class Referee:
             if session is None or session.status == "over":
                 continue
             self.refresh(session)
-            self.schedule(session)
+            await self.schedule(session)
 
     def close(self) -> None:
-        for chat_id in list(self._timers):
-            self._cancel_timer(chat_id)
         self.screens.cancel()
 
     # --- screens ------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ so all of a chat's keys land on one Redis Cluster slot.
 
 from __future__ import annotations
 
+from typing import Any
+
 import redis.asyncio as aioredis
 
 from bot.session import ChatSettings, Session
@@ -23,6 +25,41 @@ return 1
 """
 
 
+# A sliding-window rate budget shared by every worker, on Redis's own clock:
+# at most ARGV[2] sends in ARGV[1] ms, ARGV[3] ms apart.  Returns 0 and records
+# the send, or the milliseconds to wait.
+_RATE = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local period, limit, spacing = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period)
+local wait = 0
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  wait = tonumber(first[2]) + period - now
+end
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+if last[2] and tonumber(last[2]) + spacing - now > wait then
+  wait = tonumber(last[2]) + spacing - now
+end
+if wait <= 0 then
+  redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[4])
+  redis.call('PEXPIRE', KEYS[1], period)
+  return 0
+end
+return wait
+"""
+
+# Claim a due timer: only the worker whose ZREM succeeds fires it.
+_CLAIM = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) <= tonumber(ARGV[2]) then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+
 class Conflict(Exception):
     """Somebody else wrote the session first: reload and try again."""
 
@@ -32,16 +69,19 @@ def key(chat_id: int, what: str) -> str:
 
 
 ACTIVE = f"{PREFIX}:active"  # chats with a live session (for restarts)
+TIMERS = f"{PREFIX}:timers"  # chat -> when time alone changes its game (ms)
 
 
 class Store:
     def __init__(self, client: aioredis.Redis) -> None:
         self.r = client
         self._cas = client.register_script(_CAS)
+        self._rate = client.register_script(_RATE)
+        self._claim = client.register_script(_CLAIM)
 
     @classmethod
     def from_url(cls, url: str) -> Store:
-        return cls(aioredis.Redis.from_url(url))
+        return cls(aioredis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2))
 
     async def close(self) -> None:
         await self.r.aclose()
@@ -104,6 +144,31 @@ class Store:
 
     async def forget_message(self, chat_id: int, slot: str) -> None:
         await self.r.hdel(key(chat_id, "msgs"), f"{slot}:id", f"{slot}:hash")
+
+    # --- timers: one sorted set, claimed atomically by whichever worker is first -----
+
+    async def set_timer(self, chat_id: int, due_ms: int | None) -> None:
+        if due_ms is None:
+            await self.r.zrem(TIMERS, str(chat_id))
+        else:
+            await self.r.zadd(TIMERS, {str(chat_id): due_ms})
+
+    async def due_timers(self, now_ms: int, limit: int = 100) -> list[int]:
+        found: list[Any] = await self.r.zrangebyscore(TIMERS, "-inf", now_ms, start=0, num=limit)
+        return [int(c) for c in found]
+
+    async def next_timer(self) -> int | None:
+        first: list[Any] = await self.r.zrange(TIMERS, 0, 0, withscores=True)
+        return int(first[0][1]) if first else None
+
+    async def claim_timer(self, chat_id: int, now_ms: int) -> bool:
+        return bool(await self._claim(keys=[TIMERS], args=[str(chat_id), str(now_ms)]))
+
+    # --- Telegram's limits, counted in Redis so that every worker shares them -------
+
+    async def rate_wait_ms(self, bucket: str, period_ms: int, limit: int, spacing_ms: int, token: str) -> int:
+        """0 if a send into ``bucket`` may go now (and it is counted), else ms to wait."""
+        return int(await self._rate(keys=[bucket], args=[period_ms, limit, spacing_ms, token]))
 
     # --- who has opened a private chat with the bot ---------------------------------
 

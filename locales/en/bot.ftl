@@ -112,6 +112,7 @@ button-svintus = 🐽 Svintus!
 ## Short answers to a press
 
 answer-slap-too-late = Too late — that slap race is over.
+answer-unavailable = The table is out of reach for a moment — try again shortly.
 answer-stale = That keyboard was out of date — here are your cards as they are now.
 answer-old-game = That button belongs to a game that's over.
 answer-not-player = You're not playing in this game.

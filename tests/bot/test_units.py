@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -11,8 +13,9 @@ import pytest
 from bot import render
 from bot.callbacks import BadCallback, action_code, decode, encode, parse_action
 from bot.i18n import Translator
-from bot.outbox import GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING, Window
+from bot.outbox import GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING
 from bot.session import Member, Session
+from bot.store import Store
 from engine.svintus import GAME
 from engine.svintus.cards import COLORS, DECK_SIZE
 from engine.svintus.models import Accept, Catch, ChooseColor, Declare, Draw, Pass, Play, Slap
@@ -52,19 +55,43 @@ def test_forged_action_codes_are_refused(code: str) -> None:
         parse_action(code, 1)
 
 
-def test_group_window_never_allows_more_than_20_a_minute() -> None:
-    w = Window(GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING)
-    now, sent = 0.0, []
-    while now < 300:
-        wait = w.wait_time(now)
+async def test_rate_budget_in_redis_keeps_limit_and_spacing(redis_url: str) -> None:
+    """The shared budget: at most 3 sends in any 400 ms, at least 60 ms apart."""
+    store = Store.from_url(redis_url)
+    sent: list[float] = []
+    started = time.monotonic()
+    token = 0
+    while time.monotonic() - started < 2.0:
+        token += 1
+        wait = await store.rate_wait_ms("svintus:{-1}:sent", 400, 3, 60, str(token))
         if wait <= 0:
-            w.times.append(now)
-            sent.append(now)
-        now += 0.25
-    for i in range(len(sent) - GROUP_LIMIT):
-        assert sent[i + GROUP_LIMIT] - sent[i] >= GROUP_PERIOD
-    assert all(b - a >= GROUP_SPACING for a, b in itertools.pairwise(sent))
-    assert len(sent) >= 90  # and it does use the budget: about one every 3 s
+            sent.append(time.monotonic())
+        else:
+            await asyncio.sleep(wait / 1000)
+    await store.close()
+    slack = 0.01  # Redis's clock and ours tick separately
+    for i in range(len(sent) - 3):
+        assert sent[i + 3] - sent[i] >= 0.4 - slack
+    assert all(b - a >= 0.06 - slack for a, b in itertools.pairwise(sent))
+    assert len(sent) >= 12  # and the budget is used
+
+
+def test_group_budget_is_twenty_a_minute_three_seconds_apart() -> None:
+    assert (GROUP_LIMIT, GROUP_PERIOD) == (20, 60.0)
+    assert GROUP_SPACING * (GROUP_LIMIT - 1) < GROUP_PERIOD <= GROUP_SPACING * GROUP_LIMIT
+
+
+async def test_timers_are_claimed_once(redis_url: str) -> None:
+    a, b = Store.from_url(redis_url), Store.from_url(redis_url)
+    await a.set_timer(-5, 1_000)
+    await a.set_timer(-6, 9_000)
+    assert await a.due_timers(2_000) == [-5]
+    assert await a.next_timer() == 1_000
+    results = await asyncio.gather(a.claim_timer(-5, 2_000), b.claim_timer(-5, 2_000))
+    assert sorted(results) == [False, True]
+    assert not await a.claim_timer(-6, 2_000)  # not due yet
+    await a.close()
+    await b.close()
 
 
 def _session(players: int) -> Session:

