@@ -21,6 +21,7 @@ from engine.svintus.cards import COLORS, DECK_SIZE
 from engine.svintus.models import Accept, Catch, ChooseColor, Declare, Draw, Pass, Play, Slap
 
 MAX_BYTES = 64
+ON_TOP = -1  # a card button that names no top card: "whatever is on top now"
 
 
 class BadCallback(ValueError):
@@ -84,8 +85,11 @@ def parse_action(code: str, player: int) -> Any:
     """The engine action a code stands for, for ``player``; BadCallback if forged."""
     try:
         if code.startswith("p"):
-            card, on = (int(x) for x in code[1:].split("."))
-            if not (0 <= card < DECK_SIZE and 0 <= on < DECK_SIZE):
+            parts = [int(x) for x in code[1:].split(".")]
+            if len(parts) == 1:
+                parts.append(ON_TOP)
+            card, on = parts
+            if len(parts) != 2 or not (0 <= card < DECK_SIZE and (0 <= on < DECK_SIZE or on == ON_TOP)):
                 raise BadCallback(code)
             return Play(player=player, card=card, on=on)
         if code.startswith("c"):

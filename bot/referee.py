@@ -21,7 +21,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from bot import render
-from bot.callbacks import BadCallback, Press, encode, parse_action
+from bot.callbacks import ON_TOP, BadCallback, Press, encode, parse_action
 from bot.i18n import Translator
 from bot.outbox import Limits, Screens, call, message_gone, not_modified
 from bot.session import ChatSettings, Member, Session
@@ -244,6 +244,8 @@ class Referee:
                 if due is not None and due <= now:  # time first: a late press meets a closed window
                     state, events = GAME.apply(state, Tick(), now)
                 reply = Reply()
+                if isinstance(action, Play) and action.on == ON_TOP:
+                    action = action.model_copy(update={"on": state.pile[-1]})
                 if isinstance(action, Play) and action.on != state.pile[-1]:
                     reply = Reply(t(lang, "svintus-err-too-late"))
                 elif not self._fresh(press, state, user.id, from_board):

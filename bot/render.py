@@ -222,11 +222,22 @@ def hand_actions(state: SvintusState, user: int) -> list[Any]:
     return [a for a in GAME.legal(state, user) if isinstance(a, HAND_ACTIONS)]
 
 
+def sees_table(state: SvintusState, user: int) -> bool:
+    """Does ``user``'s hand show the top card?  Only while it is their move.
+
+    A waiting player's hand changes only when their own options do (their cards,
+    a card to intercept with, a Grab aimed at them, a race, a silence), so one
+    move costs a couple of edits rather than one per player.
+    """
+    return state.phase == "playing" and state.current == user
+
+
 def hand_tag(state: SvintusState, user: int) -> str:
     """What a player's hand keyboard is drawn from; a press must match it."""
     hand = tuple(sorted(state.hands.get(user, ())))
     acts = tuple(action_code(a) for a in hand_actions(state, user))
-    return tag_of(state.round, state.phase, hand, state.pile[-1] if state.pile else None, state.color, acts)
+    table = (state.pile[-1], state.color) if sees_table(state, user) else None
+    return tag_of(state.round, state.phase, hand, table, state.silence is not None, acts)
 
 
 def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str) -> Rendered:
@@ -245,10 +256,12 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
         )
         return Rendered("\n".join(lines), None)
     top = s.pile[-1]
-    top_line = t(lang, "board-top", card=card_label(t, lang, top))
-    if s.color is not None and CARDS[top].kind is Kind.POLYPIG:
-        top_line += " " + t(lang, "board-named-color", color=color_name(t, lang, s.color))
-    lines.append(top_line)
+    sees = sees_table(s, user)
+    if sees:
+        top_line = t(lang, "board-top", card=card_label(t, lang, top))
+        if s.color is not None and CARDS[top].kind is Kind.POLYPIG:
+            top_line += " " + t(lang, "board-named-color", color=color_name(t, lang, s.color))
+        lines.append(top_line)
     acts = hand_actions(s, user)
     playable = {a.card for a in acts if isinstance(a, Play)}
     if s.phase == "round_over":
@@ -266,9 +279,9 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
         else:
             lines.append(t(lang, "hand-your-turn"))
     else:
-        lines.append(t(lang, "board-turn", player=name(session, s.current)))
+        lines.append(t(lang, "hand-waiting"))
     if s.silence is not None:
-        lines.append(t(lang, "board-silence", player=name(session, s.silence)))
+        lines.append(t(lang, "hand-silence"))
     lines.append(t(lang, "hand-cards", count=len(s.hands[user])))
 
     tag = hand_tag(s, user)
@@ -297,7 +310,9 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
                 label += f" ×{copies[CARDS[card][1:]]}"
             if card in playable:
                 label = "✅ " + label
-            row.append(b(label, f"p{card}.{top}"))
+            # a waiting player's other cards name no top card: pressing one tries
+            # to intercept whatever is on top at that moment
+            row.append(b(label, f"p{card}.{top}" if sees or card in playable else f"p{card}"))
             if len(row) == CARDS_PER_ROW:
                 rows.append(row)
                 row = []

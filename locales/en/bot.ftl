@@ -101,6 +101,8 @@ hand-grab-on-you = ⚠️ A Grab is on you: take { $count } or pass it on with a
 hand-snore-on-you = 😴 A Snore is on you: lose the turn or pass it on with a Snore.
 hand-choose-color = 🎨 Name a colour.
 hand-drawn = You drew a card that fits: play it or pass.
+hand-waiting = ⏳ Not your turn. ✅ marks a card that can intercept right now.
+hand-silence = 🤫 Silence in the chat!
 hand-your-turn = ▶ <b>Your turn!</b>
 hand-cards = Your cards ({ $count }), ✅ = playable now:
 button-draw = 🂠 Draw

@@ -49,7 +49,7 @@ def test_malformed_button_data_is_refused(data: str | None) -> None:
         decode(data)
 
 
-@pytest.mark.parametrize("code", ["p", "p1", "p1.x", "p999.1", "c9", "cx", "q", ""])
+@pytest.mark.parametrize("code", ["p", "p1.2.3", "p-5", "p1.x", "p999.1", "p1.-7", "c9", "cx", "q", ""])
 def test_forged_action_codes_are_refused(code: str) -> None:
     with pytest.raises(BadCallback):
         parse_action(code, 1)
