@@ -1,7 +1,8 @@
-"""``python -m bot``: run the bot with long polling."""
+"""``python -m bot``: run the bot (long polling, or a webhook server with WEBHOOK_URL)."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
@@ -10,6 +11,7 @@ from pydantic import ValidationError
 from bot.app import build
 from bot.redis_server import endpoint
 from bot.settings import Settings
+from bot.webhook import serve
 
 
 def main() -> None:
@@ -25,7 +27,11 @@ def main() -> None:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     redis = endpoint(settings.redis_url, settings.data_dir)
     try:
-        build(settings, redis.url).run_polling(timeout=settings.poll_timeout, drop_pending_updates=False)
+        app = build(settings, redis.url)
+        if settings.webhook_url:
+            asyncio.run(serve(app, settings))
+        else:
+            app.run_polling(timeout=settings.poll_timeout, drop_pending_updates=False)
     finally:
         redis.close()
 

@@ -25,6 +25,7 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
         store = Store.from_url(redis_url)
         ref = Referee(app.bot, store, t, settings.default_language)
         holder["ref"] = ref
+        app.bot_data["referee"] = ref
         install(app, ref)
         holder["timers"] = asyncio.get_running_loop().create_task(ref.run_timers())
         try:

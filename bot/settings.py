@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Literal
 
@@ -23,3 +24,19 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     # Long polling: seconds the Bot API may hold a getUpdates request.
     poll_timeout: int = Field(10, ge=0, le=60)
+    # Webhook mode (several workers behind one address share one Redis): the
+    # public URL Telegram posts updates to.  Unset: long polling.
+    webhook_url: str | None = None
+    # Checked on every request (X-Telegram-Bot-Api-Secret-Token); by default
+    # derived from the token, so every worker agrees without configuration.
+    webhook_secret: SecretStr | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = Field(8080, ge=1, le=65535)
+    webhook_path: str = "/telegram"
+    # Whether this worker registers the webhook with Telegram at start.
+    webhook_register: bool = True
+
+    def secret(self) -> str:
+        if self.webhook_secret is not None:
+            return self.webhook_secret.get_secret_value()
+        return hashlib.sha256(b"svintus-webhook:" + self.bot_token.get_secret_value().encode()).hexdigest()

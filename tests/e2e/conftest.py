@@ -19,19 +19,29 @@ from tests.e2e.fakeapi import FakeTelegram
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 class BotProcess:
     """``python -m bot`` exactly as the README runs it, pointed at the fake API."""
 
     def __init__(
-        self, api: FakeTelegram, base_url: str, data_dir: Path, redis_url: str | None, lang: str = "en"
+        self,
+        api: FakeTelegram,
+        base_url: str,
+        data_dir: Path,
+        redis_url: str | None,
+        lang: str = "en",
+        webhook_port: int | None = None,
+        register: bool = True,
     ) -> None:
-        self.api, self.base_url, self.data_dir, self.redis_url, self.lang = (
-            api,
-            base_url,
-            data_dir,
-            redis_url,
-            lang,
-        )
+        self.api, self.base_url, self.data_dir, self.redis_url = api, base_url, data_dir, redis_url
+        self.lang, self.webhook_port, self.register = lang, webhook_port, register
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = data_dir / "bot.log"
 
@@ -47,16 +57,39 @@ class BotProcess:
         )
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
+        if self.webhook_port:
+            env.update(
+                WEBHOOK_URL=self.url,
+                WEBHOOK_LISTEN="127.0.0.1",
+                WEBHOOK_PORT=str(self.webhook_port),
+                WEBHOOK_REGISTER="1" if self.register else "0",
+            )
         self.api.polling.clear()
         log = open(self.log_path, "ab")  # noqa: SIM115 - the process owns it
         self.proc = subprocess.Popen([sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=log, stderr=log)
         deadline = time.monotonic() + 60
-        while not self.api.polling.is_set():
+        while not (await self.healthy() if self.webhook_port else self.api.polling.is_set()):
             if self.proc.poll() is not None:
                 raise RuntimeError("the bot exited:\n" + self.log())
             if time.monotonic() > deadline:
                 raise TimeoutError("the bot did not start polling:\n" + self.log())
             await asyncio.sleep(0.05)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.webhook_port}/telegram"
+
+    async def healthy(self) -> bool:
+        import aiohttp
+
+        try:
+            async with (
+                aiohttp.ClientSession() as http,
+                http.get(f"http://127.0.0.1:{self.webhook_port}/health") as r,
+            ):
+                return r.status == 200
+        except aiohttp.ClientError:
+            return False
 
     async def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.proc is None:
@@ -90,11 +123,15 @@ async def bot_factory(api: FakeTelegram, tmp_path: Path) -> AsyncIterator[Callab
     procs: list[BotProcess] = []
 
     async def make(
-        redis_url: str | None = None, lang: str = "en", data_dir: Path | None = None
+        redis_url: str | None = None,
+        lang: str = "en",
+        data_dir: Path | None = None,
+        webhook_port: int | None = None,
+        register: bool = True,
     ) -> BotProcess:
         d = data_dir or tmp_path / f"bot{len(procs)}"
         d.mkdir(parents=True, exist_ok=True)
-        p = BotProcess(api, base, d, redis_url, lang)
+        p = BotProcess(api, base, d, redis_url, lang, webhook_port, register)
         await p.start()
         procs.append(p)
         return p

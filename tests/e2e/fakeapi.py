@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
@@ -74,9 +75,7 @@ def check_html(text: str) -> None:
     p.close()
     if p.error or p.stack:
         raise ApiError(400, f"Bad Request: can't parse entities: {p.error or 'unclosed tag'}")
-    # a bare '&' not starting an entity, or a '<' that the parser took as text
-    import re
-
+    # a bare '&' not starting an entity
     if re.search(r"&(?!(amp|lt|gt|quot|#\d+|#x[0-9a-fA-F]+);)", text):
         raise ApiError(400, "Bad Request: can't parse entities: unescaped &")
 
@@ -130,6 +129,10 @@ class FakeTelegram:
         self.calls: list[tuple[str, dict[str, Any]]] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.polling = asyncio.Event()
+        self.webhook: dict[str, Any] | None = None  # what setWebhook registered
+        self.targets: list[str] = []  # workers that updates are posted to, round-robin
+        self._next_target = itertools.count()
+        self._deliveries: set[asyncio.Task[None]] = set()
         self.runner: web.AppRunner | None = None
         self.port = 0
 
@@ -207,14 +210,40 @@ class FakeTelegram:
     def push(self, update: dict[str, Any]) -> int:
         uid = next(self._update_ids)
         update = {"update_id": uid, **update}
-        self.updates.append(update)
-        self._new_update.set()
+        self.push_raw(update)
         return uid
 
     def push_raw(self, update: dict[str, Any]) -> None:
-        """Deliver an update again as it was (a redelivery, same update_id)."""
+        """Deliver an update (again, if it was delivered before: same update_id)."""
+        if self.targets:
+            task = asyncio.get_running_loop().create_task(self._post(update))
+            self._deliveries.add(task)
+            task.add_done_callback(self._deliveries.discard)
+            return
         self.updates.append(update)
         self._new_update.set()
+
+    def deliver_to(self, targets: list[str]) -> None:
+        """Webhook mode: post every update to one of ``targets`` in turn."""
+        self.targets = targets
+
+    async def _post(self, update: dict[str, Any]) -> None:
+        import aiohttp
+
+        secret = (self.webhook or {}).get("secret_token", "")
+        for attempt in range(20):  # Telegram retries a failed delivery
+            target = self.targets[next(self._next_target) % len(self.targets)]
+            try:
+                async with (
+                    aiohttp.ClientSession() as http,
+                    http.post(target, json=update, headers={"X-Telegram-Bot-Api-Secret-Token": secret}) as r,
+                ):
+                    if r.status == 200:
+                        return
+            except aiohttp.ClientError:
+                pass
+            await asyncio.sleep(0.1 * (attempt + 1))
+        self.violations.append(f"update {update['update_id']} could not be delivered")
 
     def say(self, user_id: int, chat_id: int, text: str) -> dict[str, Any]:
         """A user sends a text (a command if it starts with '/')."""
@@ -388,6 +417,7 @@ class FakeTelegram:
         }
 
     async def m_deletewebhook(self, p: dict[str, Any]) -> bool:
+        self.webhook = None
         return True
 
     async def m_setmycommands(self, p: dict[str, Any]) -> bool:
@@ -400,7 +430,18 @@ class FakeTelegram:
         self.commands[str(p.get("language_code", ""))] = commands
         return True
 
+    async def m_setwebhook(self, p: dict[str, Any]) -> bool:
+        if not str(p.get("url", "")).startswith(("http://", "https://")):
+            raise ApiError(400, "Bad Request: bad webhook: an HTTPS URL must be provided for webhook")
+        secret = str(p.get("secret_token", ""))
+        if secret and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", secret):
+            raise ApiError(400, "Bad Request: secret token contains unallowed characters")
+        self.webhook = {"url": p["url"], "secret_token": secret}
+        return True
+
     async def m_getupdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.webhook is not None:
+            raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active")
         self.polling.set()
         offset = int(p.get("offset") or 0)
         timeout = float(p.get("timeout") or 0)

@@ -1,0 +1,93 @@
+"""Webhook mode: an aiohttp server that checks Telegram's secret token on every
+request and feeds updates to the Application; ``GET /health`` for probes.
+
+Any number of such workers may run behind one address: they share the
+sessions, timers and rate budgets in Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+import logging
+import signal
+from typing import Any
+
+from aiohttp import web
+from redis.exceptions import RedisError
+from telegram import Update
+from telegram.ext import Application
+
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+def web_app(
+    app: Application[Any, Any, Any, Any, Any, Any], secret: str, path: str, health: Any
+) -> web.Application:
+    async def receive(request: web.Request) -> web.Response:
+        given = request.headers.get(SECRET_HEADER, "")
+        if not hmac.compare_digest(given.encode(), secret.encode()):
+            return web.Response(status=403)
+        try:
+            data = await request.json()
+            update = Update.de_json(data, app.bot)
+        except (json.JSONDecodeError, ValueError, KeyError, TypeError):
+            return web.Response(status=400)
+        if update is None:
+            return web.Response(status=400)
+        await app.update_queue.put(update)
+        return web.Response(text="ok")
+
+    async def healthz(request: web.Request) -> web.Response:
+        ok = await health()
+        return web.json_response({"ok": ok}, status=200 if ok else 503)
+
+    webapp = web.Application()
+    webapp.router.add_post(path, receive)
+    webapp.router.add_get("/health", healthz)
+    return webapp
+
+
+async def serve(app: Application[Any, Any, Any, Any, Any, Any], settings: Settings) -> None:
+    """Run the Application behind the webhook server until SIGTERM or SIGINT."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+
+    async def health() -> bool:
+        ref = app.bot_data.get("referee")
+        if ref is None:
+            return False
+        try:
+            return bool(await ref.store.r.ping())
+        except RedisError:
+            return False
+
+    await app.initialize()
+    if app.post_init is not None:
+        await app.post_init(app)
+    await app.start()
+    runner = web.AppRunner(web_app(app, settings.secret(), settings.webhook_path, health))
+    await runner.setup()
+    site = web.TCPSite(runner, settings.webhook_listen, settings.webhook_port)
+    await site.start()
+    log.info(
+        "webhook server on %s:%s%s", settings.webhook_listen, settings.webhook_port, settings.webhook_path
+    )
+    if settings.webhook_register and settings.webhook_url:
+        await app.bot.set_webhook(
+            settings.webhook_url, secret_token=settings.secret(), allowed_updates=Update.ALL_TYPES
+        )
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
+        await app.stop()
+        if app.post_shutdown is not None:
+            await app.post_shutdown(app)
+        await app.shutdown()
