@@ -38,9 +38,10 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
         timers = holder.get("timers")
         if timers is not None:
             timers.cancel()
+            await asyncio.gather(timers, return_exceptions=True)
         ref = holder.get("ref")
         if ref is not None:
-            ref.close()
+            await ref.close()
             await ref.store.close()
 
     return (

@@ -28,6 +28,7 @@ from bot.session import Member
 log = logging.getLogger(__name__)
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
+REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
 COMMANDS = ("new", "stop", "board", "rules", "language", "help")
 
 
@@ -72,8 +73,17 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
             pass
 
     async def once(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """A redelivered update (same update_id) is applied once."""
+        """A redelivered update (same update_id) is applied once.
+
+        A press is let through unless it was answered already: the session
+        knows whether its effect was committed, and an unanswered press must
+        still get its answer (a crash may have come between the two).
+        """
         try:
+            if update.callback_query is not None:
+                if await ref.store.answered(update.callback_query.id):
+                    raise ApplicationHandlerStop
+                return
             first = await ref.store.first_time(update.update_id)
         except RedisError:
             return  # the handler itself will say Redis is away
@@ -87,8 +97,9 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
         message = update.effective_message
         if message is None or not text:
             return
-        chat_id = message.chat_id
-        await ref.limits.acquire(chat_id)
+        if not await ref.limits.acquire(message.chat_id, give_up_after_s=REPLY_PATIENCE_S):
+            log.info("no budget left to reply in %s; the reply is dropped", message.chat_id)
+            return
         await message.reply_text(text, parse_mode="HTML", disable_web_page_preview=True)
 
     async def lang_of(update: Update) -> str:
@@ -169,8 +180,10 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
             InlineKeyboardButton(t(code, "language-name"), callback_data=encode("L", chat.id, "-", "-", code))
             for code in ("ru", "en")
         ]
-        await ref.limits.acquire(chat.id)
-        await message.reply_text(t(lang, "cmd-language-choose"), reply_markup=InlineKeyboardMarkup([buttons]))
+        if await ref.limits.acquire(chat.id, give_up_after_s=REPLY_PATIENCE_S):
+            await message.reply_text(
+                t(lang, "cmd-language-choose"), reply_markup=InlineKeyboardMarkup([buttons])
+            )
 
     async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
@@ -192,11 +205,11 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
                 text = t(press.code, "cmd-language-set")
                 return
             if press.kind == "l":
-                answer = await ref.lobby_press(press, member(user))
+                answer = await ref.lobby_press(press, member(user), update.update_id)
             else:
                 message = query.message
                 from_board = message is not None and message.chat.id == press.chat_id
-                answer = await ref.game_press(press, member(user), from_board)
+                answer = await ref.game_press(press, member(user), from_board, update.update_id)
             text, alert, url = answer.text, answer.alert, answer.url
         except RedisError as e:
             log.warning("redis unavailable for a press: %s", e)
@@ -210,14 +223,17 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
                     await query.answer(url=url)
                 else:
                     await query.answer(text[:200] or None, show_alert=alert)
+                await ref.store.mark_answered(query.id)
             except TelegramError:
                 log.warning("could not answer a press of %s", user.id)
+            except RedisError:
+                pass
 
     async def on_group_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
         if chat is None or user is None or user.is_bot:
             return
-        await ref.speak(chat.id, user.id)
+        await ref.speak(chat.id, user.id, update.update_id)
 
     async def on_private_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, t(await lang_of(update), "private-text"))

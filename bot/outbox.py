@@ -45,22 +45,33 @@ class Limits:
         self._ids = itertools.count()
         self._me = secrets.token_hex(4)
 
-    async def acquire(self, chat_id: int) -> None:
-        """Wait until one more message or edit may go to ``chat_id``; count it."""
+    async def acquire(self, chat_id: int, give_up_after_s: float | None = None) -> bool:
+        """Wait until one more message or edit may go to ``chat_id`` and count it.
+
+        With ``give_up_after_s``, return False instead of waiting longer than
+        that (a reply to a command is not worth a queue behind a flood of them).
+        """
         if chat_id < 0:
             rule = (int(GROUP_PERIOD * 1000), GROUP_LIMIT, int(GROUP_SPACING * 1000))
         else:
             rule = (int(PRIVATE_SPACING * 1000), 1, int(PRIVATE_SPACING * 1000))
+        deadline = None if give_up_after_s is None else time.monotonic() + give_up_after_s
         async with self._locks[chat_id]:  # first come, first served within a worker
-            await self._take(key(chat_id, "sent"), *rule)
+            if not await self._take(key(chat_id, "sent"), *rule, deadline=deadline):
+                return False
         await self._take(OVERALL_KEY, int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, 0)
+        return True
 
-    async def _take(self, bucket: str, period_ms: int, limit: int, spacing_ms: int) -> None:
+    async def _take(
+        self, bucket: str, period_ms: int, limit: int, spacing_ms: int, deadline: float | None = None
+    ) -> bool:
         while True:
             token = f"{self._me}:{next(self._ids)}"
             wait = await self.store.rate_wait_ms(bucket, period_ms, limit, spacing_ms, token)
             if wait <= 0:
-                return
+                return True
+            if deadline is not None and time.monotonic() + wait / 1000 > deadline:
+                return False
             await asyncio.sleep(wait / 1000)
 
 
@@ -118,6 +129,8 @@ class Screens:
                 self._dirty.discard(k)
                 try:
                     await self._flush(*k)
+                except asyncio.CancelledError:
+                    raise
                 except RedisError as e:
                     log.warning("refreshing %s: redis unavailable (%s)", k, e)
                 except Exception:
@@ -131,9 +144,12 @@ class Screens:
         while self._tasks and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
 
-    def cancel(self) -> None:
-        for task in self._tasks.values():
+    async def close(self) -> None:
+        """Stop refreshing (shutdown): pending refreshes are re-done at the next start."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 Sender = Callable[..., Awaitable[Any]]

@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 
 CAS_ATTEMPTS = 8
 RECONCILE_S = 30.0
+SCREEN_RETRY_S = 0.2
 MAX_TIMER_SLEEP_S = 0.5
 TARGETS = (10, 20, 30, 50, 100)
 TIMERS_MS = (0, 15_000, 30_000, 60_000)
@@ -64,6 +65,7 @@ class Referee:
         self.t = t
         self.default_lang = default_lang
         self.limits = Limits(store)
+        self.worker_id = secrets.token_hex(6)
         self._wake = asyncio.Event()
         self.screens = Screens(self._flush)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
@@ -100,7 +102,7 @@ class Referee:
         self.screens.touch(chat_id, "board")
         return None
 
-    async def lobby_press(self, press: Press, user: Member) -> Reply:
+    async def lobby_press(self, press: Press, user: Member, update_id: int | None = None) -> Reply:
         chat_id = press.chat_id
         lang = await self.lang(chat_id, user.lang)
         t = self.t
@@ -108,6 +110,8 @@ class Referee:
             session, version = await self.store.load(chat_id)
             if session is None or session.game_id != press.game_id:
                 return Reply(t(lang, "answer-old-game"))
+            if session.seen(update_id):
+                return Reply()  # a redelivery of a press already applied
             if session.status != "lobby":
                 return Reply(t(lang, "answer-already-started"))
             reply = Reply()
@@ -134,6 +138,7 @@ class Referee:
                 if user.id != session.creator:
                     return Reply(t(lang, "answer-creator-only"))
                 if code == "g":
+                    session.mark(update_id)
                     return await self._start_game(session, version, lang)
                 o = session.options
                 if code == "ot":
@@ -147,6 +152,7 @@ class Referee:
                 session.options = SvintusOptions.model_validate(o.model_dump())
             else:
                 return Reply(t(lang, "answer-unknown"))
+            session.mark(update_id)
             try:
                 await self.store.save(session, version)
             except Conflict:
@@ -217,7 +223,9 @@ class Referee:
 
     # --- a running game -----------------------------------------------------------
 
-    async def game_press(self, press: Press, user: Member, from_board: bool) -> Reply:
+    async def game_press(
+        self, press: Press, user: Member, from_board: bool, update_id: int | None = None
+    ) -> Reply:
         chat_id = press.chat_id
         lang = await self.lang(chat_id, user.lang)
         t = self.t
@@ -226,6 +234,8 @@ class Referee:
                 session, version = await self.store.load(chat_id)
                 if session is None or session.game_id != press.game_id:
                     return Reply(t(lang, "answer-old-game"))
+                if session.seen(update_id):
+                    return Reply()  # a redelivery of a press already applied
                 state = session.state
                 if session.status != "playing" or state is None:
                     return Reply(t(lang, "svintus-err-match-over"))
@@ -260,6 +270,7 @@ class Referee:
                 if events:
                     session.state = state
                     session.announce(events)
+                    session.mark(update_id)
                     if state.phase == "match_over":
                         session.status = "over"
                     try:
@@ -279,7 +290,7 @@ class Referee:
             return True
         return not from_board and press.tag == render.hand_tag(state, user)
 
-    async def speak(self, chat_id: int, user_id: int) -> None:
+    async def speak(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:
         """A player wrote in the group: during a silence that costs cards."""
         session, _ = await self.store.load(chat_id)
         if session is None or session.status != "playing" or session.state is None:
@@ -287,17 +298,19 @@ class Referee:
         s = session.state
         if s.silence is None or user_id not in s.hands or not s.options.hush_counts_messages:
             return
-        await self._apply_and_save(chat_id, lambda st: Speak(player=user_id))
+        await self._apply_and_save(chat_id, lambda st: Speak(player=user_id), update_id)
 
     async def tick(self, chat_id: int) -> None:
         """A deadline came: let time pass in the game (a stale timer does nothing)."""
         await self._apply_and_save(chat_id, lambda st: Tick())
 
-    async def _apply_and_save(self, chat_id: int, make: Any) -> None:
+    async def _apply_and_save(self, chat_id: int, make: Any, update_id: int | None = None) -> None:
         async with self._locks[chat_id]:
             for _ in range(CAS_ATTEMPTS):
                 session, version = await self.store.load(chat_id)
                 if session is None or session.status != "playing" or session.state is None:
+                    return
+                if session.seen(update_id):
                     return
                 now = now_ms()
                 state = session.state
@@ -317,6 +330,7 @@ class Referee:
                     return
                 session.state = state
                 session.announce(events)
+                session.mark(update_id)
                 if state.phase == "match_over":
                     session.status = "over"
                 try:
@@ -445,8 +459,8 @@ class Referee:
             self.refresh(session)
             await self.schedule(session)
 
-    def close(self) -> None:
-        self.screens.cancel()
+    async def close(self) -> None:
+        await self.screens.close()
 
     # --- screens ------------------------------------------------------------------------------
 
@@ -511,19 +525,33 @@ class Referee:
         if first is None:
             return
         target, rendered = first
-        msg_id, digest = await self.store.message(chat_id, slot)
-        if msg_id is not None and digest == rendered.digest():
+        msg_id, digest, pending = await self.store.message(chat_id, slot)
+        if msg_id is not None and digest == pending == rendered.digest():
             return
         if target > 0 and not await self.store.started(target):
             return  # never write to someone who has not opened (or has blocked) the bot
+        if not await self.store.lock_screen(chat_id, slot, self.worker_id):
+            await asyncio.sleep(SCREEN_RETRY_S)  # another worker is refreshing it: look again
+            self.screens.touch(chat_id, slot)
+            return
+        try:
+            await self._send_screen(chat_id, slot, target)
+        finally:
+            await self.store.unlock_screen(chat_id, slot, self.worker_id)
+
+    async def _send_screen(self, chat_id: int, slot: str, target: int) -> None:
         await self.limits.acquire(target)
         latest = await self._render(chat_id, slot)  # the state may have moved while we waited
         if latest is None:
             return
         target, rendered = latest
-        msg_id, digest = await self.store.message(chat_id, slot)
-        if msg_id is not None and digest == rendered.digest():
+        new = rendered.digest()
+        msg_id, digest, pending = await self.store.message(chat_id, slot)
+        if msg_id is not None and pending != digest:
+            msg_id = None  # an edit whose outcome a crash hid: post the screen anew
+        elif msg_id is not None and digest == new:
             return
+        await self.store.set_pending(chat_id, slot, new)
         try:
             if msg_id is not None:
                 try:
@@ -537,11 +565,9 @@ class Referee:
                         )
                     )
                 except BadRequest as e:
-                    if not_modified(e):
-                        pass
-                    elif message_gone(e):
+                    if message_gone(e):
                         msg_id = None
-                    else:
+                    elif not not_modified(e):
                         raise
             if msg_id is None:
                 message = await call(
@@ -555,4 +581,4 @@ class Referee:
             if target > 0:
                 await self.store.forget_started(target)
             return
-        await self.store.set_message(chat_id, slot, msg_id, rendered.digest())
+        await self.store.set_message(chat_id, slot, msg_id, new)

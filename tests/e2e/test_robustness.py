@@ -48,7 +48,7 @@ async def moves(t: Table, n: int) -> int:
             break
         for p in (ANN, BORIS):
             choice = t.choose(p)
-            if choice is None:
+            if choice is None or done >= n:
                 continue
             msg, button = choice
             if seen.get(p) == (msg.message_id, msg.edits):
