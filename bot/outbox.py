@@ -31,8 +31,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = 20, 60.0, 3.05  # a margin for network jitter
-PRIVATE_SPACING = 1.05
-OVERALL_LIMIT, OVERALL_PERIOD = 28, 1.0  # Telegram says 30 a second overall
+PRIVATE_SPACING = 1.1  # a margin for network jitter
+OVERALL_LIMIT, OVERALL_PERIOD = 25, 1.0  # Telegram says 30 a second overall; a margin for jitter
 OVERALL_KEY = f"{PREFIX}:sent:all"
 
 
@@ -42,37 +42,48 @@ class Limits:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._overall = asyncio.Lock()  # waiters queue here; only the first asks Redis
         self._ids = itertools.count()
         self._me = secrets.token_hex(4)
 
     async def acquire(self, chat_id: int, give_up_after_s: float | None = None) -> bool:
         """Wait until one more message or edit may go to ``chat_id`` and count it.
 
-        With ``give_up_after_s``, return False instead of waiting longer than
-        that (a reply to a command is not worth a queue behind a flood of them).
+        Both budgets (the chat's and the overall one) are first waited for
+        without counting, then counted together just before the send, so a
+        wait for one never shortens the spacing the other promised.  With
+        ``give_up_after_s``, return False instead of waiting longer than that
+        (a reply to a command is not worth a queue behind a flood of them).
         """
         if chat_id < 0:
             rule = (int(GROUP_PERIOD * 1000), GROUP_LIMIT, int(GROUP_SPACING * 1000))
         else:
             rule = (int(PRIVATE_SPACING * 1000), 1, int(PRIVATE_SPACING * 1000))
+        overall = (int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, 0)
+        bucket = key(chat_id, "sent")
         deadline = None if give_up_after_s is None else time.monotonic() + give_up_after_s
         async with self._locks[chat_id]:  # first come, first served within a worker
-            if not await self._take(key(chat_id, "sent"), *rule, deadline=deadline):
-                return False
-        await self._take(OVERALL_KEY, int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, 0)
-        return True
+            while True:
+                if not await self._wait(bucket, rule, deadline):
+                    return False
+                async with self._overall:  # waiters queue here; only the first asks Redis
+                    await self._wait(OVERALL_KEY, overall, None)
+                    # another worker may have been quicker: a count that fails is waited again
+                    if await self._count(OVERALL_KEY, overall) and await self._count(bucket, rule):
+                        return True
 
-    async def _take(
-        self, bucket: str, period_ms: int, limit: int, spacing_ms: int, deadline: float | None = None
-    ) -> bool:
+    async def _wait(self, bucket: str, rule: tuple[int, int, int], deadline: float | None) -> bool:
         while True:
-            token = f"{self._me}:{next(self._ids)}"
-            wait = await self.store.rate_wait_ms(bucket, period_ms, limit, spacing_ms, token)
+            wait = await self.store.rate_wait_ms(bucket, *rule, token="peek", record=False)
             if wait <= 0:
                 return True
             if deadline is not None and time.monotonic() + wait / 1000 > deadline:
                 return False
             await asyncio.sleep(wait / 1000)
+
+    async def _count(self, bucket: str, rule: tuple[int, int, int]) -> bool:
+        token = f"{self._me}:{next(self._ids)}"
+        return await self.store.rate_wait_ms(bucket, *rule, token=token) <= 0
 
 
 def not_modified(e: BadRequest) -> bool:

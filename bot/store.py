@@ -26,8 +26,8 @@ return 1
 
 
 # A sliding-window rate budget shared by every worker, on Redis's own clock:
-# at most ARGV[2] sends in ARGV[1] ms, ARGV[3] ms apart.  Returns 0 and records
-# the send, or the milliseconds to wait.
+# at most ARGV[2] sends in ARGV[1] ms, ARGV[3] ms apart.  Returns 0 (and, when
+# ARGV[5] is '1', records the send) or the milliseconds to wait.
 _RATE = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -42,9 +42,12 @@ local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 if last[2] and tonumber(last[2]) + spacing - now > wait then
   wait = tonumber(last[2]) + spacing - now
 end
-if wait <= 0 then
+if wait <= 0 and ARGV[5] == '1' then
   redis.call('ZADD', KEYS[1], now, now .. ':' .. ARGV[4])
   redis.call('PEXPIRE', KEYS[1], period)
+  return 0
+end
+if wait < 0 then
   return 0
 end
 return wait
@@ -185,9 +188,12 @@ class Store:
 
     # --- Telegram's limits, counted in Redis so that every worker shares them -------
 
-    async def rate_wait_ms(self, bucket: str, period_ms: int, limit: int, spacing_ms: int, token: str) -> int:
-        """0 if a send into ``bucket`` may go now (and it is counted), else ms to wait."""
-        return int(await self._rate(keys=[bucket], args=[period_ms, limit, spacing_ms, token]))
+    async def rate_wait_ms(
+        self, bucket: str, period_ms: int, limit: int, spacing_ms: int, token: str, record: bool = True
+    ) -> int:
+        """0 if a send into ``bucket`` may go now (counted unless ``record`` is off), else ms to wait."""
+        args: list[str | int] = [period_ms, limit, spacing_ms, token, "1" if record else "0"]
+        return int(await self._rate(keys=[bucket], args=args))
 
     # --- who has opened a private chat with the bot ---------------------------------
 

@@ -109,7 +109,16 @@ class Chat:
 
 
 class FakeTelegram:
-    def __init__(self, token: str = "123456:TEST", username: str = "svintus_test_bot") -> None:
+    def __init__(
+        self, token: str = "123456:TEST", username: str = "svintus_test_bot", strict_limits: bool = False
+    ) -> None:
+        # strict_limits: also 1 message a second in a private chat and 30 a second overall
+        self.strict_limits = strict_limits
+        self.private_at: dict[int, deque[float]] = defaultdict(deque)
+        self.overall_at: deque[float] = deque()
+        self.too_many = 0
+        self.pressed_at: dict[str, float] = {}
+        self.answered_at: dict[str, float] = {}
         self.token = token
         self.username = username
         self.bot_id = int(token.split(":")[0])
@@ -133,6 +142,7 @@ class FakeTelegram:
         self.targets: list[str] = []  # workers that updates are posted to, round-robin
         self._next_target = itertools.count()
         self._deliveries: set[asyncio.Task[None]] = set()
+        self._http: Any = None
         self.runner: web.AppRunner | None = None
         self.port = 0
 
@@ -151,6 +161,8 @@ class FakeTelegram:
         return f"http://127.0.0.1:{self.port}/bot"
 
     async def stop(self) -> None:
+        if self._http is not None:
+            await self._http.close()
         if self.runner is not None:
             await self.runner.cleanup()
 
@@ -290,6 +302,7 @@ class FakeTelegram:
         qid = str(next(self._query_ids))
         msg = self.messages[chat_id].get(message_id)
         self.pending_queries.add(qid)
+        self.pressed_at[qid] = time.monotonic()
         self.push(
             {
                 "callback_query": {
@@ -391,14 +404,27 @@ class FakeTelegram:
         return chat_id
 
     def _rate(self, chat_id: int) -> None:
+        now = time.monotonic()
+        if self.strict_limits:
+            for window, limit in ((self.private_at[chat_id], 1), (self.overall_at, 30)):
+                if chat_id < 0 and window is not self.overall_at:
+                    continue
+                while window and now - window[0] >= 1.0:
+                    window.popleft()
+                if len(window) >= limit:
+                    self.too_many += 1
+                    raise ApiError(429, "Too Many Requests: retry after 1", retry_after=1)
+            self.overall_at.append(now)
+            if chat_id > 0:
+                self.private_at[chat_id].append(now)
         if chat_id >= 0:
             return
-        now = time.monotonic()
         window = self.sent_at[chat_id]
         while window and now - window[0] >= GROUP_PERIOD:
             window.popleft()
         if len(window) >= GROUP_LIMIT:
             retry = int(window[0] + GROUP_PERIOD - now) + 1
+            self.too_many += 1
             raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
         window.append(now)
         self.group_log[chat_id].append(now)
@@ -496,6 +522,7 @@ class FakeTelegram:
         if text is not None and len(str(text)) > 200:
             raise ApiError(400, "Bad Request: MESSAGE_TOO_LONG")
         self.pending_queries.discard(qid)
+        self.answered_at[qid] = time.monotonic()
         self.answers[qid] = {"text": text or "", "show_alert": bool(p.get("show_alert")), "url": p.get("url")}
         return True
 

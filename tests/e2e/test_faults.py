@@ -13,7 +13,7 @@ from typing import Any
 from bot import render
 from bot.callbacks import encode
 from bot.store import Store
-from engine.svintus.cards import DECK_SIZE
+from engine.svintus.cards import DECK_SIZE, Color
 from engine.svintus.keys import Ev
 from engine.svintus.models import SvintusOptions
 from tests.conftest import RedisProcess
@@ -181,7 +181,7 @@ async def test_simultaneous_identical_intercepts_one_wins(
             current=A1,
             now=int(time.time() * 1000),
             options=SvintusOptions(),
-            color="red",
+            color=Color.RED,
         )
         session.log = []
         await store.save(session, version)

