@@ -28,7 +28,7 @@ from bot.session import ChatSettings, Member, Session
 from bot.store import Conflict, Store
 from engine.core import Event, RuleError, Tick
 from engine.svintus import GAME
-from engine.svintus.models import NextRound, Play, Slap, Speak, SvintusOptions
+from engine.svintus.models import NextRound, Play, Slap, Speak, SvintusOptions, SvintusState
 
 log = logging.getLogger(__name__)
 
@@ -249,10 +249,7 @@ class Referee:
                     except BadCallback:
                         return Reply(t(lang, "answer-unknown"))
                 now = now_ms()
-                events: list[Event] = []
-                due = GAME.next_deadline(state)
-                if due is not None and due <= now:  # time first: a late press meets a closed window
-                    state, events = GAME.apply(state, Tick(), now)
+                state, events = self._catch_up(state, now)  # a late press meets a closed window
                 reply = Reply()
                 if isinstance(action, Play) and action.on == ON_TOP:
                     action = action.model_copy(update={"on": state.pile[-1]})
@@ -268,16 +265,8 @@ class Referee:
                         key = "answer-slap-too-late" if isinstance(action, Slap) else e.key
                         reply = Reply(t(lang, key, **e.params))
                 if events:
-                    session.state = state
-                    session.announce(events)
-                    session.mark(update_id)
-                    if state.phase == "match_over":
-                        session.status = "over"
-                    try:
-                        await self.store.save(session, version)
-                    except Conflict:
+                    if not await self._commit(session, version, state, events, update_id):
                         continue
-                    await self.after_change(session, events)
                 elif reply.text:
                     self.screens.touch(chat_id, f"hand:{user.id}")  # show them the current hand
                 return reply
@@ -313,11 +302,7 @@ class Referee:
                 if session.seen(update_id):
                     return
                 now = now_ms()
-                state = session.state
-                events: list[Event] = []
-                due = GAME.next_deadline(state)
-                if due is not None and due <= now:
-                    state, events = GAME.apply(state, Tick(), now)
+                state, events = self._catch_up(session.state, now)
                 action = make(state)
                 if not isinstance(action, Tick):
                     try:
@@ -328,17 +313,32 @@ class Referee:
                 if not events:
                     await self.schedule(session)
                     return
-                session.state = state
-                session.announce(events)
-                session.mark(update_id)
-                if state.phase == "match_over":
-                    session.status = "over"
-                try:
-                    await self.store.save(session, version)
-                except Conflict:
-                    continue
-                await self.after_change(session, events)
-                return
+                if await self._commit(session, version, state, events, update_id):
+                    return
+
+    @staticmethod
+    def _catch_up(state: SvintusState, now: int) -> tuple[SvintusState, list[Event]]:
+        """Time first: a deadline already past is applied before anything else."""
+        due = GAME.next_deadline(state)
+        if due is not None and due <= now:
+            return GAME.apply(state, Tick(), now)
+        return state, []
+
+    async def _commit(
+        self, session: Session, version: int, state: SvintusState, events: list[Event], update_id: int | None
+    ) -> bool:
+        """Write the new state (and the update that made it); False if someone wrote first."""
+        session.state = state
+        session.announce(events)
+        session.mark(update_id)
+        if state.phase == "match_over":
+            session.status = "over"
+        try:
+            await self.store.save(session, version)
+        except Conflict:
+            return False
+        await self.after_change(session, events)
+        return True
 
     async def stop(self, chat_id: int, user: Member, is_admin: bool) -> str:
         lang = await self.lang(chat_id, user.lang)

@@ -92,8 +92,12 @@ class Store:
         self._unlock = client.register_script(_UNLOCK)
 
     @classmethod
-    def from_url(cls, url: str) -> Store:
-        return cls(aioredis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=2))
+    def from_url(cls, url: str, max_connections: int = 64) -> Store:
+        """A client whose callers wait for a free connection rather than fail under load."""
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=max_connections, timeout=10, socket_timeout=5, socket_connect_timeout=2
+        )
+        return cls(aioredis.Redis(connection_pool=pool))
 
     async def close(self) -> None:
         await self.r.aclose()

@@ -86,6 +86,7 @@ async def player_loop(
     stop: asyncio.Event,
     accepted: list[tuple[int, float]],
     rnd: random.Random,
+    think: float = 0.0,
 ) -> None:
     while not stop.is_set():
         session, _ = await store.load(chat)
@@ -104,6 +105,8 @@ async def player_loop(
             await asyncio.sleep(0.01)
         if api.answers.get(qid, {}).get("text") == "":
             accepted.append((chat, api.answered_at[qid]))
+        if think:
+            await asyncio.sleep(rnd.uniform(0.5, 1.5) * think)
 
 
 def pct(values: list[float], q: float) -> float:
@@ -113,7 +116,7 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-async def run(games: int, workers: int, seconds: float) -> dict[str, float]:
+async def run(games: int, workers: int, seconds: float, think: float = 0.0) -> dict[str, float]:
     tmp = Path(tempfile.mkdtemp(prefix="svintus-bench-"))
     api = FakeTelegram(strict_limits=True)
     base = await api.start()
@@ -138,7 +141,7 @@ async def run(games: int, workers: int, seconds: float) -> dict[str, float]:
     private_before = sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values())
     first_q = len(api.pressed_at)
     t0 = time.monotonic()
-    tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd)) for c in chats]
+    tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd, think)) for c in chats]
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
@@ -211,6 +214,12 @@ async def main() -> None:
     parser.add_argument("--games", default="10,100,1000")
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a table pauses between presses (0: as fast as the bot answers)",
+    )
     args = parser.parse_args()
     print(f"one 10-player game in Redis: {await ten_player_size()} bytes")
     head = (
@@ -229,7 +238,7 @@ async def main() -> None:
     print(" | ".join(head))
     for games in (int(g) for g in args.games.split(",")):
         for workers in (int(w) for w in args.workers.split(",")):
-            r = await run(games, workers, args.seconds)
+            r = await run(games, workers, args.seconds, args.think)
             print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
 
 
