@@ -84,14 +84,13 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
                 if await ref.store.answered(update.callback_query.id):
                     raise ApplicationHandlerStop
                 return
-            first = await ref.store.first_time(update.update_id)
+            if not await ref.store.first_time(update.update_id):
+                raise ApplicationHandlerStop
+            chat, user = update.effective_chat, update.effective_user
+            if chat is not None and user is not None and chat.type == ChatType.PRIVATE and update.message:
+                await ref.store.mark_started(user.id)  # they opened the private chat: we may write
         except RedisError:
             return  # the handler itself will say Redis is away
-        if not first:
-            raise ApplicationHandlerStop
-        chat, user = update.effective_chat, update.effective_user
-        if chat is not None and user is not None and chat.type == ChatType.PRIVATE and update.message:
-            await ref.store.mark_started(user.id)  # they opened the private chat: we may write
 
     async def reply(update: Update, text: str) -> None:
         message = update.effective_message

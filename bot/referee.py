@@ -465,7 +465,7 @@ class Referee:
     # --- screens ------------------------------------------------------------------------------
 
     async def _render(self, chat_id: int, slot: str) -> tuple[int, render.Rendered] | None:
-        session, _ = await self.store.load(chat_id)
+        session = await self.store.load_shared(chat_id)
         if session is None:
             return None
         if slot == "board":

@@ -79,6 +79,7 @@ def key(chat_id: int, what: str) -> str:
     return f"{PREFIX}:{{{chat_id}}}:{what}"
 
 
+PARSED_CACHE = 2048  # sessions kept parsed for screens, one per chat
 ACTIVE = f"{PREFIX}:active"  # chats with a live session (for restarts)
 TIMERS = f"{PREFIX}:timers"  # chat -> when time alone changes its game (ms)
 
@@ -87,6 +88,7 @@ class Store:
     def __init__(self, client: aioredis.Redis) -> None:
         self.r = client
         self._cas = client.register_script(_CAS)
+        self._parsed: dict[int, tuple[int, Session]] = {}
         self._rate = client.register_script(_RATE)
         self._claim = client.register_script(_CLAIM)
         self._unlock = client.register_script(_UNLOCK)
@@ -110,6 +112,24 @@ class Store:
         if raw[1] is None:
             return None, version
         return Session.model_validate_json(raw[1]), version
+
+    async def load_shared(self, chat_id: int) -> Session | None:
+        """The session for reading only (screens): parsed once per version.
+
+        Reads the version first (a few bytes) and parses the document only when
+        this process has not seen that version yet; callers must not change it.
+        """
+        raw = await self.r.hget(key(chat_id, "game"), "v")
+        version = int(raw) if raw is not None else 0
+        cached = self._parsed.get(chat_id)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        session, version = await self.load(chat_id)
+        if session is not None:
+            self._parsed[chat_id] = (version, session)
+            if len(self._parsed) > PARSED_CACHE:
+                self._parsed.pop(next(iter(self._parsed)))
+        return session
 
     async def save(self, session: Session, version: int) -> int:
         """Write ``session`` if nobody wrote since ``version``; return the new version."""
