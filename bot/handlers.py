@@ -128,12 +128,22 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
                 return
         await reply(update, t(await lang_of(update), "bot-start"))
 
+    def group_only(fn: Handler) -> Handler:
+        """A command that means something only in a group; elsewhere it says so."""
+
+        async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            if update.effective_chat is None or update.effective_user is None:
+                return
+            if not in_group(update):
+                await reply(update, t(await lang_of(update), "cmd-group-only"))
+                return
+            await fn(update, context)
+
+        return run
+
     async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user, chat = update.effective_user, update.effective_chat
         if user is None or chat is None:
-            return
-        if not in_group(update):
-            await reply(update, t(await lang_of(update), "cmd-group-only"))
             return
         answer = await ref.new_lobby(chat.id, chat.title or "", member(user))
         if answer is not None:
@@ -142,9 +152,6 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
     async def cmd_stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user, chat = update.effective_user, update.effective_chat
         if user is None or chat is None:
-            return
-        if not in_group(update):
-            await reply(update, t(await lang_of(update), "cmd-group-only"))
             return
         is_admin = False
         try:
@@ -157,9 +164,6 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
     async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
         if chat is None:
-            return
-        if not in_group(update):
-            await reply(update, t(await lang_of(update), "cmd-group-only"))
             return
         await reply(update, await ref.repost_board(chat.id, user.language_code if user else None))
 
@@ -242,9 +246,9 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
 
     app.add_handler(TypeHandler(Update, once), group=-1)
     app.add_handler(CommandHandler("start", guarded(cmd_start)))
-    app.add_handler(CommandHandler("new", guarded(cmd_new)))
-    app.add_handler(CommandHandler("stop", guarded(cmd_stop)))
-    app.add_handler(CommandHandler("board", guarded(cmd_board)))
+    app.add_handler(CommandHandler("new", guarded(group_only(cmd_new))))
+    app.add_handler(CommandHandler("stop", guarded(group_only(cmd_stop))))
+    app.add_handler(CommandHandler("board", guarded(group_only(cmd_board))))
     app.add_handler(CommandHandler("rules", guarded(cmd_rules)))
     app.add_handler(CommandHandler("help", guarded(cmd_help)))
     app.add_handler(CommandHandler("language", guarded(cmd_language)))
