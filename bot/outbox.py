@@ -20,7 +20,7 @@ import secrets
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from redis.exceptions import RedisError
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
@@ -149,18 +149,9 @@ class Screens:
         finally:
             self._tasks.pop(k, None)
 
-    async def idle(self, timeout: float = 30.0) -> None:
-        """Wait until no refresh is pending (tests, shutdown)."""
-        deadline = time.monotonic() + timeout
-        while self._tasks and time.monotonic() < deadline:
-            await asyncio.sleep(0.05)
-
     async def close(self) -> None:
         """Stop refreshing (shutdown): pending refreshes are re-done at the next start."""
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-
-Sender = Callable[..., Awaitable[Any]]

@@ -98,7 +98,7 @@ class Referee:
                 chat_id=chat_id, game_id=secrets.token_hex(3), creator=creator.id, title=title, members=[]
             )
             await self.store.forget_message(chat_id, "board")
-            await self.store.save(session, version)
+            await self.store.save(session, version, status_changed=True)
         self.screens.touch(chat_id, "board")
         return None
 
@@ -331,10 +331,11 @@ class Referee:
         session.state = state
         session.announce(events)
         session.mark(update_id)
-        if state.phase == "match_over":
+        ended = state.phase == "match_over"
+        if ended:
             session.status = "over"
         try:
-            await self.store.save(session, version)
+            await self.store.save(session, version, status_changed=ended)
         except Conflict:
             return False
         await self.after_change(session, events)
@@ -352,7 +353,7 @@ class Referee:
                 session.status = "over"
                 session.stopped_by = user
                 try:
-                    await self.store.save(session, version)
+                    await self.store.save(session, version, status_changed=True)
                 except Conflict:
                     continue
                 await self.store.set_timer(chat_id, None)

@@ -131,8 +131,12 @@ class Store:
                 self._parsed.pop(next(iter(self._parsed)))
         return session
 
-    async def save(self, session: Session, version: int) -> int:
-        """Write ``session`` if nobody wrote since ``version``; return the new version."""
+    async def save(self, session: Session, version: int, status_changed: bool = False) -> int:
+        """Write ``session`` if nobody wrote since ``version``; return the new version.
+
+        ``status_changed``: the session was opened or has ended, so the set of
+        live chats (read at start-up and by the timer reconcile) is updated too.
+        """
         new = version + 1
         ok = await self._cas(
             keys=[key(session.chat_id, "game")],
@@ -140,15 +144,12 @@ class Store:
         )
         if not ok:
             raise Conflict(session.chat_id)
-        if session.status == "over":
-            await self.r.srem(ACTIVE, session.chat_id)
-        else:
-            await self.r.sadd(ACTIVE, session.chat_id)
+        if status_changed or version == 0:
+            if session.status == "over":
+                await self.r.srem(ACTIVE, session.chat_id)
+            else:
+                await self.r.sadd(ACTIVE, session.chat_id)
         return new
-
-    async def delete(self, chat_id: int) -> None:
-        await self.r.delete(key(chat_id, "game"), key(chat_id, "msgs"))
-        await self.r.srem(ACTIVE, chat_id)
 
     async def active_chats(self) -> list[int]:
         return [int(c) for c in await self.r.smembers(ACTIVE)]
