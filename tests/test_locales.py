@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LANGUAGES, LOCALES_DIR, Translator
+from engine.svintus.animals import ANIMALS
 from engine.svintus.cards import COLORS, Kind
 from engine.svintus.keys import Err, Ev
 
@@ -29,6 +30,8 @@ SAMPLE_ARGS = {
     "until": 1000,
     "min": 2,
     "max": 10,
+    "animal": "Ёж",
+    "mine": 3,
 }
 
 
@@ -53,6 +56,18 @@ def test_every_card_and_colour_has_a_name(lang: str) -> None:
     for colour in COLORS:
         assert T(lang, f"svintus-color-{colour.value}")
         assert T(lang, f"svintus-emoji-{colour.value}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_animal_has_both_names_and_both_rules(lang: str) -> None:
+    names = set()
+    for animal in ANIMALS:
+        for side in ("light", "dark"):
+            name = T(lang, f"animal-{animal.value}-{side}")
+            rule = T(lang, f"animal-{animal.value}-{side}-rule")
+            assert name and rule and len(rule) > len(name)
+            names.add(name.lower())
+    assert len(names) == 2 * len(ANIMALS)  # /animal finds each by its name
 
 
 def test_russian_plural_forms_of_cards() -> None:

@@ -7,28 +7,36 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter, ValidationError
 
 from engine.core import Event, Outcome, RuleError, Tick, event
-from engine.svintus import rules
+from engine.svintus import abilities, rules
+from engine.svintus.animals import PLAY, SWAP, TARGET, Animal
 from engine.svintus.cards import CARDS, COLORS
 from engine.svintus.keys import Err, Ev
 from engine.svintus.models import (
+    AbilityView,
     Accept,
+    Cancel,
     CardView,
     Catch,
     ChooseColor,
+    Confirm,
     Declare,
     Draw,
     Join,
     Leave,
     NextRound,
     Pass,
+    Pick,
     Play,
     RaceView,
+    React,
     Slap,
     Speak,
     SvintusAction,
     SvintusOptions,
     SvintusState,
     SvintusView,
+    Target,
+    UseAbility,
 )
 
 _ACTION = TypeAdapter(SvintusAction)
@@ -55,13 +63,24 @@ class SvintusGame:
             raise RuleError(Err.BAD_OPTIONS) from e
 
     def start(
-        self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
+        self,
+        players: list[int],
+        seed: int,
+        options: Any = None,
+        now_ms: int = 0,
+        animals: dict[int, str] | None = None,
     ) -> tuple[SvintusState, list[Event]]:
+        """A new match.  ``animals``: the animals players chose (Metamorphoses);
+        whoever chose none, or one already taken, gets one at random."""
         if not isinstance(players, list | tuple) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in players
         ):
             raise RuleError(Err.BAD_ACTION)
-        return rules.new_match(list(players), int(seed), self.options(options), now_ms)
+        try:
+            chosen = {int(p): Animal(a) for p, a in (animals or {}).items()}
+        except (ValueError, TypeError) as e:
+            raise RuleError(Err.BAD_OPTIONS) from e
+        return rules.new_match(list(players), int(seed), self.options(options), now_ms, chosen)
 
     def load(self, data: str | bytes) -> SvintusState:
         return SvintusState.model_validate_json(data)
@@ -101,7 +120,16 @@ class SvintusGame:
             for card in hand:
                 if rules.classify_play(s, player, card)[0] is not None:
                     acts.append(Play.model_construct(player=player, card=card, on=top))
-            if player == s.current:
+            run = s.ability
+            if run is not None:
+                if run.player == player:
+                    if abilities.step_of(run) == PLAY:
+                        acts.append(Draw.model_construct(player=player))
+                    for kind, arg in abilities.legal_steps(s, player):
+                        acts.append(_STEP[kind](player, arg))
+            elif player == s.current:
+                if s.animals and abilities.unavailable(s, player) is None:
+                    acts.append(UseAbility.model_construct(player=player))
                 if s.attack is not None:
                     acts.append(Accept.model_construct(player=player))
                 elif s.awaiting_color:
@@ -110,6 +138,8 @@ class SvintusGame:
                     acts.append(Pass.model_construct(player=player))
                 elif rules.can_draw(s, player) is None:
                     acts.append(Draw.model_construct(player=player))
+        if any(d.player == player for d in s.duties):
+            acts.append(React.model_construct(player=player))
         if len(hand) == 1 and player not in s.declared:
             acts.append(Declare.model_construct(player=player))
         if rules.catchable(s, player):
@@ -136,7 +166,13 @@ class SvintusGame:
             | Speak
             | Leave
             | Join
-            | NextRound,
+            | NextRound
+            | UseAbility
+            | Target
+            | Pick
+            | Confirm
+            | Cancel
+            | React,
         ):
             action = self.parse_action(action)
         now = max(int(now_ms), state.clock_ms)
@@ -200,8 +236,16 @@ class SvintusGame:
                 assert err is not None
                 raise RuleError(err)
             self._back(s, p, out)
-            rules.play(s, p, action.card, mode, now, out)
+            if s.ability is not None:  # the Shapeshifter's card
+                abilities.play_after_shapeshift(s, action.card, now, out)
+            else:
+                rules.play(s, p, action.card, mode, now, out)
         elif isinstance(action, Draw):
+            run = s.ability
+            if run is not None and run.player == p and abilities.step_of(run) == PLAY and s.race is None:
+                self._back(s, p, out)
+                abilities.take_after_shapeshift(s, now, out)
+                return
             err = rules.can_draw(s, p)
             if err is not None:
                 raise RuleError(err)
@@ -224,6 +268,11 @@ class SvintusGame:
         elif isinstance(action, ChooseColor):
             if s.race is not None:
                 raise RuleError(Err.RACE_ON)
+            run = s.ability
+            if run is not None and run.player == p and abilities.step_of(run) == "color":
+                self._back(s, p, out)
+                abilities.choose_color(s, action.color, now, out)
+                return
             if not s.awaiting_color or s.current != p:
                 raise RuleError(Err.NO_COLOR_TO_CHOOSE)
             self._back(s, p, out)
@@ -258,8 +307,54 @@ class SvintusGame:
                 raise RuleError(Err.NO_SILENCE)
             self._back(s, p, out)
             rules.speak(s, p, out)
+        elif isinstance(action, UseAbility):
+            err = abilities.unavailable(s, p)
+            if err is not None:
+                raise RuleError(err)
+            self._back(s, p, out)
+            abilities.use(s, p, now, out)
+        elif isinstance(action, Target | Pick | Confirm | Cancel):
+            self._ability_step(s, action, now, out)
+        elif isinstance(action, React):
+            if not any(d.player == p for d in s.duties):
+                raise RuleError(Err.NO_DUTY)
+            self._back(s, p, out)
+            rules.react(s, p, out)
         else:  # pragma: no cover - the union above is exhaustive
             raise RuleError(Err.BAD_ACTION)
+
+    def _ability_step(self, s: SvintusState, action: Any, now: int, out: list[Event]) -> None:
+        p: int = action.player
+        run = s.ability
+        if run is None or run.player != p:
+            raise RuleError(Err.NO_ABILITY_STEP)
+        step = abilities.step_of(run)
+        if isinstance(action, Target):
+            if step != TARGET:
+                raise RuleError(Err.NO_ABILITY_STEP)
+            if action.target not in abilities.opponents(s, p):
+                raise RuleError(Err.BAD_TARGET)
+            self._back(s, p, out)
+            abilities.choose_target(s, action.target, now, out)
+        elif isinstance(action, Pick):
+            if step not in ("cards", SWAP):
+                raise RuleError(Err.NO_ABILITY_STEP)
+            if action.card not in run.picked and not abilities.pick_ok(s, run, action.card):
+                raise RuleError(Err.BAD_PICK)
+            self._back(s, p, out)
+            abilities.pick(s, action.card, now, out)
+        elif isinstance(action, Confirm):
+            if step != "cards":
+                raise RuleError(Err.NO_ABILITY_STEP)
+            if not abilities.can_confirm(s, run):
+                raise RuleError(Err.PICK_MORE, count=abilities.need(s, run)[0])
+            self._back(s, p, out)
+            abilities.confirm(s, now, out)
+        else:
+            if run.committed:
+                raise RuleError(Err.CANNOT_CANCEL)
+            self._back(s, p, out)
+            abilities.cancel(s, out)
 
     @staticmethod
     def _back(s: SvintusState, p: int, out: list[Event]) -> None:
@@ -314,7 +409,37 @@ class SvintusGame:
             match_winner=s.match_winner,
             hand=[_CARD_VIEWS[c] for c in s.hands[viewer]] if seated and viewer is not None else None,
             drawn=list(s.drawn) if seated and viewer == s.current else [],
+            **(self._animal_view(s, viewer if seated else None) if s.animals else {}),
         )
+
+    @staticmethod
+    def _animal_view(s: SvintusState, viewer: int | None) -> dict[str, Any]:
+        run = s.ability
+        ability = None
+        peek = None
+        if run is not None:
+            own = viewer == run.player
+            ability = AbilityView(
+                player=run.player,
+                animal=run.animal,
+                step=abilities.step_of(run) or "",
+                target=run.target,
+                picked=list(run.picked) if own else [],
+            )
+            if own and abilities.step_of(run) == SWAP and run.target is not None:
+                peek = [_CARD_VIEWS[c] for c in s.hands.get(run.target, ())]
+        deck_top = None
+        if viewer is not None and s.deck and rules.light(s, viewer).sees_deck_top:
+            deck_top = _CARD_VIEWS[s.deck[-1]]
+        return {
+            "animals": dict(s.animals),
+            "dark": list(s.dark),
+            "ability": ability,
+            "duties": [d.model_copy() for d in s.duties],
+            "skips": list(s.skips),
+            "deck_top": deck_top,
+            "peek": peek,
+        }
 
     def next_deadline(self, state: SvintusState) -> int | None:
         return rules.deadline(state)
@@ -327,5 +452,13 @@ class SvintusGame:
             scores=dict(state.scores),
         )
 
+
+_STEP: dict[str, Any] = {
+    "target": lambda p, q: Target.model_construct(player=p, target=q),
+    "pick": lambda p, c: Pick.model_construct(player=p, card=c),
+    "confirm": lambda p, _: Confirm.model_construct(player=p),
+    "cancel": lambda p, _: Cancel.model_construct(player=p),
+    "color": lambda p, c: ChooseColor.model_construct(player=p, color=c),
+}
 
 GAME = SvintusGame()

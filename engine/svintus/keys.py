@@ -49,6 +49,36 @@ class Ev(StrEnum):
     PLAYER_LEFT = "svintus-ev-player-left"  # player, count (cards shuffled back)
     PLAYER_JOINED = "svintus-ev-player-joined"  # player
     ATTACK_CANCELLED = "svintus-ev-attack-cancelled"  # player (who left)
+    # §7 Metamorphoses
+    FLIPPED_DARK = "svintus-ev-flipped-dark"  # player, animal
+    FLIPPED_LIGHT = "svintus-ev-flipped-light"  # player, animal
+    ABILITY_CANCELLED = "svintus-ev-ability-cancelled"  # player
+    TOOK = "svintus-ev-took"  # player, count (an ability made them take)
+    TURN_LOST = "svintus-ev-turn-lost"  # player
+    FROM_PILE = "svintus-ev-from-pile"  # player, count (Leaping Squirrel)
+    MOUSE_SPARED = "svintus-ev-mouse-spared"  # player, count (what they take instead)
+    ROOSTER_PASSES = "svintus-ev-rooster-passes"  # player (the Rooster), target
+    FOX_BITE = "svintus-ev-fox-bite"  # player (the Fox), target, count
+    HEDGEHOG_DUTY = "svintus-ev-hedgehog-duty"  # player, until
+    HEDGEHOG_TOOK = "svintus-ev-hedgehog-took"  # player, count
+    PENALTY_DUTY_MISSED = "svintus-ev-penalty-duty-missed"  # player, count
+    PORCUPINE = "svintus-ev-porcupine"  # player
+    FLYING_SQUIRREL = "svintus-ev-flying-squirrel"  # player, target, count
+    BOOR_HOG = "svintus-ev-boor-hog"  # player, count
+    NINJA = "svintus-ev-ninja"  # player, count, card (the new top)
+    EAGLE_OWL_LOOKS = "svintus-ev-eagle-owl-looks"  # player, target
+    EAGLE_OWL_SWAPS = "svintus-ev-eagle-owl-swaps"  # player, target
+    TOMCAT = "svintus-ev-tomcat"  # player, until
+    MAD_HARE = "svintus-ev-mad-hare"  # player, target, clockwise
+    SILVER_FOX_TAKES = "svintus-ev-silver-fox-takes"  # player, target
+    SILVER_FOX_GIVES = "svintus-ev-silver-fox-gives"  # player, target, count
+    ALARM_ROOSTER = "svintus-ev-alarm-rooster"  # player
+    MINOTAUR = "svintus-ev-minotaur"  # player, color
+    ROAMING_BEAR = "svintus-ev-roaming-bear"  # player, target, count (theirs), mine
+    MULE = "svintus-ev-mule"  # player, target
+    BAT = "svintus-ev-bat"  # player, card
+    SHAPESHIFTER = "svintus-ev-shapeshifter"  # player, color
+    MAMMOTH = "svintus-ev-mammoth"  # player
 
 
 class Err(StrEnum):
@@ -82,3 +112,18 @@ class Err(StrEnum):
     CANNOT_DECLARE = "svintus-err-cannot-declare"
     NOBODY_TO_CATCH = "svintus-err-nobody-to-catch"
     NO_SILENCE = "svintus-err-no-silence"
+    # §7 Metamorphoses
+    NO_ANIMAL = "svintus-err-no-animal"
+    NOT_DARK = "svintus-err-not-dark"
+    ABILITY_ON = "svintus-err-ability-on"
+    ABILITY_CANNOT = "svintus-err-ability-cannot"
+    NO_ABILITY_STEP = "svintus-err-no-ability-step"
+    BAD_TARGET = "svintus-err-bad-target"
+    BAD_PICK = "svintus-err-bad-pick"
+    PICK_MORE = "svintus-err-pick-more"  # count
+    CANNOT_CANCEL = "svintus-err-cannot-cancel"
+    NO_DUTY = "svintus-err-no-duty"
+    ANIMAL_NO_INTERCEPT = "svintus-err-animal-no-intercept"
+    ANIMAL_NO_TRANSFER = "svintus-err-animal-no-transfer"
+    ANIMAL_NO_POLYPIG = "svintus-err-animal-no-polypig"
+    ANIMAL_NUMBER_TOO_HIGH = "svintus-err-animal-number-too-high"

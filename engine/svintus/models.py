@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Tick, View
+from engine.svintus.animals import Animal
 from engine.svintus.cards import Color, Kind
 
 
@@ -32,6 +33,9 @@ class SvintusOptions(BaseModel):
     away_autoplay_ms: int = Field(5_000, ge=500, le=600_000)
     # pause between rounds; any player may start the next round sooner
     round_break_ms: int = Field(15_000, ge=0, le=3_600_000)
+    # §7 Metamorphoses: one animal each, dealt at random or chosen in the lobby
+    metamorphoses: bool = False
+    animal_deal: Literal["random", "chosen"] = "random"
 
 
 class Attack(BaseModel):
@@ -51,6 +55,24 @@ class Race(BaseModel):
     pressed: list[int] = []
     exempt: list[int] = []  # Metamorphoses (Cat) hook: never the loser
     then_end_round: bool = False  # the Hoofslap was its player's last card
+
+
+class Duty(BaseModel):
+    """An animal's reaction owed by ``player`` before ``until_ms`` (the Hedgehog's)."""
+
+    player: int
+    until_ms: int
+
+
+class AbilityRun(BaseModel):
+    """A dark ability being used: which step it is at and what was chosen so far."""
+
+    player: int
+    animal: Animal
+    step: int = 0  # index into the animal's ``Dark.steps``
+    target: int | None = None
+    picked: list[int] = []  # cards chosen at a CARDS or SWAP step, in order
+    committed: bool = False  # something was revealed or moved: no cancelling now
 
 
 Phase = Literal["playing", "round_over", "match_over"]
@@ -89,6 +111,12 @@ class SvintusState(BaseModel):
     round_winner: int | None = None
     match_winner: int | None = None
     round_ended_ms: int | None = None
+    # §7 Metamorphoses
+    animals: dict[int, Animal] = {}
+    dark: list[int] = []  # players whose animal shows its dark side
+    ability: AbilityRun | None = None
+    duties: list[Duty] = []
+    skips: list[int] = []  # players who lose their next turn (once per entry)
 
     def clone(self) -> SvintusState:
         """A copy whose containers may be mutated without touching ``self``."""
@@ -110,6 +138,15 @@ class SvintusState(BaseModel):
             race.__dict__["pressed"] = self.race.pressed[:]
             race.__dict__["exempt"] = self.race.exempt[:]
             d["race"] = race
+        if self.animals:
+            d["animals"] = dict(self.animals)
+            d["dark"] = self.dark[:]
+            d["duties"] = self.duties[:]  # Duty objects are replaced, never mutated
+            d["skips"] = self.skips[:]
+            if self.ability is not None:
+                run = self.ability.model_copy()
+                run.__dict__["picked"] = self.ability.picked[:]
+                d["ability"] = run
         return new
 
 
@@ -210,8 +247,75 @@ class NextRound(BaseModel):
     player: int
 
 
+class UseAbility(BaseModel):
+    """Use one's dark ability instead of the turn."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["ability"] = "ability"
+    player: int
+
+
+class Target(BaseModel):
+    """The dark ability's opponent."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["target"] = "target"
+    player: int
+    target: int
+
+
+class Pick(BaseModel):
+    """Choose (or, pressed again, un-choose) a card for the dark ability."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["pick"] = "pick"
+    player: int
+    card: int
+
+
+class Confirm(BaseModel):
+    """Done choosing cards (when fewer than the most allowed are wanted)."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["confirm"] = "confirm"
+    player: int
+
+
+class Cancel(BaseModel):
+    """Not use the dark ability after all (only before anything was revealed or moved)."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["cancel"] = "cancel"
+    player: int
+
+
+class React(BaseModel):
+    """Answer one's animal's reaction duty («Ёж берёт!»)."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["react"] = "react"
+    player: int
+
+
 PlayerAction = (
-    Play | Draw | Pass | Accept | ChooseColor | Declare | Catch | Slap | Speak | Leave | Join | NextRound
+    Play
+    | Draw
+    | Pass
+    | Accept
+    | ChooseColor
+    | Declare
+    | Catch
+    | Slap
+    | Speak
+    | Leave
+    | Join
+    | NextRound
+    | UseAbility
+    | Target
+    | Pick
+    | Confirm
+    | Cancel
+    | React
 )
 SvintusAction = Annotated[
     Play
@@ -226,6 +330,12 @@ SvintusAction = Annotated[
     | Leave
     | Join
     | NextRound
+    | UseAbility
+    | Target
+    | Pick
+    | Confirm
+    | Cancel
+    | React
     | Tick,
     Field(discriminator="type"),
 ]
@@ -246,6 +356,14 @@ class RaceView(BaseModel):
     deadline_ms: int
     players: list[int]
     pressed: list[int]
+
+
+class AbilityView(BaseModel):
+    player: int
+    animal: Animal
+    step: str
+    target: int | None
+    picked: list[int]  # empty for everyone but the owner
 
 
 class SvintusView(View):
@@ -278,3 +396,10 @@ class SvintusView(View):
     match_winner: int | None
     hand: list[CardView] | None  # the viewer's own cards; None for the public
     drawn: list[int]  # the viewer's drawn card that may still be played
+    animals: dict[int, Animal] = Field(default_factory=dict)
+    dark: list[int] = Field(default_factory=list)
+    ability: AbilityView | None = None
+    duties: list[Duty] = Field(default_factory=list)
+    skips: list[int] = Field(default_factory=list)
+    deck_top: CardView | None = None  # the Owl's owner only
+    peek: list[CardView] | None = None  # the Eagle-Owl's owner only: the target's hand

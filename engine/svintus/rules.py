@@ -8,9 +8,10 @@ clock and no I/O: ``now`` is always an argument.
 from __future__ import annotations
 
 from engine.core import Event, RuleError, event, rng_below, rng_shuffle
-from engine.svintus.cards import COLOR, COLORS, DECK_SIZE, KIND, Color, Kind, identical, matches
+from engine.svintus.animals import ANIMALS, LIGHT, NO_LIGHT, Animal, Light
+from engine.svintus.cards import COLOR, COLORS, DECK_SIZE, KIND, VALUE, Color, Kind, identical, matches
 from engine.svintus.keys import Err, Ev
-from engine.svintus.models import Attack, Race, SvintusOptions, SvintusState
+from engine.svintus.models import Attack, Duty, Race, SvintusOptions, SvintusState
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
@@ -23,12 +24,66 @@ INTERCEPT = "intercept"
 TRANSFER = "transfer"
 
 
+# --- animals (§7) ----------------------------------------------------------
+
+
+def light(s: SvintusState, p: int) -> Light:
+    """The standing rule of ``p``'s animal, if it shows its light side."""
+    animal = s.animals.get(p)
+    if animal is None or p in s.dark:
+        return NO_LIGHT
+    return LIGHT[animal]
+
+
+def flip_dark(s: SvintusState, p: int, out: Out) -> None:
+    animal = s.animals.get(p)
+    if animal is not None and p not in s.dark and s.phase == "playing":
+        s.dark.append(p)
+        out.append(event(Ev.FLIPPED_DARK, player=p, animal=animal.value))
+
+
+def deal_animals(s: SvintusState, chosen: dict[int, Animal]) -> None:
+    """One animal each, all different: the chosen ones, the rest at random."""
+    taken = set()
+    for p in s.seats:
+        a = chosen.get(p)
+        if a is not None and a not in taken:
+            s.animals[p] = a
+            taken.add(a)
+    for p in s.seats:
+        if p not in s.animals:
+            give_animal(s, p)
+
+
+def give_animal(s: SvintusState, p: int) -> None:
+    free = [a for a in ANIMALS if a not in s.animals.values()]
+    s.rng, i = rng_below(s.rng, len(free))
+    s.animals[p] = free[i]
+
+
 # --- seats and turns -------------------------------------------------------
 
 
 def next_player(s: SvintusState, p: int, steps: int = 1) -> int:
     seats = s.seats
     return seats[(seats.index(p) + s.direction * steps) % len(seats)]
+
+
+def following(s: SvintusState, p: int, out: Out) -> int:
+    """Whose turn comes after ``p``'s, passing over those who lose a turn."""
+    q = next_player(s, p)
+    for _ in range(2 * len(s.seats) + 2):
+        if q not in s.skips:
+            break
+        s.skips.remove(q)
+        out.append(event(Ev.TURN_LOST, player=q))
+        q = next_player(s, q)
+    return q
+
+
+def pass_on(s: SvintusState, p: int, now: int, out: Out) -> None:
+    """Play passes on from ``p``."""
+    begin_turn(s, following(s, p, out), now, out)
 
 
 def begin_turn(s: SvintusState, p: int, now: int, out: Out) -> None:
@@ -55,11 +110,26 @@ def refill_deck(s: SvintusState, out: Out) -> None:
     out.append(event(Ev.DECK_RESHUFFLED, count=len(rest)))
 
 
-def take(s: SvintusState, p: int, n: int, out: Out) -> int:
-    """Player ``p`` takes ``n`` cards from the deck; returns how many there were."""
+def take(s: SvintusState, p: int, n: int, out: Out, forced: bool = True) -> int:
+    """Player ``p`` takes ``n`` cards from the deck; returns how many there were.
+
+    ``forced``: they must take them (a Grab, a penalty...), as opposed to a
+    draw of their own choosing; animals change only what one must take.
+    """
     hand = s.hands[p]
     taken = 0
-    for _ in range(n):
+    if forced and s.animals:
+        lt = light(s, p)
+        if lt.fewer_from and n >= lt.fewer_from:
+            n -= 1
+            out.append(event(Ev.MOUSE_SPARED, player=p, count=n))
+        if lt.takes_from_pile:
+            while taken < n and len(s.pile) > 1:
+                hand.append(s.pile.pop(-2))  # from just under the top card
+                taken += 1
+            if taken:
+                out.append(event(Ev.FROM_PILE, player=p, count=taken))
+    for _ in range(n - taken):
         if not s.deck:
             refill_deck(s, out)
             if not s.deck:
@@ -120,6 +190,10 @@ def start_round(s: SvintusState, now: int, out: Out) -> None:
     s.declared = []
     s.round_winner = None
     s.round_ended_ms = None
+    s.dark = []  # every animal starts a round on its light side
+    s.ability = None
+    s.duties = []
+    s.skips = []
     # [decision] round 1 opens with a random player, later rounds with the
     # player after the previous round's winner.
     if s.last_winner in s.hands:
@@ -144,6 +218,9 @@ def end_round(s: SvintusState, winner: int, now: int, out: Out) -> None:
     s.drawn = []
     s.one_card_since = {}
     s.declared = []
+    s.ability = None
+    s.duties = []
+    s.skips = []
     out.append(event(Ev.ROUND_WON, player=winner, points=points, score=s.scores[winner]))
     if s.scores[winner] >= s.options.target_score:
         s.phase = "match_over"
@@ -153,7 +230,13 @@ def end_round(s: SvintusState, winner: int, now: int, out: Out) -> None:
         s.phase = "round_over"
 
 
-def new_match(players: list[int], seed: int, options: SvintusOptions, now: int) -> tuple[SvintusState, Out]:
+def new_match(
+    players: list[int],
+    seed: int,
+    options: SvintusOptions,
+    now: int,
+    animals: dict[int, Animal] | None = None,
+) -> tuple[SvintusState, Out]:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleError(Err.PLAYER_COUNT, min=MIN_PLAYERS, max=MAX_PLAYERS)
     if len(set(players)) != len(players):
@@ -172,6 +255,8 @@ def new_match(players: list[int], seed: int, options: SvintusOptions, now: int) 
         pile=[],
     )
     out: Out = []
+    if options.metamorphoses:
+        deal_animals(s, animals or {})
     start_round(s, now, out)
     sync_one_card(s, now)
     return s, out
@@ -180,12 +265,64 @@ def new_match(players: list[int], seed: int, options: SvintusOptions, now: int) 
 # --- playing a card --------------------------------------------------------
 
 
+def fits(s: SvintusState, p: int, card: int) -> bool:
+    """Does ``card`` match the pile for ``p`` (the Chameleon's rule included)?"""
+    top = s.pile[-1]
+    if matches(card, top, s.color):
+        return True
+    return (
+        KIND[top] is Kind.POLYPIG
+        and KIND[card] is Kind.NUMBER
+        and bool(s.animals)
+        and light(s, p).numbers_on_polypig
+    )
+
+
+def forbidden(s: SvintusState, p: int, card: int, mode: str) -> Err | None:
+    """What ``p``'s animal forbids of playing ``card`` this way, if anything."""
+    lt = light(s, p)
+    if lt is NO_LIGHT:
+        return None
+    if lt.no_polypig and KIND[card] is Kind.POLYPIG:
+        return Err.ANIMAL_NO_POLYPIG
+    if lt.no_intercept and mode == INTERCEPT:
+        return Err.ANIMAL_NO_INTERCEPT
+    if lt.no_transfer and mode == TRANSFER:
+        return Err.ANIMAL_NO_TRANSFER
+    if lt.no_higher_number and mode == TURN:
+        top = s.pile[-1]
+        value, on = VALUE[card], VALUE[top]
+        if value is not None and on is not None and KIND[top] is Kind.NUMBER and value > on:
+            return Err.ANIMAL_NUMBER_TOO_HIGH
+    return None
+
+
+def playable_on_turn(s: SvintusState, p: int, card: int) -> bool:
+    return fits(s, p, card) and (not s.animals or forbidden(s, p, card, TURN) is None)
+
+
 def classify_play(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | None]:
     """How ``p`` may play ``card`` now (turn, intercept, transfer), or why not."""
+    mode, err = _classify(s, p, card)
+    if mode is not None and s.animals:
+        err = forbidden(s, p, card, mode)
+        if err is not None:
+            return None, err
+    return mode, err
+
+
+def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | None]:
     if card not in s.hands[p]:
         return None, Err.NOT_IN_HAND
     if s.race is not None:
         return None, Err.RACE_ON
+    run = s.ability
+    if run is not None:  # [decision] nobody plays across a dark ability in use
+        from engine.svintus.abilities import step_of
+
+        if p == run.player and step_of(run) == "play":
+            return (TURN, None) if fits(s, p, card) else (None, Err.NO_MATCH)
+        return None, Err.ABILITY_ON
     top = s.pile[-1]
     ident = s.top_live and identical(card, top)
     attack = s.attack
@@ -202,7 +339,7 @@ def classify_play(s: SvintusState, p: int, card: int) -> tuple[str | None, Err |
             if card in s.drawn:
                 return TURN, None
             return (INTERCEPT, None) if ident else (None, Err.ONLY_DRAWN_CARD)
-        if matches(card, top, s.color):
+        if fits(s, p, card):
             return TURN, None
         return None, Err.NO_MATCH
     if ident:
@@ -213,6 +350,12 @@ def classify_play(s: SvintusState, p: int, card: int) -> tuple[str | None, Err |
 
 
 def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> None:
+    _play(s, p, card, mode, now, out)
+    if mode != TURN and s.animals and p in s.hands:  # §7: an intercept or a transfer turns it dark
+        flip_dark(s, p, out)
+
+
+def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> None:
     opts = s.options
     before = s.current
     attack = s.attack
@@ -231,6 +374,8 @@ def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> N
         if s.silence == p:  # the caller of the silence has taken the turn
             s.silence = None
             out.append(event(Ev.SILENCE_ENDED, player=p))
+        if s.animals:
+            intercept_reactions(s, p, before, now, out)
     elif mode == TRANSFER:
         out.append(event(Ev.TRANSFERRED, player=p, card=card))
     else:
@@ -247,13 +392,20 @@ def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> N
                 and attack.kind == "grab"
                 and (mode == TRANSFER or (mode == INTERCEPT and opts.intercept_grows_grab))
             )
-            count = attack.count + opts.grab_growth if grows and attack else opts.grab_cards
+            if grows and attack:
+                count = attack.count + opts.grab_growth
+            else:
+                count = opts.grab_cards + light(s, p).grab_bonus
         if last:
             if kind is Kind.GRAB:  # a last Grab still makes its victim take
                 n = take(s, target, count, out)
                 out.append(event(Ev.LAST_GRAB, player=target, count=n))
             end_round(s, p, now, out)
             return
+        if kind is Kind.SNORE and light(s, target).snore_passes:
+            after = next_player(s, target)
+            out.append(event(Ev.ROOSTER_PASSES, player=target, target=after))
+            target = after
         s.attack = Attack(kind=kind.value, count=count, target=target)
         if kind is Kind.GRAB:
             out.append(event(Ev.GRAB_AIMED, player=target, count=count))
@@ -263,11 +415,7 @@ def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> N
         return
 
     if kind is Kind.HOOFSLAP:
-        deadline = now + opts.reaction_window_ms
-        s.race = Race(by=p, deadline_ms=deadline, players=s.seats[:], then_end_round=last)
-        s.current = next_player(s, p)
-        s.turn_started_ms = now
-        out.append(event(Ev.SLAP_RACE, player=p, until=deadline))
+        start_race(s, p, now, out, then_end_round=last)
         return
 
     if last:
@@ -286,23 +434,55 @@ def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> N
     elif kind is Kind.HUSH:
         s.silence = p
         out.append(event(Ev.SILENCE_STARTED, player=p))
-    begin_turn(s, next_player(s, p), now, out)
+    pass_on(s, p, now, out)
+
+
+def start_race(s: SvintusState, p: int, now: int, out: Out, then_end_round: bool = False) -> None:
+    deadline = now + s.options.reaction_window_ms
+    exempt = [q for q in s.seats if light(s, q).race_exempt] if s.animals else []
+    s.race = Race(
+        by=p, deadline_ms=deadline, players=s.seats[:], exempt=exempt, then_end_round=then_end_round
+    )
+    s.current = following(s, p, out)
+    s.turn_started_ms = now
+    out.append(event(Ev.SLAP_RACE, player=p, until=deadline))
+
+
+def intercept_reactions(s: SvintusState, p: int, before: int, now: int, out: Out) -> None:
+    """Light animals that answer an intercept by ``p`` (who took ``before``'s turn)."""
+    bite = light(s, p).intercept_bite
+    if bite and before != p and before in s.hands:
+        n = take(s, before, bite, out)
+        out.append(event(Ev.FOX_BITE, player=p, target=before, count=n))
+    for q in s.seats:
+        if q != p and light(s, q).duty_on_intercept:
+            until = now + s.options.reaction_window_ms
+            s.duties.append(Duty(player=q, until_ms=until))
+            out.append(event(Ev.HEDGEHOG_DUTY, player=q, until=until))
+
+
+def react(s: SvintusState, p: int, out: Out) -> None:
+    """«Ёж берёт!»: the Hedgehog takes its card in time."""
+    duty = next(d for d in s.duties if d.player == p)
+    s.duties.remove(duty)
+    n = take(s, p, 1, out)
+    out.append(event(Ev.HEDGEHOG_TOOK, player=p, count=n))
 
 
 # --- the other actions -----------------------------------------------------
 
 
 def draw(s: SvintusState, p: int, now: int, out: Out) -> None:
-    if take(s, p, 1, out) == 0:
+    n = take(s, p, light(s, p).draws if s.animals else 1, out, forced=False)
+    if n == 0:
         out.append(event(Ev.DRAW_SKIPPED, player=p))
-        begin_turn(s, next_player(s, p), now, out)
+        pass_on(s, p, now, out)
         return
-    out.append(event(Ev.DREW, player=p, count=1))
-    card = s.hands[p][-1]
-    if matches(card, s.pile[-1], s.color):
-        s.drawn = [card]
-    else:
-        begin_turn(s, next_player(s, p), now, out)
+    out.append(event(Ev.DREW, player=p, count=n))
+    new = s.hands[p][-n:]
+    s.drawn = [c for c in new if playable_on_turn(s, p, c)]
+    if not s.drawn:
+        pass_on(s, p, now, out)
 
 
 def can_draw(s: SvintusState, p: int) -> Err | None:
@@ -316,16 +496,17 @@ def can_draw(s: SvintusState, p: int) -> Err | None:
         return Err.CHOOSE_COLOR_FIRST
     if s.drawn:
         return Err.ALREADY_DREW
-    if not s.options.draw_with_playable:
-        top, color = s.pile[-1], s.color
-        if any(matches(c, top, color) for c in s.hands[p]):
-            return Err.MUST_PLAY
+    if s.ability is not None:
+        return Err.ABILITY_ON
+    must = not s.options.draw_with_playable or (s.animals and light(s, p).must_play)
+    if must and any(playable_on_turn(s, p, c) for c in s.hands[p]):
+        return Err.MUST_PLAY
     return None
 
 
 def pass_turn(s: SvintusState, p: int, now: int, out: Out) -> None:
     out.append(event(Ev.PASSED, player=p))
-    begin_turn(s, next_player(s, p), now, out)
+    pass_on(s, p, now, out)
 
 
 def accept(s: SvintusState, p: int, now: int, out: Out) -> None:
@@ -337,14 +518,14 @@ def accept(s: SvintusState, p: int, now: int, out: Out) -> None:
         out.append(event(Ev.GRAB_TAKEN, player=p, count=n))
     else:
         out.append(event(Ev.SNORE_TAKEN, player=p))
-    begin_turn(s, next_player(s, p), now, out)
+    pass_on(s, p, now, out)
 
 
 def choose_color(s: SvintusState, p: int, color: Color, now: int, out: Out, auto: bool = False) -> None:
     s.color = color
     s.awaiting_color = False
     out.append(event(Ev.COLOR_AUTO if auto else Ev.COLOR_CHOSEN, player=p, color=color.value))
-    begin_turn(s, next_player(s, p), now, out)
+    pass_on(s, p, now, out)
 
 
 def auto_color(s: SvintusState, p: int) -> Color:
@@ -415,11 +596,24 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
     s.scores.pop(p, None)
     s.timeouts.pop(p, None)
     s.one_card_since.pop(p, None)
-    for lst in (s.away, s.declared):
+    for lst in (s.away, s.declared, s.dark):
         if p in lst:
             lst.remove(p)
+    s.animals.pop(p, None)
+    s.skips = [q for q in s.skips if q != p]
+    s.duties = [d for d in s.duties if d.player != p]
+    run = s.ability
+    if run is not None and p in (run.player, run.target):
+        s.ability = None
+        if run.player != p:  # the target left: the ability ends where it stands
+            s.dark = [q for q in s.dark if q != run.player]
+            out.append(event(Ev.FLIPPED_LIGHT, player=run.player, animal=run.animal.value))
+            if s.phase == "playing" and len(s.seats) >= MIN_PLAYERS:
+                pass_on(s, run.player, now, out)
     if len(s.seats) < MIN_PLAYERS:
         s.phase = "match_over"
+        s.ability = None
+        s.duties = []
         s.attack = None
         s.race = None
         s.silence = None
@@ -467,6 +661,8 @@ def join(s: SvintusState, p: int, out: Out) -> None:
     s.seats.append(p)
     s.hands[p] = []
     s.scores[p] = 0
+    if s.options.metamorphoses:
+        give_animal(s, p)
     out.append(event(Ev.PLAYER_JOINED, player=p))
 
 
@@ -474,6 +670,15 @@ def join(s: SvintusState, p: int, out: Out) -> None:
 
 
 def deadline(s: SvintusState) -> int | None:
+    due = _table_deadline(s)
+    if s.duties and s.phase == "playing":
+        owed = min(d.until_ms for d in s.duties)
+        if due is None or owed < due:
+            return owed
+    return due
+
+
+def _table_deadline(s: SvintusState) -> int | None:
     if s.phase == "match_over":
         return None
     if s.phase == "round_over":
@@ -498,7 +703,15 @@ def timeout(s: SvintusState, now: int, out: Out) -> None:
     if not away:
         s.timeouts[p] = s.timeouts.get(p, 0) + 1
         out.append(event(Ev.TIMEOUT, player=p))
-    if s.awaiting_color:
+    if s.ability is not None:
+        from engine.svintus.abilities import expire
+
+        finished = expire(s, now, out)
+    else:
+        finished = False
+    if finished:
+        pass
+    elif s.awaiting_color:
         choose_color(s, p, auto_color(s, p), now, out, auto=True)
     elif s.attack is not None:
         accept(s, p, now, out)
@@ -509,13 +722,19 @@ def timeout(s: SvintusState, now: int, out: Out) -> None:
             out.append(event(Ev.DREW, player=p, count=1))
         else:
             out.append(event(Ev.DRAW_SKIPPED, player=p))
-        begin_turn(s, next_player(s, p), now, out)
-    if not away and s.timeouts[p] >= s.options.away_after_timeouts:
+        pass_on(s, p, now, out)
+    if not away and p in s.hands and s.timeouts[p] >= s.options.away_after_timeouts:
         s.away.append(p)
         out.append(event(Ev.AWAY, player=p))
 
 
 def fire(s: SvintusState, due: int, out: Out) -> None:
+    if s.phase == "playing" and s.duties:
+        duty = min(s.duties, key=lambda d: d.until_ms)
+        if duty.until_ms <= due:  # a reaction owed and not given: 2 cards
+            s.duties.remove(duty)
+            penalty(s, duty.player, Ev.PENALTY_DUTY_MISSED, out)
+            return
     if s.phase == "round_over":
         start_round(s, due, out)
     elif s.race is not None:

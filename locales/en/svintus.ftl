@@ -126,3 +126,125 @@ svintus-err-already-slapped = You've already slapped.
 svintus-err-cannot-declare = «Svintus!» is for when you're down to your last card.
 svintus-err-nobody-to-catch = There's nobody to catch.
 svintus-err-no-silence = There's no silence right now.
+
+## Metamorphoses: the animals
+
+svintus-color-named = { $color ->
+    [red] red
+    [orange] orange
+    [green] green
+   *[blue] blue
+}
+
+animal-hedgehog-light = Hedgehog
+animal-hedgehog-dark = Porcupine
+animal-hedgehog-light-rule = When an opponent intercepts, press «Hedgehog takes!» and take 1 card before the reaction window closes; too late costs 2.
+animal-hedgehog-dark-rule = Instead of a turn: every opponent takes a card.
+animal-squirrel-light = Leaping Squirrel
+animal-squirrel-dark = Flying Squirrel
+animal-squirrel-light-rule = Whatever you must take (penalties too) comes from the pile, just under its top card; if it runs short, the rest from the deck.
+animal-squirrel-dark-rule = Instead of a turn: give 2 cards of your choice to an opponent of your choice.
+animal-polite-pig-light = Polite Pig
+animal-polite-pig-dark = Boor Hog
+animal-polite-pig-light-rule = Well-mannered: you may not play a number higher than the number on top.
+animal-polite-pig-dark-rule = Instead of a turn: slip up to 2 cards from your hand under the deck.
+animal-turtle-light = Turtle
+animal-turtle-dark = Ninja Turtle
+animal-turtle-light-rule = Too slow: you may not intercept.
+animal-turtle-dark-rule = Instead of a turn: lay down 2 or 3 numbers of one value at once; the first must fit, the last ends on top.
+animal-owl-light = Owl
+animal-owl-dark = Eagle-Owl
+animal-owl-light-rule = You always see the top card of the deck.
+animal-owl-dark-rule = Instead of a turn: look at an opponent's hand and swap one of your cards for one of theirs.
+animal-cat-light = Cat
+animal-cat-dark = Tomcat
+animal-cat-light-rule = In a slap race the cards never go to you.
+animal-cat-dark-rule = Instead of a turn: start a slap race as a Hoofslap would; you can't lose it.
+animal-hare-light = Hare
+animal-hare-dark = Mad Hare
+animal-hare-light-rule = Faint-hearted: you may not pass on a Grab or a Snore.
+animal-hare-dark-rule = Instead of a turn: turn the table around; the next player in the new direction loses a turn.
+animal-fox-light = Fox
+animal-fox-dark = Silver Fox
+animal-fox-light-rule = When you intercept, whoever's turn you took takes 1 card.
+animal-fox-dark-rule = Instead of a turn: snatch a random card from an opponent, then give them 2 cards of your choice.
+animal-rooster-light = Rooster
+animal-rooster-dark = Alarm Rooster
+animal-rooster-light-rule = A Snore can't put you to sleep: it moves on to the next player (not a transfer, no flip).
+animal-rooster-dark-rule = Instead of a turn: every opponent holding fewer cards than you takes 1.
+animal-cow-light = Cow
+animal-cow-dark = Minotaur
+animal-cow-light-rule = You may not play a Polypig.
+animal-cow-dark-rule = Instead of a turn: name a colour — every opponent with no card of it takes 2.
+animal-bear-light = Bear
+animal-bear-dark = Roaming Bear
+animal-bear-light-rule = When you draw instead of playing, draw 2; you may play one of them if it fits.
+animal-bear-dark-rule = Instead of a turn: shuffle your hand with an opponent's and deal again — half rounded up to them, the rest to you.
+animal-donkey-light = Donkey
+animal-donkey-dark = Stubborn Mule
+animal-donkey-light-rule = If you can play, you must: no drawing while you hold a card that fits.
+animal-donkey-dark-rule = Instead of a turn: pick an opponent — they lose their next turn.
+animal-mouse-light = Mouse
+animal-mouse-dark = Bat
+animal-mouse-light-rule = Whenever you must take 3 or more cards at once, take 1 fewer.
+animal-mouse-dark-rule = Instead of a turn: drop any card from your hand on the pile, fit or not; its effect does not happen.
+animal-chameleon-light = Chameleon
+animal-chameleon-dark = Shapeshifter
+animal-chameleon-light-rule = While a Polypig is on top, any number fits for you.
+animal-chameleon-dark-rule = Instead of a turn: give the pile a new colour, then play a card that fits it (or take 1).
+animal-elephant-light = Elephant
+animal-elephant-dark = Mammoth
+animal-elephant-light-rule = Your Grab makes its victim take 4, not 3 (a transfer still adds 3).
+animal-elephant-dark-rule = Instead of a turn: the next two players in turn order each lose a turn.
+
+## Metamorphoses: the referee's announcements
+
+svintus-ev-flipped-dark = 🌑 { $player } turns to the dark side: meet the { $animal }!
+svintus-ev-flipped-light = ☀️ { $player } is back in the light: { $animal }.
+svintus-ev-ability-cancelled = { $player } thought better of the dark side.
+svintus-ev-took = { $player } takes { svintus-n-cards }.
+svintus-ev-turn-lost = { $player } loses a turn.
+svintus-ev-from-pile = Squirrel { $player } takes { svintus-n-cards } from the pile, not the deck.
+svintus-ev-mouse-spared = Mouse { $player } slips through: takes one fewer, { svintus-n-cards }.
+svintus-ev-rooster-passes = Rooster { $player } won't sleep — the Snore moves on to { $target }.
+svintus-ev-fox-bite = Fox { $player } bites: { $target } takes { svintus-n-cards }.
+svintus-ev-hedgehog-duty = Hedgehog { $player }, your cue: press «Hedgehog takes!» before it's too late.
+svintus-ev-hedgehog-took = Hedgehog { $player } dutifully takes { svintus-n-cards }.
+svintus-ev-penalty-duty-missed = Hedgehog { $player } dozed off — { svintus-n-cards } as a penalty.
+svintus-ev-porcupine = Porcupine { $player } bristles: every opponent takes a card!
+svintus-ev-flying-squirrel = Flying Squirrel { $player } glides { svintus-n-cards } over to { $target }.
+svintus-ev-boor-hog = Boor Hog { $player } shoves { svintus-n-cards } under the deck.
+svintus-ev-ninja = Ninja Turtle { $player } strikes with { svintus-n-cards } at once, { $card } on top!
+svintus-ev-eagle-owl-looks = Eagle-Owl { $player } peers into { $target }'s hand…
+svintus-ev-eagle-owl-swaps = …and swaps one card with them.
+svintus-ev-tomcat = Tomcat { $player } raises havoc: everybody slap!
+svintus-ev-mad-hare = Mad Hare { $player } spins the table { $clockwise ->
+    [true] clockwise
+   *[false] counter-clockwise
+}, and { $target } loses a turn.
+svintus-ev-silver-fox-takes = Silver Fox { $player } snatches a card from { $target }…
+svintus-ev-silver-fox-gives = …and gives back { svintus-n-cards }.
+svintus-ev-alarm-rooster = Alarm Rooster { $player } crows: whoever holds fewer cards takes one!
+svintus-ev-minotaur = Minotaur { $player } bellows “{ svintus-color-named }!” Whoever has no such colour takes 2.
+svintus-ev-roaming-bear = Roaming Bear { $player } mixes their cards with { $target }'s: { $count } to them, { $mine } to the bear.
+svintus-ev-mule = Stubborn Mule { $player } digs in: { $target } will lose their next turn.
+svintus-ev-bat = Bat { $player } drops { $card } on the pile — it does nothing.
+svintus-ev-shapeshifter = Shapeshifter { $player } repaints the pile: now it's { svintus-color-named }.
+svintus-ev-mammoth = Mammoth { $player } stomps: the next two players lose a turn.
+
+## Metamorphoses: errors
+
+svintus-err-no-animal = You have no animal — Metamorphoses are off.
+svintus-err-not-dark = Your animal shows its light side: an intercept or a transfer turns it dark.
+svintus-err-ability-on = Finish the dark ability first.
+svintus-err-ability-cannot = Your animal has nothing to do it with right now.
+svintus-err-no-ability-step = That isn't the choice to make now.
+svintus-err-bad-target = Pick an opponent at the table.
+svintus-err-bad-pick = You can't pick that card now.
+svintus-err-pick-more = Pick more cards: at least { $count }.
+svintus-err-cannot-cancel = Too late to back out: you've started.
+svintus-err-no-duty = There's nothing for you to take now.
+svintus-err-animal-no-intercept = The Turtle can't keep up: no intercepts.
+svintus-err-animal-no-transfer = The Hare is too scared to pass it on.
+svintus-err-animal-no-polypig = No Polypigs for the Cow.
+svintus-err-animal-number-too-high = The Polite Pig never plays a number higher than the top one.

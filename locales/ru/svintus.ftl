@@ -129,3 +129,125 @@ svintus-err-already-slapped = Вы уже хлопнули.
 svintus-err-cannot-declare = «Свинтус!» говорят, когда остаётся последняя карта.
 svintus-err-nobody-to-catch = Ловить некого.
 svintus-err-no-silence = Сейчас нет тишины.
+
+## Метаморфозы: звери
+
+svintus-color-named = { $color ->
+    [red] красный
+    [orange] оранжевый
+    [green] зелёный
+   *[blue] синий
+}
+
+animal-hedgehog-light = Ёж
+animal-hedgehog-dark = Дикобраз
+animal-hedgehog-light-rule = Когда соперник перехватывает ход, жми «Ёж берёт!» и бери 1 карту, пока не вышло время реакции; опоздал — берёшь 2.
+animal-hedgehog-dark-rule = Вместо хода: каждый соперник берёт по карте.
+animal-squirrel-light = Белка скачущая
+animal-squirrel-dark = Белка-летяга
+animal-squirrel-light-rule = Всё, что приходится брать (и штрафы тоже), берёшь из стопки — из-под верхней карты; не хватило — остальное из колоды.
+animal-squirrel-dark-rule = Вместо хода: отдай 2 карты на выбор сопернику на выбор.
+animal-polite-pig-light = Свининтус
+animal-polite-pig-dark = Свинтер-хам
+animal-polite-pig-light-rule = Воспитанный: нельзя класть цифру больше той, что лежит сверху.
+animal-polite-pig-dark-rule = Вместо хода: спрячь до 2 карт из руки под колоду.
+animal-turtle-light = Черепаха
+animal-turtle-dark = Черепаха-ниндзя
+animal-turtle-light-rule = Не успевает: перехватывать нельзя.
+animal-turtle-dark-rule = Вместо хода: выложи 2–3 цифры одного номинала разом; первая должна подходить, последняя ляжет сверху.
+animal-owl-light = Сова
+animal-owl-dark = Филин
+animal-owl-light-rule = Всегда видишь верхнюю карту колоды.
+animal-owl-dark-rule = Вместо хода: загляни в руку соперника и обменяй одну свою карту на одну его.
+animal-cat-light = Кот
+animal-cat-dark = Котяра
+animal-cat-light-rule = В хлопковой гонке карты никогда не достаются тебе.
+animal-cat-dark-rule = Вместо хода: устрой хлопковую гонку, как от Хлопкопыта; сам в ней не проигрываешь.
+animal-hare-light = Заяц
+animal-hare-dark = Бешеный заяц
+animal-hare-light-rule = Трусишка: Хапёж и Захрапина переводить нельзя.
+animal-hare-dark-rule = Вместо хода: разверни стол; следующий в новом направлении пропускает ход.
+animal-fox-light = Лиса
+animal-fox-dark = Чернобурка
+animal-fox-light-rule = Перехватив ход, заставь того, чей ход ты отняла, взять 1 карту.
+animal-fox-dark-rule = Вместо хода: вытяни у соперника случайную карту, а потом отдай ему 2 карты на выбор.
+animal-rooster-light = Петух
+animal-rooster-dark = Петух-будильник
+animal-rooster-light-rule = Захрапин тебя не усыпит: он сам уходит к следующему (это не перевод, зверь не переворачивается).
+animal-rooster-dark-rule = Вместо хода: каждый соперник, у кого карт меньше, чем у тебя, берёт 1.
+animal-cow-light = Корова
+animal-cow-dark = Минотавр
+animal-cow-light-rule = Полисвина играть нельзя.
+animal-cow-dark-rule = Вместо хода: назови цвет — каждый соперник без карты этого цвета берёт 2.
+animal-bear-light = Медведь
+animal-bear-dark = Медведь-шатун
+animal-bear-light-rule = Тянешь вместо хода — тянешь 2; одну из них можно сразу сыграть, если подходит.
+animal-bear-dark-rule = Вместо хода: смешай свою руку с рукой соперника и раздай заново — ему половина с округлением вверх, тебе остальное.
+animal-donkey-light = Осёл
+animal-donkey-dark = Упрямый мул
+animal-donkey-light-rule = Есть чем ходить — ходи: тянуть с подходящей картой в руке нельзя.
+animal-donkey-dark-rule = Вместо хода: выбери соперника — он пропустит свой следующий ход.
+animal-mouse-light = Мышь
+animal-mouse-dark = Летучая мышь
+animal-mouse-light-rule = Когда надо взять 3 карты или больше разом, берёшь на одну меньше.
+animal-mouse-dark-rule = Вместо хода: положи любую карту из руки на стопку, не глядя на масть; её свойство не срабатывает.
+animal-chameleon-light = Хамелеон
+animal-chameleon-dark = Хамелеон-оборотень
+animal-chameleon-light-rule = Пока сверху Полисвин, тебе подходит любая цифра.
+animal-chameleon-dark-rule = Вместо хода: назови новый цвет верхней карты, потом сыграй подходящую к нему карту (или возьми 1).
+animal-elephant-light = Слон
+animal-elephant-dark = Мамонт
+animal-elephant-light-rule = Твой Хапёж заставляет взять 4, а не 3 (при переводе всё равно +3).
+animal-elephant-dark-rule = Вместо хода: двое следующих по кругу пропускают по ходу.
+
+## Метаморфозы: объявления судьи
+
+svintus-ev-flipped-dark = 🌑 { $player } показывает тёмную сторону: теперь это { $animal }!
+svintus-ev-flipped-light = ☀️ { $player } снова светлый: { $animal }.
+svintus-ev-ability-cancelled = { $player } передумал пользоваться тёмной стороной.
+svintus-ev-took = { $player } берёт { svintus-n-cards }.
+svintus-ev-turn-lost = { $player } пропускает ход.
+svintus-ev-from-pile = Белка { $player } берёт { svintus-n-cards } из стопки, а не из колоды.
+svintus-ev-mouse-spared = Мышь { $player } проскальзывает: берёт на одну меньше, { svintus-n-cards }.
+svintus-ev-rooster-passes = Петуха { $player } не усыпить — Захрапин уходит к игроку { $target }.
+svintus-ev-fox-bite = Лиса { $player } кусается: { $target } берёт { svintus-n-cards }.
+svintus-ev-hedgehog-duty = Ёж { $player }, твой черёд: жми «Ёж берёт!», пока не поздно.
+svintus-ev-hedgehog-took = Ёж { $player } берёт { svintus-n-cards }, как положено.
+svintus-ev-penalty-duty-missed = Ёж { $player } зазевался — штраф { svintus-n-cards }.
+svintus-ev-porcupine = Дикобраз { $player } ощетинился: все соперники берут по карте!
+svintus-ev-flying-squirrel = Белка-летяга { $player } подкидывает игроку { $target } { svintus-n-cards }.
+svintus-ev-boor-hog = Свинтер-хам { $player } прячет под колоду { svintus-n-cards }.
+svintus-ev-ninja = Черепаха-ниндзя { $player } выкладывает разом { svintus-n-cards }, сверху — { $card }!
+svintus-ev-eagle-owl-looks = Филин { $player } заглядывает в карты игрока { $target }…
+svintus-ev-eagle-owl-swaps = …и меняется с ним одной картой.
+svintus-ev-tomcat = Котяра { $player } устраивает переполох: все жмут «Хлоп!»!
+svintus-ev-mad-hare = Бешеный заяц { $player } разворачивает стол: теперь { $clockwise ->
+    [true] по часовой стрелке
+   *[false] против часовой стрелки
+}, а { $target } пропускает ход.
+svintus-ev-silver-fox-takes = Чернобурка { $player } вытягивает карту у игрока { $target }…
+svintus-ev-silver-fox-gives = …и отдаёт ему взамен { svintus-n-cards }.
+svintus-ev-alarm-rooster = Петух-будильник { $player } кукарекает: у кого карт меньше — берите по одной!
+svintus-ev-minotaur = Минотавр { $player } ревёт: «{ svintus-color-named }!» У кого нет такого цвета — берёт 2.
+svintus-ev-roaming-bear = Медведь-шатун { $player } перемешивает свои карты с картами игрока { $target }: ему { $count }, себе { $mine }.
+svintus-ev-mule = Упрямый мул { $player } упёрся: { $target } пропустит следующий ход.
+svintus-ev-bat = Летучая мышь { $player } роняет на стопку { $card } — без всякого действия.
+svintus-ev-shapeshifter = Хамелеон-оборотень { $player } перекрашивает стопку: теперь { svintus-color-named }.
+svintus-ev-mammoth = Мамонт { $player } топает: двое следующих пропускают ход.
+
+## Метаморфозы: ошибки
+
+svintus-err-no-animal = У тебя нет зверя — Метаморфозы выключены.
+svintus-err-not-dark = Твой зверь на светлой стороне: тёмная открывается перехватом или переводом.
+svintus-err-ability-on = Сначала доиграй тёмную сторону.
+svintus-err-ability-cannot = Твоему зверю сейчас нечем сыграть.
+svintus-err-no-ability-step = Сейчас этого выбирать не нужно.
+svintus-err-bad-target = Выбери соперника за столом.
+svintus-err-bad-pick = Эту карту сейчас выбрать нельзя.
+svintus-err-pick-more = Выбери ещё карты: нужно хотя бы { $count }.
+svintus-err-cannot-cancel = Поздно отступать: ты уже начал.
+svintus-err-no-duty = Сейчас брать нечего.
+svintus-err-animal-no-intercept = Черепахе не угнаться: перехватывать нельзя.
+svintus-err-animal-no-transfer = Заяц боится: переводить нельзя.
+svintus-err-animal-no-polypig = Корове Полисвин не положен.
+svintus-err-animal-number-too-high = Свининтус вежлив: нельзя класть цифру больше верхней.

@@ -9,24 +9,31 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import RuleError, Tick
-from engine.svintus import GAME
+from engine.svintus import GAME, rules
+from engine.svintus.animals import Animal
 from engine.svintus.cards import COLORS, DECK_SIZE
 from engine.svintus.keys import Ev
 from engine.svintus.models import (
     Accept,
+    Cancel,
     Catch,
     ChooseColor,
+    Confirm,
     Declare,
     Draw,
     Join,
     Leave,
     NextRound,
     Pass,
+    Pick,
     Play,
+    React,
     Slap,
     Speak,
     SvintusOptions,
     SvintusState,
+    Target,
+    UseAbility,
 )
 from tests.engine.helpers import check_cards
 
@@ -48,6 +55,9 @@ games = st.tuples(
             SvintusOptions(target_score=8, hand_size=3, round_break_ms=1_000),
             SvintusOptions(turn_timer_ms=0, draw_with_playable=False, hand_size=2),
             SvintusOptions(turn_timer_ms=2_000, reaction_window_ms=1_000, intercept_grows_grab=False),
+            SvintusOptions(metamorphoses=True),
+            SvintusOptions(metamorphoses=True, target_score=5, hand_size=4, round_break_ms=0),
+            SvintusOptions(metamorphoses=True, turn_timer_ms=3_000, reaction_window_ms=1_000, hand_size=3),
         ]
     ),
     steps,
@@ -95,17 +105,37 @@ def conserved(s: SvintusState) -> None:
 
 
 def private(s: SvintusState) -> None:
+    """Everyone sees their own cards and the top; the Owl also the deck's top,
+    the Eagle-Owl the hand it looks into — and nobody else sees those."""
     top = s.pile[-1] if s.pile else None
     public = G.view(s, None)
     assert public.hand is None and public.drawn == []
+    assert public.deck_top is None and public.peek is None
+    assert _card_ids(public.model_dump()) <= {top}
+    run = s.ability
     for p in s.seats:
         v = G.view(s, p)
         assert v.hand is not None
         seen = {c.id for c in v.hand} | set(v.drawn)
         assert seen == set(s.hands[p])  # exactly one's own cards
+        allowed = set(s.hands[p]) | {top}
+        if rules.light(s, p).sees_deck_top and s.deck:
+            assert v.deck_top is not None and v.deck_top.id == s.deck[-1]
+            allowed.add(s.deck[-1])
+        else:
+            assert v.deck_top is None
+        eagle = run is not None and run.player == p and run.animal is Animal.OWL and run.target is not None
+        if eagle and v.ability is not None and v.ability.step == "swap":
+            assert run is not None and run.target is not None
+            assert v.peek is not None and {c.id for c in v.peek} == set(s.hands[run.target])
+            allowed |= set(s.hands[run.target])
+        else:
+            assert v.peek is None
+        if v.ability is not None and v.ability.player != p:
+            assert v.ability.picked == []
         dumped = v.model_dump()
         ids = _card_ids(dumped)
-        assert ids <= set(s.hands[p]) | {top}
+        assert ids <= allowed
 
 
 def _card_ids(obj: Any) -> set[int]:
@@ -164,6 +194,9 @@ def candidates(s: SvintusState, p: int) -> list[Any]:
         cls(player=p) for cls in (Draw, Pass, Accept, Declare, Catch, Slap, Speak, Leave, Join, NextRound)
     ]
     out += [ChooseColor(player=p, color=c) for c in COLORS]
+    out += [cls(player=p) for cls in (UseAbility, Confirm, Cancel, React)]
+    out += [Target(player=p, target=q) for q in [*s.seats, 999]]
+    out += [Pick(player=p, card=c) for c in cards]
     return out
 
 
