@@ -8,7 +8,9 @@
 - tag: a digest of what the presser saw when the button was drawn (their own
   view of the game), so a press on an outdated keyboard changes nothing;
 - code: the action (``p<card>.<top>``, ``d``, ``s``, ``a``, ``c<colour>``, ``v``,
-  ``k``, ``h``) or the lobby command.
+  ``k``, ``h``; Metamorphoses: ``u`` use the dark ability, ``t<player>`` its
+  opponent, ``q<card>`` pick a card for it, ``f`` done picking, ``z`` cancel,
+  ``e`` the Hedgehog's reaction) or the lobby command.
 """
 
 from __future__ import annotations
@@ -18,7 +20,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.svintus.cards import COLORS, DECK_SIZE
-from engine.svintus.models import Accept, Catch, ChooseColor, Declare, Draw, Pass, Play, Slap
+from engine.svintus.models import (
+    Accept,
+    Cancel,
+    Catch,
+    ChooseColor,
+    Confirm,
+    Declare,
+    Draw,
+    Pass,
+    Pick,
+    Play,
+    React,
+    Slap,
+    Target,
+    UseAbility,
+)
 
 MAX_BYTES = 64
 ON_TOP = -1  # a card button that names no top card: "whatever is on top now"
@@ -71,13 +88,28 @@ def action_code(action: Any) -> str:
         return f"p{action.card}.{action.on}"
     if isinstance(action, ChooseColor):
         return f"c{COLORS.index(action.color)}"
+    if isinstance(action, Target):
+        return f"t{action.target}"
+    if isinstance(action, Pick):
+        return f"q{action.card}"
     for cls, code in _SIMPLE.items():
         if isinstance(action, cls):
             return code
     raise BadCallback(repr(action))
 
 
-_SIMPLE: dict[type, str] = {Draw: "d", Pass: "s", Accept: "a", Declare: "v", Catch: "k", Slap: "h"}
+_SIMPLE: dict[type, str] = {
+    Draw: "d",
+    Pass: "s",
+    Accept: "a",
+    Declare: "v",
+    Catch: "k",
+    Slap: "h",
+    UseAbility: "u",
+    Confirm: "f",
+    Cancel: "z",
+    React: "e",
+}
 _BY_CODE = {code: cls for cls, code in _SIMPLE.items()}
 
 
@@ -94,6 +126,13 @@ def parse_action(code: str, player: int) -> Any:
             return Play(player=player, card=card, on=on)
         if code.startswith("c"):
             return ChooseColor(player=player, color=COLORS[int(code[1:])])
+        if code.startswith("t"):
+            return Target(player=player, target=int(code[1:]))
+        if code.startswith("q"):
+            card = int(code[1:])
+            if not 0 <= card < DECK_SIZE:
+                raise BadCallback(code)
+            return Pick(player=player, card=card)
         return _BY_CODE[code](player=player)
     except (ValueError, IndexError, KeyError):
         raise BadCallback(code) from None

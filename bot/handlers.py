@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -21,6 +22,7 @@ from telegram.ext import (
     filters,
 )
 
+from bot import render
 from bot.callbacks import BadCallback, decode, encode
 from bot.referee import Referee
 from bot.session import Member
@@ -29,7 +31,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 
 REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
-COMMANDS = ("new", "stop", "board", "rules", "language", "help")
+COMMANDS = ("new", "stop", "board", "rules", "animal", "language", "help")
 
 
 def member(user: User) -> Member:
@@ -168,7 +170,25 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
         await reply(update, await ref.repost_board(chat.id, user.language_code if user else None))
 
     async def cmd_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await reply(update, t(await lang_of(update), "bot-rules"))
+        lang = await lang_of(update)
+        await reply(update, t(lang, "bot-rules") + "\n\n" + t(lang, "bot-rules-metamorphoses"))
+
+    async def cmd_animal(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """``/animal NAME``: both sides of one animal; without a name, the whole menagerie."""
+        lang = await lang_of(update)
+        query = " ".join(context.args or [])
+        animal = render.find_animal(t, query)
+        if animal is not None:
+            await reply(update, render.animal_card(t, lang, animal))
+        elif query.strip():
+            await reply(
+                update,
+                t(lang, "animal-not-found", query=html.escape(query[:40]))
+                + "\n\n"
+                + render.menagerie(t, lang),
+            )
+        else:
+            await reply(update, render.menagerie(t, lang))
 
     async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await reply(update, t(await lang_of(update), "bot-help"))
@@ -250,6 +270,7 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
     app.add_handler(CommandHandler("stop", guarded(group_only(cmd_stop))))
     app.add_handler(CommandHandler("board", guarded(group_only(cmd_board))))
     app.add_handler(CommandHandler("rules", guarded(cmd_rules)))
+    app.add_handler(CommandHandler("animal", guarded(cmd_animal)))
     app.add_handler(CommandHandler("help", guarded(cmd_help)))
     app.add_handler(CommandHandler("language", guarded(cmd_language)))
     app.add_handler(CallbackQueryHandler(on_press))

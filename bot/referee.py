@@ -28,6 +28,7 @@ from bot.session import ChatSettings, Member, Session
 from bot.store import Conflict, Store
 from engine.core import Event, RuleError, Tick
 from engine.svintus import GAME
+from engine.svintus.animals import ANIMALS
 from engine.svintus.models import NextRound, Play, Slap, Speak, SvintusOptions, SvintusState
 
 log = logging.getLogger(__name__)
@@ -133,8 +134,13 @@ class Referee:
                 if session.member(user.id) is None:
                     return Reply(t(lang, "answer-not-joined"))
                 session.members = [m for m in session.members if m.id != user.id]
+                session.animal_picks = {p: a for p, a in session.animal_picks.items() if p != user.id}
                 reply = Reply(t(lang, "answer-left"))
-            elif code in ("g", "ot", "om", "ow", "oh"):
+            elif code.startswith("a") and code[1:].isdigit():
+                reply, changed = self._pick_animal(session, user.id, int(code[1:]), lang)
+                if not changed:
+                    return reply
+            elif code in ("g", "ot", "om", "ow", "oh", "oa", "od"):
                 if user.id != session.creator:
                     return Reply(t(lang, "answer-creator-only"))
                 if code == "g":
@@ -147,6 +153,11 @@ class Referee:
                     o = o.model_copy(update={"turn_timer_ms": _next(TIMERS_MS, o.turn_timer_ms)})
                 elif code == "ow":
                     o = o.model_copy(update={"reaction_window_ms": _next(WINDOWS_MS, o.reaction_window_ms)})
+                elif code == "oa":
+                    o = o.model_copy(update={"metamorphoses": not o.metamorphoses})
+                elif code == "od":
+                    deal = "random" if o.animal_deal == "chosen" else "chosen"
+                    o = o.model_copy(update={"animal_deal": deal})
                 else:
                     o = o.model_copy(update={"hush_counts_messages": not o.hush_counts_messages})
                 session.options = SvintusOptions.model_validate(o.model_dump())
@@ -160,6 +171,27 @@ class Referee:
             self.screens.touch(chat_id, "board")
             return reply
         return Reply(t(lang, "answer-busy"))
+
+    def _pick_animal(self, session: Session, user_id: int, index: int, lang: str) -> tuple[Reply, bool]:
+        """A lobby press on an animal: take it, or give it back if it was one's own.
+        Returns the answer and whether the session changed."""
+        t = self.t
+        o = session.options
+        if not (o.metamorphoses and o.animal_deal == "chosen") or not 0 <= index < len(ANIMALS):
+            return Reply(t(lang, "answer-unknown")), False
+        if session.member(user_id) is None:
+            return Reply(t(lang, "answer-join-first")), False
+        animal = ANIMALS[index]
+        owner = next((p for p, a in session.animal_picks.items() if a == animal.value), None)
+        if owner is not None and owner != user_id:
+            return Reply(t(lang, "answer-animal-taken", player=html.escape(session.name(owner)))), False
+        picks = {p: a for p, a in session.animal_picks.items() if p != user_id}
+        if owner == user_id:
+            session.animal_picks = picks
+            return Reply(t(lang, "answer-animal-returned")), True
+        picks[user_id] = animal.value
+        session.animal_picks = picks
+        return Reply(t(lang, "answer-animal-picked", animal=render.animal_name(t, lang, animal, False))), True
 
     async def join_from_link(self, chat_id: int, user: Member) -> str:
         """``/start join_<chat>``: the user opened the private chat and joins in one tap."""
@@ -205,11 +237,15 @@ class Referee:
     async def _start_game(self, session: Session, version: int, lang: str) -> Reply:
         if not GAME.min_players <= len(session.members) <= GAME.max_players:
             return Reply(self.t(lang, "answer-need-players", min=GAME.min_players, max=GAME.max_players))
+        o = session.options
+        ids = [m.id for m in session.members]
+        chosen = o.metamorphoses and o.animal_deal == "chosen"
         state, events = GAME.start(
-            [m.id for m in session.members],
+            ids,
             seed=secrets.randbits(63),
-            options=session.options,
+            options=o,
             now_ms=now_ms(),
+            animals={p: a for p, a in session.animal_picks.items() if p in ids} if chosen else None,
         )
         session.state = state
         session.status = "playing"

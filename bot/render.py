@@ -12,17 +12,25 @@ from bot.callbacks import action_code, encode, tag_of
 from bot.i18n import Translator
 from bot.session import Session
 from engine.core import Event
-from engine.svintus import GAME
+from engine.svintus import GAME, abilities, rules
+from engine.svintus.animals import ANIMALS, DARK, LIGHT, Animal
 from engine.svintus.cards import CARDS, COLORS, Kind
+from engine.svintus.keys import Ev
 from engine.svintus.models import (
     Accept,
+    Cancel,
     ChooseColor,
+    Confirm,
     Declare,
     Draw,
     Pass,
+    Pick,
     Play,
+    React,
     Slap,
     SvintusState,
+    Target,
+    UseAbility,
 )
 
 PLAYER_ARGS = ("player", "target", "catcher", "from_player")
@@ -56,6 +64,65 @@ def name(session: Session, user_id: int) -> str:
     return html.escape(session.name(user_id))
 
 
+def animal_name(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
+    return t(lang, f"animal-{animal.value}-{'dark' if dark else 'light'}")
+
+
+def animal_label(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
+    """``🦔 Ёж`` or ``🌑 🌵 Дикобраз``: the side in force, with its emoji."""
+    emoji = DARK[animal].emoji if dark else LIGHT[animal].emoji
+    return t(
+        lang,
+        "animal-label-dark" if dark else "animal-label-light",
+        emoji=emoji,
+        name=animal_name(t, lang, animal, dark),
+    )
+
+
+def animal_rule(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
+    return t(lang, f"animal-{animal.value}-{'dark' if dark else 'light'}-rule")
+
+
+def find_animal(t: Translator, query: str) -> Animal | None:
+    """The animal one of whose names (either side, either language) ``query`` is or begins."""
+    q = " ".join(query.lower().replace("ё", "е").split())
+    if not q:
+        return None
+    names = [
+        (t(lang, f"animal-{a.value}-{side}").lower().replace("ё", "е"), a)
+        for a in ANIMALS
+        for side in ("light", "dark")
+        for lang in ("ru", "en")
+    ]
+    for n, a in names:
+        if n == q:
+            return a
+    hits = {a for n, a in names if n.startswith(q)}
+    return hits.pop() if len(hits) == 1 else None
+
+
+def animal_card(t: Translator, lang: str, animal: Animal) -> str:
+    """Both sides of one animal, for /animal."""
+    return t(
+        lang,
+        "animal-card",
+        light=animal_label(t, lang, animal, False),
+        light_rule=animal_rule(t, lang, animal, False),
+        dark=animal_label(t, lang, animal, True),
+        dark_rule=animal_rule(t, lang, animal, True),
+    )
+
+
+def menagerie(t: Translator, lang: str) -> str:
+    """Every animal in one list, for /animal without a name."""
+    lines = [t(lang, "animal-list-title")]
+    for a in ANIMALS:
+        lines.append(f"{animal_label(t, lang, a, False)} / {animal_label(t, lang, a, True)}")
+    lines.append("")
+    lines.append(t(lang, "animal-list-hint"))
+    return "\n".join(lines)
+
+
 def event_text(t: Translator, lang: str, session: Session, e: Event) -> str:
     args: dict[str, Any] = {}
     for k, v in e.args.items():
@@ -63,6 +130,8 @@ def event_text(t: Translator, lang: str, session: Session, e: Event) -> str:
             args[k] = name(session, v)
         elif k == "card" and isinstance(v, int):
             args[k] = card_label(t, lang, v)
+        elif k == "animal" and isinstance(v, str) and v in Animal._value2member_map_:
+            args[k] = animal_name(t, lang, Animal(v), e.key == Ev.FLIPPED_DARK)
         elif isinstance(v, bool):
             args[k] = "true" if v else "false"
         else:
@@ -83,8 +152,13 @@ def lobby(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
     o = session.options
     lines = [t(lang, "lobby-title"), ""]
     lines.append(t(lang, "lobby-players", count=len(session.members)))
+    chosen = o.metamorphoses and o.animal_deal == "chosen"
     for i, m in enumerate(session.members, 1):
-        lines.append(f"{i}. {html.escape(m.name)}")
+        line = f"{i}. {html.escape(m.name)}"
+        pick = session.animal_picks.get(m.id) if chosen else None
+        if pick is not None and pick in Animal._value2member_map_:
+            line += " — " + animal_label(t, lang, Animal(pick), False)
+        lines.append(line)
     lines.append("")
     timer = t(lang, "lobby-seconds", n=o.turn_timer_ms // 1000) if o.turn_timer_ms else t(lang, "lobby-off")
     lines.append(
@@ -97,6 +171,8 @@ def lobby(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
             hush=t(lang, "lobby-on" if o.hush_counts_messages else "lobby-off"),
         )
     )
+    if o.metamorphoses:
+        lines.append(t(lang, "lobby-metamorphoses", deal=t(lang, f"lobby-deal-{o.animal_deal}")))
     for m in session.unreachable:
         link = f"https://t.me/{bot_username}?start=join_{session.chat_id}"
         lines.append("")
@@ -126,8 +202,32 @@ def lobby(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
                 "oh",
             ),
         ],
-        [b(t(lang, "button-start"), "g")],
     ]
+    meta = [
+        b(
+            t(
+                lang,
+                "button-option-metamorphoses",
+                state=t(lang, "lobby-on" if o.metamorphoses else "lobby-off"),
+            ),
+            "oa",
+        )
+    ]
+    if o.metamorphoses:
+        meta.append(b(t(lang, "button-option-deal", deal=t(lang, f"lobby-deal-{o.animal_deal}")), "od"))
+    rows.append(meta)
+    if chosen:
+        taken = set(session.animal_picks.values())
+        row: list[InlineKeyboardButton] = []
+        for i, a in enumerate(ANIMALS):
+            label = animal_label(t, lang, a, False)
+            row.append(b(("✖ " if a.value in taken else "") + label, f"a{i}"))
+            if len(row) == 3:
+                rows.append(row)
+                row = []
+        if row:
+            rows.append(row)
+    rows.append([b(t(lang, "button-start"), "g")])
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
 
 
@@ -157,6 +257,11 @@ def board(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
             flags += " " + t(lang, "board-flag-away")
         if s.silence == p:
             flags += " " + t(lang, "board-flag-silence")
+        if p in s.skips:
+            flags += " " + t(lang, "board-flag-skip")
+        animal = s.animals.get(p)
+        if animal is not None:
+            flags += " · " + animal_label(t, lang, animal, p in s.dark)
         marker = "▶ " if s.phase == "playing" and p == s.current else "    "
         lines.append(
             marker
@@ -169,6 +274,15 @@ def board(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
     if s.phase == "playing":
         if s.race is not None:
             lines.append(t(lang, "board-race", done=len(s.race.pressed), total=len(s.race.players)))
+        elif s.ability is not None:
+            lines.append(
+                t(
+                    lang,
+                    "board-ability",
+                    player=name(session, s.ability.player),
+                    animal=animal_label(t, lang, s.ability.animal, True),
+                )
+            )
         elif s.attack is not None:
             key = "board-grab-pending" if s.attack.kind == "grab" else "board-snore-pending"
             lines.append(t(lang, key, player=name(session, s.attack.target), count=s.attack.count))
@@ -178,6 +292,8 @@ def board(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
             lines.append(t(lang, "board-turn", player=name(session, s.current)))
         if s.silence is not None:
             lines.append(t(lang, "board-silence", player=name(session, s.silence)))
+        for d in s.duties:
+            lines.append(t(lang, "board-duty", player=name(session, d.player)))
     elif s.phase == "round_over":
         lines.append(t(lang, "board-round-over"))
     elif s.match_winner is not None:
@@ -215,7 +331,21 @@ def board(t: Translator, lang: str, session: Session, bot_username: str) -> Rend
 
 # --- a hand -------------------------------------------------------------------------
 
-HAND_ACTIONS = (Play, Draw, Pass, Accept, ChooseColor, Declare, Slap)
+HAND_ACTIONS = (
+    Play,
+    Draw,
+    Pass,
+    Accept,
+    ChooseColor,
+    Declare,
+    Slap,
+    UseAbility,
+    Target,
+    Pick,
+    Confirm,
+    Cancel,
+    React,
+)
 
 
 def hand_actions(state: SvintusState, user: int) -> list[Any]:
@@ -237,7 +367,9 @@ def hand_tag(state: SvintusState, user: int) -> str:
     hand = tuple(sorted(state.hands.get(user, ())))
     acts = tuple(action_code(a) for a in hand_actions(state, user))
     table = (state.pile[-1], state.color) if sees_table(state, user) else None
-    return tag_of(state.round, state.phase, hand, table, state.silence is not None, acts)
+    run = state.ability
+    animal = (user in state.dark, tuple(run.picked) if run is not None and run.player == user else None)
+    return tag_of(state.round, state.phase, hand, table, state.silence is not None, acts, animal)
 
 
 def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str) -> Rendered:
@@ -255,6 +387,17 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
             else t(lang, "board-game-over")
         )
         return Rendered("\n".join(lines), None)
+    animal = s.animals.get(user)
+    if animal is not None:
+        dark = user in s.dark
+        lines.append(
+            t(
+                lang,
+                "hand-animal",
+                animal=animal_label(t, lang, animal, dark),
+                rule=animal_rule(t, lang, animal, dark),
+            )
+        )
     top = s.pile[-1]
     sees = sees_table(s, user)
     if sees:
@@ -262,12 +405,21 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
         if s.color is not None and CARDS[top].kind is Kind.POLYPIG:
             top_line += " " + t(lang, "board-named-color", color=color_name(t, lang, s.color))
         lines.append(top_line)
+    if s.phase == "playing" and s.deck and rules.light(s, user).sees_deck_top:
+        lines.append(t(lang, "hand-deck-top", card=card_label(t, lang, s.deck[-1])))
     acts = hand_actions(s, user)
     playable = {a.card for a in acts if isinstance(a, Play)}
+    pickable = {a.card for a in acts if isinstance(a, Pick)}
+    run = s.ability if s.ability is not None and s.ability.player == user else None
+    step = abilities.step_of(run) if run is not None else None
+    if any(isinstance(a, React) for a in acts):
+        lines.append(t(lang, "hand-duty"))
     if s.phase == "round_over":
         lines.append(t(lang, "hand-round-over"))
     elif s.race is not None:
         lines.append(t(lang, "hand-race" if any(isinstance(a, Slap) for a in acts) else "hand-race-done"))
+    elif run is not None:
+        lines.append(_ability_prompt(t, lang, session, s, run, step))
     elif s.attack is not None and s.attack.target == user:
         key = "hand-grab-on-you" if s.attack.kind == "grab" else "hand-snore-on-you"
         lines.append(t(lang, key, count=s.attack.count))
@@ -293,9 +445,11 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
 
     rows: list[list[InlineKeyboardButton]] = []
     if s.phase == "playing":
+        picking = step in ("cards", "swap")
+        picked = set(run.picked) if run is not None else set()
         cards = sorted(s.hands[user], key=sort_key)
         copies: dict[tuple[Any, ...], int] = {}
-        if len(cards) > GROUP_FACES_ABOVE:
+        if len(cards) > GROUP_FACES_ABOVE and not picking:
             faces: dict[tuple[Any, ...], int] = {}
             for card in cards:
                 face = CARDS[card][1:]
@@ -303,26 +457,16 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
                 if face not in faces or card in playable:
                     faces[face] = card
             cards = sorted(faces.values(), key=sort_key)
-        row: list[InlineKeyboardButton] = []
-        for card in cards:
-            label = card_label(t, lang, card)
-            if copies.get(CARDS[card][1:], 1) > 1:
-                label += f" ×{copies[CARDS[card][1:]]}"
-            if card in playable:
-                label = "✅ " + label
-            # a waiting player's other cards name no top card: pressing one tries
-            # to intercept whatever is on top at that moment
-            row.append(b(label, f"p{card}.{top}" if sees or card in playable else f"p{card}"))
-            if len(row) == CARDS_PER_ROW:
-                rows.append(row)
-                row = []
-        if row:
-            rows.append(row)
+        rows.extend(_card_rows(t, lang, b, cards, copies, playable, pickable, picked, picking, sees, top))
+        if picking and run is not None and run.target is not None and step == "swap" and run.picked:
+            theirs = sorted(s.hands.get(run.target, ()), key=sort_key)
+            rows.extend(_card_rows(t, lang, b, theirs, {}, set(), pickable, picked, True, sees, top))
         extra: list[InlineKeyboardButton] = []
         colours: list[InlineKeyboardButton] = []
+        targets: list[InlineKeyboardButton] = []
         for a in acts:
             if isinstance(a, Draw):
-                extra.append(b(t(lang, "button-draw"), "d"))
+                extra.append(b(t(lang, "button-take-one" if step == "play" else "button-draw"), "d"))
             elif isinstance(a, Pass):
                 extra.append(b(t(lang, "button-pass"), "s"))
             elif isinstance(a, Accept):
@@ -337,12 +481,83 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
                 extra.append(b(t(lang, "button-svintus"), "v"))
             elif isinstance(a, Slap):
                 rows.insert(0, [b(t(lang, "button-slap"), "h")])
+            elif isinstance(a, React):
+                rows.insert(0, [b(t(lang, "button-react"), "e")])
             elif isinstance(a, ChooseColor):
                 emoji = t(lang, f"svintus-emoji-{a.color.value}")
                 colours.append(b(f"{emoji} {color_name(t, lang, a.color)}", action_code(a)))
+            elif isinstance(a, UseAbility) and animal is not None:
+                extra.append(b(t(lang, "button-ability", animal=animal_label(t, lang, animal, True)), "u"))
+            elif isinstance(a, Target):
+                targets.append(b(t(lang, "button-target", player=session.name(a.target)), action_code(a)))
+            elif isinstance(a, Confirm):
+                extra.append(b(t(lang, "button-confirm"), "f"))
+            elif isinstance(a, Cancel):
+                extra.append(b(t(lang, "button-cancel"), "z"))
+        for i in range(0, len(targets), 2):
+            rows.append(targets[i : i + 2])
         if colours:
             rows.append(colours[:2])
             rows.append(colours[2:])
         if extra:
             rows.append(extra)
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+
+def _card_rows(
+    t: Translator,
+    lang: str,
+    b: Any,
+    cards: list[int],
+    copies: dict[tuple[Any, ...], int],
+    playable: set[int],
+    pickable: set[int],
+    picked: set[int],
+    picking: bool,
+    sees: bool,
+    top: int,
+) -> list[list[InlineKeyboardButton]]:
+    rows: list[list[InlineKeyboardButton]] = []
+    row: list[InlineKeyboardButton] = []
+    for card in cards:
+        label = card_label(t, lang, card)
+        if copies.get(CARDS[card][1:], 1) > 1:
+            label += f" ×{copies[CARDS[card][1:]]}"
+        if picking:
+            if card in picked:
+                label = "✔️ " + label
+            elif card in pickable:
+                label = "☑️ " + label
+            code = f"q{card}"
+        else:
+            if card in playable:
+                label = "✅ " + label
+            # a waiting player's other cards name no top card: pressing one tries
+            # to intercept whatever is on top at that moment
+            code = f"p{card}.{top}" if sees or card in playable else f"p{card}"
+        row.append(b(label, code))
+        if len(row) == CARDS_PER_ROW:
+            rows.append(row)
+            row = []
+    if row:
+        rows.append(row)
+    return rows
+
+
+def _ability_prompt(
+    t: Translator, lang: str, session: Session, s: SvintusState, run: Any, step: str | None
+) -> str:
+    """What the dark ability's owner is asked to choose now."""
+    if step == "target":
+        return t(lang, "hand-ability-target")
+    if step == "cards":
+        least, most = abilities.need(s, run)
+        key = "exactly" if least == most else "up-to" if least == 0 else "range"
+        return t(lang, f"hand-ability-cards-{key}", least=least, most=most, picked=len(run.picked))
+    if step == "swap":
+        if not run.picked:
+            return t(lang, "hand-ability-swap-own", player=name(session, run.target))
+        return t(lang, "hand-ability-swap-theirs", player=name(session, run.target))
+    if step == "color":
+        return t(lang, "hand-ability-color")
+    return t(lang, "hand-ability-play")

@@ -29,6 +29,8 @@ class Session(BaseModel):
     # users who pressed Join but the bot cannot write to privately
     unreachable: list[Member] = []
     options: SvintusOptions = Field(default_factory=SvintusOptions)
+    # Metamorphoses with chosen animals: who picked which in the lobby
+    animal_picks: dict[int, str] = {}
     state: SvintusState | None = None
     log: list[Event] = []
     stopped_by: Member | None = None  # who ended the game with /stop

@@ -8,6 +8,7 @@ bot-help = <b>Commands</b>
     /stop — end the game (the table's creator or a chat admin)
     /board — post the board again at the bottom of the chat
     /rules — the rules in short
+    /animal NAME — what an animal of Metamorphoses does (without a name: all of them)
     /language — the chat's language
     /help — this list
 bot-rules = <b>Svintus in short</b>
@@ -26,6 +27,7 @@ cmd-desc-new = open a Svintus table
 cmd-desc-stop = end the game
 cmd-desc-board = post the board again
 cmd-desc-rules = the rules in short
+cmd-desc-animal = an animal of Metamorphoses
 cmd-desc-language = the chat's language
 cmd-desc-help = commands
 cmd-group-only = This command works in a group chat.
@@ -130,3 +132,53 @@ answer-not-joined = You're not at the table.
 answer-table-full = The table is full.
 answer-already-started = The game has already started.
 answer-open-private = I can't write to you yet: open our chat and press Start — you'll join at once.
+
+## Metamorphoses
+
+bot-rules-metamorphoses = <b>Metamorphoses</b> (a table option)
+    Everyone gets an animal, light side up; its rule beats the ordinary ones.
+    • An intercept or a transfer turns your animal to its dark side.
+    • While dark, on your turn you may use its ability instead of playing or drawing (not when a Grab or Snore is on you); then it is light again. You can't win before the ability is done.
+    • A reaction your animal owes (the Hedgehog's) has the reaction window; missing it costs 2 cards.
+    /animal NAME explains one animal; /animal lists them all.
+lobby-metamorphoses = 🐾 Metamorphoses: animals { $deal }
+lobby-deal-random = at random
+lobby-deal-chosen = chosen by the players
+button-option-metamorphoses = 🐾 Metamorphoses: { $state }
+button-option-deal = 🎲 animals { $deal }
+answer-join-first = Join the table first, then pick an animal.
+answer-animal-taken = { $player } has already taken that animal.
+answer-animal-returned = You gave your animal back.
+answer-animal-picked = Your animal: { $animal }.
+animal-label-light = { $emoji } { $name }
+animal-label-dark = 🌑{ $emoji } { $name }
+animal-card = { $light } — light side:
+    { $light_rule }
+    { $dark } — dark side:
+    { $dark_rule }
+animal-list-title = <b>The menagerie</b> (light side / dark side):
+animal-list-hint = /animal NAME tells what one of them does.
+animal-not-found = I don't know an animal called «{ $query }».
+board-flag-skip = ⏸
+board-ability = 🌑 <b>{ $player }</b> uses the { $animal }…
+board-duty = 🦔 <b>{ $player }</b> must press «Hedgehog takes!»
+hand-animal = { $animal }: { $rule }
+hand-deck-top = 🦉 Top of the deck: <b>{ $card }</b>
+hand-duty = 🦔 An opponent intercepted: press «Hedgehog takes!» now, or it costs 2.
+hand-ability-target = 🌑 Choose an opponent:
+hand-ability-cards-exactly = 🌑 Choose { $most ->
+    [one] a card
+   *[other] { $most } cards
+} (chosen: { $picked }).
+hand-ability-cards-up-to = 🌑 Choose up to { $most } cards (chosen: { $picked }), then «Done».
+hand-ability-cards-range = 🌑 Choose { $least } to { $most } cards in order (chosen: { $picked }); «Done» after { $least }.
+hand-ability-swap-own = 🌑 Pick one of your cards to give to { $player }:
+hand-ability-swap-theirs = 🌑 Now pick one of { $player }'s cards (shown below) to take:
+hand-ability-color = 🌑 Name a colour.
+hand-ability-play = 🌑 Play a card of the new colour, or take 1.
+button-take-one = 🂠 Take 1
+button-react = 🦔 Hedgehog takes!
+button-ability = 🌑 Use: { $animal }
+button-target = 🎯 { $player }
+button-confirm = ✔ Done
+button-cancel = ↩ Back

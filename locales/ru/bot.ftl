@@ -8,6 +8,7 @@ bot-help = <b>Команды</b>
     /stop — закончить игру (создатель стола или администратор чата)
     /board — заново показать доску внизу чата
     /rules — правила вкратце
+    /animal ИМЯ — что умеет зверь из Метаморфоз (без имени — все звери)
     /language — язык чата
     /help — этот список
 bot-rules = <b>Свинтус вкратце</b>
@@ -26,6 +27,7 @@ cmd-desc-new = открыть стол Свинтуса
 cmd-desc-stop = закончить игру
 cmd-desc-board = показать доску заново
 cmd-desc-rules = правила вкратце
+cmd-desc-animal = зверь из Метаморфоз
 cmd-desc-language = язык чата
 cmd-desc-help = команды
 cmd-group-only = Эта команда работает в групповом чате.
@@ -131,3 +133,54 @@ answer-not-joined = Вас нет за столом.
 answer-table-full = За столом нет мест.
 answer-already-started = Игра уже началась.
 answer-open-private = Я пока не могу вам написать: откройте чат со мной и нажмите «Запустить» — вы сразу окажетесь в игре.
+
+## Метаморфозы
+
+bot-rules-metamorphoses = <b>Метаморфозы</b> (настройка стола)
+    Каждому достаётся зверь светлой стороной вверх; его правило сильнее обычных.
+    • Перехват или перевод переворачивает твоего зверя на тёмную сторону.
+    • Пока зверь тёмный, в свой ход можно вместо карты или добора применить его умение (но не когда на тебе Хапёж или Захрапин); потом он снова светлый. Выиграть, пока умение не доиграно, нельзя.
+    • Если зверь обязан отреагировать (как Ёж), на это есть время реакции; опоздал — 2 карты.
+    /animal ИМЯ расскажет про одного зверя; /animal покажет всех.
+lobby-metamorphoses = 🐾 Метаморфозы: звери { $deal }
+lobby-deal-random = случайные
+lobby-deal-chosen = на выбор игроков
+button-option-metamorphoses = 🐾 Метаморфозы: { $state }
+button-option-deal = 🎲 звери { $deal }
+answer-join-first = Сначала сядь за стол, потом выбирай зверя.
+answer-animal-taken = Этого зверя уже взял { $player }.
+answer-animal-returned = Ты вернул своего зверя.
+answer-animal-picked = Твой зверь: { $animal }.
+animal-label-light = { $emoji } { $name }
+animal-label-dark = 🌑{ $emoji } { $name }
+animal-card = { $light } — светлая сторона:
+    { $light_rule }
+    { $dark } — тёмная сторона:
+    { $dark_rule }
+animal-list-title = <b>Свинский зверинец</b> (светлая сторона / тёмная):
+animal-list-hint = /animal ИМЯ расскажет, что умеет зверь.
+animal-not-found = Не знаю зверя по имени «{ $query }».
+board-flag-skip = ⏸
+board-ability = 🌑 <b>{ $player }</b> применяет умение: { $animal }…
+board-duty = 🦔 <b>{ $player }</b> должен нажать «Ёж берёт!»
+hand-animal = { $animal }: { $rule }
+hand-deck-top = 🦉 Сверху колоды: <b>{ $card }</b>
+hand-duty = 🦔 Соперник перехватил ход: жми «Ёж берёт!», иначе штраф 2.
+hand-ability-target = 🌑 Выбери соперника:
+hand-ability-cards-exactly = 🌑 Выбери { $most ->
+    [one] карту
+    [few] { $most } карты
+   *[many] { $most } карт
+} (выбрано: { $picked }).
+hand-ability-cards-up-to = 🌑 Выбери до { $most } карт (выбрано: { $picked }) и нажми «Готово».
+hand-ability-cards-range = 🌑 Выбери от { $least } до { $most } карт по порядку (выбрано: { $picked }); после { $least } можно нажать «Готово».
+hand-ability-swap-own = 🌑 Выбери свою карту, которую отдашь игроку { $player }:
+hand-ability-swap-theirs = 🌑 Теперь выбери карту игрока { $player } (они ниже), которую заберёшь:
+hand-ability-color = 🌑 Назови цвет.
+hand-ability-play = 🌑 Сыграй карту нового цвета или возьми 1.
+button-take-one = 🂠 Взять 1
+button-react = 🦔 Ёж берёт!
+button-ability = 🌑 Умение: { $animal }
+button-target = 🎯 { $player }
+button-confirm = ✔ Готово
+button-cancel = ↩ Назад

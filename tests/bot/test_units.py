@@ -18,7 +18,22 @@ from bot.session import Member, Session
 from bot.store import Store
 from engine.svintus import GAME
 from engine.svintus.cards import COLORS, DECK_SIZE
-from engine.svintus.models import Accept, Catch, ChooseColor, Declare, Draw, Pass, Play, Slap
+from engine.svintus.models import (
+    Accept,
+    Cancel,
+    Catch,
+    ChooseColor,
+    Confirm,
+    Declare,
+    Draw,
+    Pass,
+    Pick,
+    Play,
+    React,
+    Slap,
+    Target,
+    UseAbility,
+)
 
 T = Translator()
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,6 +50,12 @@ def test_button_data_round_trips_and_fits_64_bytes() -> None:
         Catch(player=1),
         Slap(player=1),
         *[ChooseColor(player=1, color=c) for c in COLORS],
+        UseAbility(player=1),
+        Target(player=1, target=9_999_999_999),
+        Pick(player=1, card=DECK_SIZE - 1),
+        Confirm(player=1),
+        Cancel(player=1),
+        React(player=1),
     ]:
         data = encode("h", worst_chat, "ffffff", "ffffff", action_code(action))
         assert len(data.encode()) <= 64
@@ -49,7 +70,10 @@ def test_malformed_button_data_is_refused(data: str | None) -> None:
         decode(data)
 
 
-@pytest.mark.parametrize("code", ["p", "p1.2.3", "p-5", "p1.x", "p999.1", "p1.-7", "c9", "cx", "q", ""])
+@pytest.mark.parametrize(
+    "code",
+    ["p", "p1.2.3", "p-5", "p1.x", "p999.1", "p1.-7", "c9", "cx", "q", "", "q-1", "q999", "tx", "t", "w"],
+)
 def test_forged_action_codes_are_refused(code: str) -> None:
     with pytest.raises(BadCallback):
         parse_action(code, 1)
@@ -138,13 +162,128 @@ def test_every_key_the_bot_uses_exists_in_both_languages() -> None:
     for py in (ROOT / "bot").glob("*.py"):
         used |= set(
             re.findall(
-                r'"((?:lobby|board|hand|button|answer|cmd|start|dm|bot|private|language)'
+                r'"((?:lobby|board|hand|button|answer|cmd|start|dm|bot|private|language|animal)'
                 r'-[a-z0-9-]+)"',
                 py.read_text(),
             )
         )
-    used |= {f"cmd-desc-{c}" for c in ("new", "stop", "board", "rules", "language", "help")}
+    used |= {f"cmd-desc-{c}" for c in ("new", "stop", "board", "rules", "animal", "language", "help")}
+    used |= {f"hand-ability-cards-{k}" for k in ("exactly", "up-to", "range")}
+    used |= {f"lobby-deal-{k}" for k in ("random", "chosen")}
     assert len(used) > 60
     for lang in ("ru", "en"):
         missing = sorted(k for k in used if not T.has(lang, k))
         assert not missing, (lang, missing)
+
+
+# --- Metamorphoses on screen ----------------------------------------------------------
+
+
+def _buttons(rendered: render.Rendered) -> list[tuple[str, str]]:
+    if rendered.markup is None:
+        return []
+    return [
+        (b.text, str(b.callback_data))
+        for row in rendered.markup.inline_keyboard
+        for b in row
+        if b.callback_data is not None
+    ]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_metamorphoses_hand_buttons_are_exactly_the_legal_moves(lang: str) -> None:
+    """Through long random matches with animals: every hand button other than a card
+    is a legal move of its owner (a card shows even when it can't go: pressing it
+    says why), every legal move has its button, and every screen fits Telegram."""
+    import random
+
+    from engine.core import Tick
+    from engine.svintus.models import Leave, Speak, SvintusOptions
+
+    seen_codes: set[str] = set()
+    for seed in range(6):
+        rnd = random.Random(seed)
+        n = 2 + seed
+        members = [Member(id=i, name=f"P<{i}>", lang=lang) for i in range(1, n + 1)]
+        opts = SvintusOptions(metamorphoses=True, target_score=8, hand_size=5, round_break_ms=0)
+        state, _ = GAME.start([m.id for m in members], seed=seed, options=opts)
+        session = Session(
+            chat_id=-100, game_id="abc123", creator=1, status="playing", members=members, state=state
+        )
+        now = 0
+        for step in range(2_500):
+            s = session.state
+            assert s is not None
+            if s.phase == "match_over":
+                break
+            if step % 4 == 0:
+                board = render.board(T, lang, session, "bot")
+                assert len(board.text) < 4096
+                for p in s.seats:
+                    hand = render.hand(T, lang, session, p, "t")
+                    assert len(hand.text) < 4096
+                    codes = set()
+                    for _, data in _buttons(hand):
+                        assert len(data.encode()) <= 64
+                        code = decode(data).code
+                        action = parse_action(code, p)
+                        if isinstance(action, Play | Pick):
+                            run = s.ability
+                            theirs = s.hands[run.target] if run and run.target and run.player == p else []
+                            assert action.card in s.hands[p] or action.card in theirs
+                        else:
+                            assert action in GAME.legal(s, p), (code, GAME.legal(s, p))
+                        codes.add(code.split(".")[0] if code.startswith("p") else code)
+                        seen_codes.add(code[0])
+                    for a in render.hand_actions(s, p):
+                        code = action_code(a)
+                        assert (code.split(".")[0] if code.startswith("p") else code) in codes, code
+            now += rnd.choice((100, 500, 2000, 6000))
+            due = GAME.next_deadline(s)
+            if due is not None and due <= now:
+                state, events = GAME.apply(s, Tick(), now)
+            else:
+                p = s.current if rnd.random() < 0.6 else rnd.choice(s.seats)
+                acts = [a for a in GAME.legal(s, p) if not isinstance(a, Leave | Speak)]
+                if not acts:
+                    continue
+                state, events = GAME.apply(s, rnd.choice(acts), now)
+            session.state = state
+            session.announce(events)
+    assert {"u", "t", "q", "e"} <= seen_codes  # the animals' buttons were reached
+
+
+def test_lobby_with_chosen_animals_shows_them_and_fits() -> None:
+    from engine.svintus.models import SvintusOptions
+
+    members = [Member(id=i, name=f"P{i}") for i in (1, 2)]
+    session = Session(
+        chat_id=-100,
+        game_id="abc123",
+        creator=1,
+        members=members,
+        options=SvintusOptions(metamorphoses=True, animal_deal="chosen"),
+        animal_picks={1: "owl"},
+    )
+    for lang in ("ru", "en"):
+        lobby = render.lobby(T, lang, session, "bot")
+        codes = [decode(d).code for _, d in _buttons(lobby)]
+        assert {f"a{i}" for i in range(15)} <= set(codes) and {"oa", "od", "g"} <= set(codes)
+        owl = T(lang, "animal-owl-light")
+        assert owl in lobby.text and any(owl in label and "✖" in label for label, _ in _buttons(lobby))
+
+
+def test_animal_lookup_by_any_name_in_either_language() -> None:
+    from engine.svintus.animals import Animal
+
+    assert render.find_animal(T, "ёж") is Animal.HEDGEHOG
+    assert render.find_animal(T, "Дикобраз") is Animal.HEDGEHOG
+    assert render.find_animal(T, "eagle-owl") is Animal.OWL
+    assert render.find_animal(T, "  silver   fox ") is Animal.FOX
+    assert render.find_animal(T, "мамон") is Animal.ELEPHANT
+    assert render.find_animal(T, "бел") is Animal.SQUIRREL  # both sides of one animal
+    assert render.find_animal(T, "м") is None  # Mouse, Bear, Cow...: ambiguous
+    assert render.find_animal(T, "dragon") is None and render.find_animal(T, "") is None
+    text = render.animal_card(T, "ru", Animal.OWL)
+    assert "Сова" in text and "Филин" in text and T("ru", "animal-owl-dark-rule") in text
+    assert render.menagerie(T, "en").count("\n") >= 15
