@@ -300,7 +300,7 @@ class Referee:
                     except RuleError as e:
                         key = "answer-slap-too-late" if isinstance(action, Slap) else e.key
                         reply = Reply(t(lang, key, **e.params))
-                if events:
+                if state is not session.state:  # some moves (picking a card) announce nothing
                     if not await self._commit(session, version, state, events, update_id):
                         continue
                 elif reply.text:
@@ -346,7 +346,7 @@ class Referee:
                         events += more
                     except RuleError:
                         pass
-                if not events:
+                if state is session.state:
                     await self.schedule(session)
                     return
                 if await self._commit(session, version, state, events, update_id):

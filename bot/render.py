@@ -84,7 +84,8 @@ def animal_rule(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
 
 
 def find_animal(t: Translator, query: str) -> Animal | None:
-    """The animal one of whose names (either side, either language) ``query`` is or begins."""
+    """The animal one of whose names (either side, either language) ``query`` is,
+    begins, or — failing that — one of whose words it begins ("mule")."""
     q = " ".join(query.lower().replace("ё", "е").split())
     if not q:
         return None
@@ -97,8 +98,14 @@ def find_animal(t: Translator, query: str) -> Animal | None:
     for n, a in names:
         if n == q:
             return a
-    hits = {a for n, a in names if n.startswith(q)}
-    return hits.pop() if len(hits) == 1 else None
+    for match in (
+        lambda n: n.startswith(q),
+        lambda n: any(w.startswith(q) for w in n.replace("-", " ").split()),
+    ):
+        hits = {a for n, a in names if match(n)}
+        if hits:
+            return hits.pop() if len(hits) == 1 else None
+    return None
 
 
 def animal_card(t: Translator, lang: str, animal: Animal) -> str:

@@ -281,6 +281,7 @@ def test_animal_lookup_by_any_name_in_either_language() -> None:
     assert render.find_animal(T, "eagle-owl") is Animal.OWL
     assert render.find_animal(T, "  silver   fox ") is Animal.FOX
     assert render.find_animal(T, "мамон") is Animal.ELEPHANT
+    assert render.find_animal(T, "mule") is Animal.DONKEY and render.find_animal(T, "ниндзя") is Animal.TURTLE
     assert render.find_animal(T, "бел") is Animal.SQUIRREL  # both sides of one animal
     assert render.find_animal(T, "м") is None  # Mouse, Bear, Cow...: ambiguous
     assert render.find_animal(T, "dragon") is None and render.find_animal(T, "") is None
