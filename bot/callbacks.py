@@ -9,7 +9,8 @@
   view of the game), so a press on an outdated keyboard changes nothing;
 - code: the action (``p<card>.<top>``, ``d``, ``s``, ``a``, ``c<colour>``, ``v``,
   ``k``, ``h``; Metamorphoses: ``u`` use the dark ability, ``t<player>`` its
-  opponent, ``q<card>`` pick a card for it, ``f`` done picking, ``z`` cancel,
+  opponent, ``q<card>``/``r<card>`` choose/un-choose a card for it, ``f`` done
+  choosing, ``z`` cancel,
   ``e`` the Hedgehog's reaction) or the lobby command.
 """
 
@@ -128,7 +129,7 @@ def parse_action(code: str, player: int) -> Any:
             return ChooseColor(player=player, color=COLORS[int(code[1:])])
         if code.startswith("t"):
             return Target(player=player, target=int(code[1:]))
-        if code.startswith("q"):
+        if code.startswith(("q", "r")):  # choose / un-choose a card: both toggle it
             card = int(code[1:])
             if not 0 <= card < DECK_SIZE:
                 raise BadCallback(code)

@@ -29,7 +29,7 @@ from bot.store import Conflict, Store
 from engine.core import Event, RuleError, Tick
 from engine.svintus import GAME
 from engine.svintus.animals import ANIMALS
-from engine.svintus.models import NextRound, Play, Slap, Speak, SvintusOptions, SvintusState
+from engine.svintus.models import NextRound, Pick, Play, Slap, Speak, SvintusOptions, SvintusState
 
 log = logging.getLogger(__name__)
 
@@ -291,6 +291,8 @@ class Referee:
                     action = action.model_copy(update={"on": state.pile[-1]})
                 if isinstance(action, Play) and action.on != state.pile[-1]:
                     reply = Reply(t(lang, "svintus-err-too-late"))
+                elif isinstance(action, Pick) and self._already(press.code, state, user.id, action.card):
+                    pass  # a second fast tap on a card already (un)chosen: nothing to do
                 elif not self._fresh(press, state, user.id, from_board):
                     reply = Reply(t(lang, "answer-stale"))
                 else:
@@ -309,10 +311,18 @@ class Referee:
         return Reply(t(lang, "answer-busy"))
 
     @staticmethod
+    def _already(code: str, state: SvintusState, user: int, card: int) -> bool:
+        """Is the card already chosen (``q``) or already not (``r``)?"""
+        run = state.ability
+        return run is not None and run.player == user and (card in run.picked) == code.startswith("q")
+
+    @staticmethod
     def _fresh(press: Press, state: Any, user: int, from_board: bool) -> bool:
         """Was the button drawn from the state as it is now (for this presser)?"""
         if press.code in ("k", "n", "h"):  # catch, slap and next round mean the same whenever shown
             return True
+        if press.code[:1] in ("q", "r"):  # says what it wants (choose / un-choose): quick taps all count
+            return not from_board
         return not from_board and press.tag == render.hand_tag(state, user)
 
     async def speak(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:

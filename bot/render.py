@@ -535,7 +535,7 @@ def _card_rows(
                 label = "✔️ " + label
             elif card in pickable:
                 label = "☑️ " + label
-            code = f"q{card}"
+            code = f"r{card}" if card in picked else f"q{card}"  # choose / un-choose
         else:
             if card in playable:
                 label = "✅ " + label

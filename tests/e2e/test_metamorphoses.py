@@ -3,6 +3,7 @@ a missed Hedgehog reaction, a dark ability with a target, and the round played o
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from engine.svintus.animals import ANIMALS, Animal
@@ -170,6 +171,47 @@ async def test_a_metamorphoses_round_through_the_bot(
         what="the round won",
     )
     assert t.find(t.board(), "n") is not None  # the next round can be started
+
+    # 4. Two quick taps on one keyboard: the Silver Fox gives two cards chosen in a row.
+    f = Faces()
+    mine = [f.card("blue", 1), f.card("blue", 2), f.card("green", 4)]
+
+    def fox(s: Any) -> Any:
+        return table(
+            {ANN: list(mine), BORIS: [f.card("red", 1), f.card("red", 2)], CARL: [f.card("red", 3)]},
+            top=f.card("red", 5),
+            current=ANN,
+            now=now_ms(),
+            options=SvintusOptions(metamorphoses=True, animal_deal="chosen"),
+            animals=dict(animals),
+            dark=[ANN],
+        )
+
+    await position(t, url, fox)
+    await t.until(lambda: t.find(t.hand(ANN), "u"), what="Ann's Silver Fox button")
+    await t.press_code(ANN, t.hand(ANN), "u")
+    await t.until(lambda: t.find(t.hand(ANN), f"t{BORIS}"), what="Ann chooses whom to rob")
+    await t.press_code(ANN, t.hand(ANN), f"t{BORIS}")
+    keyboard = await t.until(
+        lambda: t.find(t.hand(ANN), f"q{mine[0]}") and t.hand(ANN), what="Ann's cards to give"
+    )
+    assert (
+        "Silver Fox Ann snatches a card from Boris"
+        in (
+            await t.until(lambda: "snatches" in t.board().text and t.board())  # type: ignore[union-attr]
+        ).text
+    )
+    first, second = await asyncio.gather(
+        t.press_code(ANN, keyboard, f"q{mine[0]}"), t.press_code(ANN, keyboard, f"q{mine[1]}")
+    )
+    assert first["text"] == second["text"] == ""
+    await t.until(
+        lambda: (
+            "…and gives back 2 cards." in t.board().text  # type: ignore[union-attr]
+            and "Boris — 3 cards" in t.board().text
+        ),  # type: ignore[union-attr]
+        what="two cards given",
+    )
 
     # /animal explains one animal, /rules covers the expansion
     t.api.say(BORIS, GROUP, "/animal mule")
