@@ -11,6 +11,7 @@ from telegram.ext import Application, ApplicationBuilder
 from bot.handlers import install, register_commands
 from bot.i18n import translator
 from bot.referee import Referee
+from bot.request import AiohttpRequest
 from bot.settings import Settings
 from bot.store import Store
 
@@ -49,6 +50,8 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
         .token(settings.bot_token.get_secret_value())
         .base_url(settings.telegram_api_base_url)
         .concurrent_updates(True)
+        .request(AiohttpRequest(connection_pool_size=128))
+        .get_updates_request(AiohttpRequest(connection_pool_size=1))
         .post_init(post_init)
         .post_shutdown(post_shutdown)
         .build()

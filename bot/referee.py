@@ -35,7 +35,6 @@ log = logging.getLogger(__name__)
 
 CAS_ATTEMPTS = 8
 RECONCILE_S = 30.0
-SCREEN_RETRY_S = 0.2
 MAX_TIMER_SLEEP_S = 0.5
 TARGETS = (10, 20, 30, 50, 100)
 TIMERS_MS = (0, 15_000, 30_000, 60_000)
@@ -567,24 +566,41 @@ class Referee:
         who = session.stopped_by
         return html.escape(who.name) if who is not None else render.name(session, session.creator)
 
-    async def _flush(self, chat_id: int, slot: str) -> None:
+    async def _outdated(self, chat_id: int, slot: str) -> int | None:
+        """Whom to send the screen to, if what they see is not what it shows now."""
         first = await self._render(chat_id, slot)
         if first is None:
-            return
+            return None
         target, rendered = first
         msg_id, digest, pending = await self.store.message(chat_id, slot)
         if msg_id is not None and digest == pending == rendered.digest():
-            return
+            return None
         if target > 0 and not await self.store.started(target):
-            return  # never write to someone who has not opened (or has blocked) the bot
+            return None  # never write to someone who has not opened (or has blocked) the bot
+        return target
+
+    async def _flush(self, chat_id: int, slot: str) -> None:
+        # The lock comes before rendering: with several workers, a screen another
+        # worker is already refreshing costs this one two Redis calls, not a render.
         if not await self.store.lock_screen(chat_id, slot, self.worker_id):
-            await asyncio.sleep(SCREEN_RETRY_S)  # another worker is refreshing it: look again
-            self.screens.touch(chat_id, slot)
-            return
+            # Another worker is refreshing it: leave it a note instead of waiting.  The
+            # note comes first, then one more try for the lock, and the holder reads
+            # the note after unlocking, so between the two of us the change is drawn.
+            await self.store.mark_screen_dirty(chat_id, slot)
+            if not await self.store.lock_screen(chat_id, slot, self.worker_id):
+                return
         try:
-            await self._send_screen(chat_id, slot, target)
+            target = await self._outdated(chat_id, slot)
+            if target is not None:
+                await self._send_screen(chat_id, slot, target)
+            while await self.store.take_screen_dirty(chat_id, slot):
+                again = await self._outdated(chat_id, slot)
+                if again is not None:
+                    await self._send_screen(chat_id, slot, again)
         finally:
             await self.store.unlock_screen(chat_id, slot, self.worker_id)
+        if await self.store.take_screen_dirty(chat_id, slot):
+            self.screens.touch(chat_id, slot)
 
     async def _send_screen(self, chat_id: int, slot: str, target: int) -> None:
         await self.limits.acquire(target)

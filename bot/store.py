@@ -192,6 +192,13 @@ class Store:
     async def unlock_screen(self, chat_id: int, slot: str, owner: str) -> None:
         await self._unlock(keys=[key(chat_id, f"lock:{slot}")], args=[owner])
 
+    async def mark_screen_dirty(self, chat_id: int, slot: str, ttl_ms: int = 60_000) -> None:
+        """Tell whichever worker holds the screen's lock that it changed again."""
+        await self.r.set(key(chat_id, f"dirty:{slot}"), 1, px=ttl_ms)
+
+    async def take_screen_dirty(self, chat_id: int, slot: str) -> bool:
+        return bool(await self.r.getdel(key(chat_id, f"dirty:{slot}")))
+
     # --- timers: one sorted set, claimed atomically by whichever worker is first -----
 
     async def set_timer(self, chat_id: int, due_ms: int | None) -> None:

