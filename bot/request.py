@@ -19,21 +19,20 @@ from telegram.request import BaseRequest, RequestData
 
 
 class AiohttpRequest(BaseRequest):
-    """One aiohttp session with a bounded connection pool and PTB's timeouts."""
+    """One aiohttp session with a bounded connection pool and PTB's timeouts
+    (read, connect, pool; aiohttp has no write timeout and the requests are small)."""
 
-    __slots__ = ("_connect_timeout", "_limit", "_pool_timeout", "_read_timeout", "_session", "_write_timeout")
+    __slots__ = ("_connect_timeout", "_limit", "_pool_timeout", "_read_timeout", "_session")
 
     def __init__(
         self,
         connection_pool_size: int = 128,
         read_timeout: float | None = 5.0,
-        write_timeout: float | None = 5.0,
         connect_timeout: float | None = 5.0,
         pool_timeout: float | None = 1.0,
     ) -> None:
         self._limit = connection_pool_size
         self._read_timeout = read_timeout
-        self._write_timeout = write_timeout
         self._connect_timeout = connect_timeout
         self._pool_timeout = pool_timeout
         self._session: aiohttp.ClientSession | None = None
@@ -67,14 +66,13 @@ class AiohttpRequest(BaseRequest):
         if self._session is None or self._session.closed:
             raise RuntimeError("This AiohttpRequest is not initialized!")
         read = self._read_timeout if isinstance(read_timeout, DefaultValue) else read_timeout
-        write = self._write_timeout if isinstance(write_timeout, DefaultValue) else write_timeout
         connect = self._connect_timeout if isinstance(connect_timeout, DefaultValue) else connect_timeout
         pool = self._pool_timeout if isinstance(pool_timeout, DefaultValue) else pool_timeout
         timeout = aiohttp.ClientTimeout(
             total=None,
             connect=_plus(pool, connect),  # aiohttp's "connect" includes waiting for a pooled connection
             sock_connect=connect,
-            sock_read=_plus(read, write),  # the request is small; the answer is what takes time
+            sock_read=read,  # aiohttp has no write timeout: Bot API requests are small
         )
         data: Any = None
         if request_data is not None:

@@ -329,7 +329,9 @@ async def test_aiohttp_request_posts_and_maps_failures_to_telegram_errors() -> N
     req = AiohttpRequest(read_timeout=0.3)
     await req.initialize()
     try:
-        data = RequestData([RequestParameter("chat_id", -100), RequestParameter("text", "Привет <b>")])
+        data = RequestData(
+            [RequestParameter.from_input("chat_id", -100), RequestParameter.from_input("text", "Привет <b>")]
+        )
         status, body = await req.do_request(f"http://127.0.0.1:{port}/ok", "POST", data)
         assert status == 200 and b'"ok": true' in body
         assert seen == {"chat_id": "-100", "text": "Привет <b>"}
