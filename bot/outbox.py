@@ -46,7 +46,12 @@ class Limits:
         self._ids = itertools.count()
         self._me = secrets.token_hex(4)
 
-    async def acquire(self, chat_id: int, give_up_after_s: float | None = None) -> bool:
+    async def acquire(
+        self,
+        chat_id: int,
+        give_up_after_s: float | None = None,
+        prepare: Callable[[], Awaitable[bool]] | None = None,
+    ) -> bool:
         """Wait until one more message or edit may go to ``chat_id`` and count it.
 
         Both budgets (the chat's and the overall one) are first waited for
@@ -54,6 +59,12 @@ class Limits:
         wait for one never shortens the spacing the other promised.  With
         ``give_up_after_s``, return False instead of waiting longer than that
         (a reply to a command is not worth a queue behind a flood of them).
+
+        ``prepare`` runs once the budgets are free and before they are counted:
+        the caller renders what to send there (False: nothing to send, nothing
+        counted), so the slot is counted right before the send.  Telegram counts
+        by when a message arrives; the less happens between the count and the
+        send, the less two sends bunch up on its side.
         """
         if chat_id < 0:
             rule = (int(GROUP_PERIOD * 1000), GROUP_LIMIT, int(GROUP_SPACING * 1000))
@@ -68,6 +79,8 @@ class Limits:
                     return False
                 async with self._overall:  # waiters queue here; only the first asks Redis
                     await self._wait(OVERALL_KEY, overall, None)
+                    if prepare is not None and not await prepare():
+                        return False
                     # another worker may have been quicker: a count that fails is waited again
                     if await self._count(OVERALL_KEY, overall) and await self._count(bucket, rule):
                         return True

@@ -603,17 +603,26 @@ class Referee:
             self.screens.touch(chat_id, slot)
 
     async def _send_screen(self, chat_id: int, slot: str, target: int) -> None:
-        await self.limits.acquire(target)
-        latest = await self._render(chat_id, slot)  # the state may have moved while we waited
-        if latest is None:
+        plan: dict[str, Any] = {}
+
+        async def prepare() -> bool:
+            """Render the latest state once the budget is free (it may have moved while we waited)."""
+            latest = await self._render(chat_id, slot)
+            if latest is None:
+                return False
+            to, rendered = latest
+            new = rendered.digest()
+            msg_id, digest, pending = await self.store.message(chat_id, slot)
+            if msg_id is not None and pending != digest:
+                msg_id = None  # an edit whose outcome a crash hid: post the screen anew
+            elif msg_id is not None and digest == new:
+                return False
+            plan.update(to=to, rendered=rendered, new=new, msg_id=msg_id)
+            return True
+
+        if not await self.limits.acquire(target, prepare=prepare):
             return
-        target, rendered = latest
-        new = rendered.digest()
-        msg_id, digest, pending = await self.store.message(chat_id, slot)
-        if msg_id is not None and pending != digest:
-            msg_id = None  # an edit whose outcome a crash hid: post the screen anew
-        elif msg_id is not None and digest == new:
-            return
+        target, rendered, new, msg_id = plan["to"], plan["rendered"], plan["new"], plan["msg_id"]
         await self.store.set_pending(chat_id, slot, new)
         try:
             if msg_id is not None:

@@ -201,6 +201,7 @@ async def run(
         "calls_per_action": len(calls) / max(1, len(accepted)),
         "sends_per_action": (sends + private) / max(1, len(accepted)),
         "too_many": api.too_many,
+        "too_many_by": "/".join(f"{k}:{v}" for k, v in sorted(api.too_many_by.items())) or "-",
         "board_lag_p99_s": pct(lags, 0.99),
         "redis_bytes_per_game": statistics.mean(sizes) if sizes else 0,
     }
@@ -262,6 +263,7 @@ async def main() -> None:
         "calls/action",
         "sends/action",
         "429s",
+        "429s by limit",
         "board lag p99 s",
         "redis B/game",
     )

@@ -117,6 +117,7 @@ class FakeTelegram:
         self.private_at: dict[int, deque[float]] = defaultdict(deque)
         self.overall_at: deque[float] = deque()
         self.too_many = 0
+        self.too_many_by: dict[str, int] = defaultdict(int)  # which limit: private, overall, group
         self.pressed_at: dict[str, float] = {}
         self.answered_at: dict[str, float] = {}
         self.token = token
@@ -416,6 +417,7 @@ class FakeTelegram:
                     window.popleft()
                 if len(window) >= limit:
                     self.too_many += 1
+                    self.too_many_by["overall" if window is self.overall_at else "private"] += 1
                     raise ApiError(429, "Too Many Requests: retry after 1", retry_after=1)
             self.overall_at.append(now)
             if chat_id > 0:
@@ -428,6 +430,7 @@ class FakeTelegram:
         if len(window) >= GROUP_LIMIT:
             retry = int(window[0] + GROUP_PERIOD - now) + 1
             self.too_many += 1
+            self.too_many_by["group"] += 1
             raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
         window.append(now)
         self.group_log[chat_id].append(now)
