@@ -464,10 +464,17 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
                 if face not in faces or card in playable:
                     faces[face] = card
             cards = sorted(faces.values(), key=sort_key)
-        rows.extend(_card_rows(t, lang, b, cards, copies, playable, pickable, picked, picking, sees, top))
+        theirs: list[int] = []
         if picking and run is not None and run.target is not None and step == "swap" and run.picked:
             theirs = sorted(s.hands.get(run.target, ()), key=sort_key)
-            rows.extend(_card_rows(t, lang, b, theirs, {}, set(), pickable, picked, True, sees, top))
+        if picking:
+            # identical cards are interchangeable for every ability: past 60 cards shown,
+            # one button per face keeps the keyboard within Telegram's ~100 buttons
+            group = len(cards) + len(theirs) > GROUP_FACES_ABOVE
+            rows.extend(_pick_rows(t, lang, b, cards, pickable, picked, group))
+            rows.extend(_pick_rows(t, lang, b, theirs, pickable, picked, group))
+        else:
+            rows.extend(_card_rows(t, lang, b, cards, copies, playable, sees, top))
         extra: list[InlineKeyboardButton] = []
         colours: list[InlineKeyboardButton] = []
         targets: list[InlineKeyboardButton] = []
@@ -518,37 +525,53 @@ def _card_rows(
     cards: list[int],
     copies: dict[tuple[Any, ...], int],
     playable: set[int],
-    pickable: set[int],
-    picked: set[int],
-    picking: bool,
     sees: bool,
     top: int,
 ) -> list[list[InlineKeyboardButton]]:
-    rows: list[list[InlineKeyboardButton]] = []
-    row: list[InlineKeyboardButton] = []
+    buttons = []
     for card in cards:
         label = card_label(t, lang, card)
         if copies.get(CARDS[card][1:], 1) > 1:
             label += f" ×{copies[CARDS[card][1:]]}"
-        if picking:
-            if card in picked:
-                label = "✔️ " + label
-            elif card in pickable:
-                label = "☑️ " + label
-            code = f"r{card}" if card in picked else f"q{card}"  # choose / un-choose
-        else:
-            if card in playable:
-                label = "✅ " + label
-            # a waiting player's other cards name no top card: pressing one tries
-            # to intercept whatever is on top at that moment
-            code = f"p{card}.{top}" if sees or card in playable else f"p{card}"
-        row.append(b(label, code))
-        if len(row) == CARDS_PER_ROW:
-            rows.append(row)
-            row = []
-    if row:
-        rows.append(row)
-    return rows
+        if card in playable:
+            label = "✅ " + label
+        # a waiting player's other cards name no top card: pressing one tries
+        # to intercept whatever is on top at that moment
+        buttons.append(b(label, f"p{card}.{top}" if sees or card in playable else f"p{card}"))
+    return _in_rows(buttons)
+
+
+def _pick_rows(
+    t: Translator,
+    lang: str,
+    b: Any,
+    cards: list[int],
+    pickable: set[int],
+    picked: set[int],
+    group: bool,
+) -> list[list[InlineKeyboardButton]]:
+    """Cards to choose for a dark ability: ``q`` chooses, ``r`` un-chooses."""
+    faces: dict[tuple[Any, ...], list[int]] = {}
+    for card in cards:
+        faces.setdefault(CARDS[card][1:] if group else (card,), []).append(card)
+    buttons = []
+    for same in faces.values():
+        chosen = [c for c in same if c in picked]
+        free = [c for c in same if c not in picked and c in pickable]
+        label = card_label(t, lang, same[0])
+        if len(same) > 1:
+            label += f" ×{len(same)}"
+        if chosen:
+            label = ("✔️ " if len(same) == 1 else f"✔️{len(chosen)} ") + label
+        elif free:
+            label = "☑️ " + label
+        code = f"q{free[0]}" if free else f"r{chosen[-1]}" if chosen else f"q{same[0]}"
+        buttons.append(b(label, code))
+    return _in_rows(buttons)
+
+
+def _in_rows(buttons: list[InlineKeyboardButton]) -> list[list[InlineKeyboardButton]]:
+    return [buttons[i : i + CARDS_PER_ROW] for i in range(0, len(buttons), CARDS_PER_ROW)]
 
 
 def _ability_prompt(

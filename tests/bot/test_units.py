@@ -342,3 +342,39 @@ async def test_aiohttp_request_posts_and_maps_failures_to_telegram_errors() -> N
     finally:
         await req.shutdown()
         await runner.cleanup()
+
+
+def test_a_huge_hand_choosing_cards_for_an_ability_still_fits() -> None:
+    """The Eagle-Owl swapping between two huge hands: one button per face, each one
+    a card that may be chosen, well within Telegram's ~100 buttons."""
+    from engine.svintus.animals import Animal
+    from engine.svintus.models import SvintusOptions, Target, UseAbility
+
+    members = [Member(id=i, name=f"P{i}") for i in (1, 2)]
+    state, _ = GAME.start([1, 2], seed=3, options=SvintusOptions(metamorphoses=True), animals={1: "owl"})
+    state.hands[1] += state.deck[:45]
+    state.hands[2] += state.deck[45:90]
+    state.deck = state.deck[90:]
+    state.current, state.dark = 1, [1]
+    assert state.animals[1] is Animal.OWL
+    state, _ = GAME.apply(state, UseAbility(player=1), 1)
+    state, _ = GAME.apply(state, Target(player=1, target=2), 2)
+    session = Session(
+        chat_id=-100, game_id="abc123", creator=1, status="playing", members=members, state=state
+    )
+    for step in range(2):
+        hand = render.hand(T, "en", session, 1, "t")
+        assert hand.markup is not None
+        buttons = [b for r in hand.markup.inline_keyboard for b in r]
+        assert len(buttons) <= 100
+        assert any("×" in b.text for b in buttons) == (step == 1)  # both hands shown: grouped by face
+        legal = GAME.legal(state, 1)
+        offered = [
+            parse_action(decode(str(b.callback_data)).code, 1) for b in buttons if b.text.startswith("☑️")
+        ]
+        assert offered and all(a in legal for a in offered)
+        owners = {1 if a.card in state.hands[1] else 2 for a in offered}
+        assert owners == ({1} if step == 0 else {2})  # first one of mine, then one of theirs
+        state, _ = GAME.apply(state, offered[0], 3 + step)
+        session.state = state
+    assert state.ability is None  # the swap is done
