@@ -703,14 +703,10 @@ def timeout(s: SvintusState, now: int, out: Out) -> None:
     if not away:
         s.timeouts[p] = s.timeouts.get(p, 0) + 1
         out.append(event(Ev.TIMEOUT, player=p))
-    if s.ability is not None:
-        from engine.svintus.abilities import expire
+    from engine.svintus.abilities import expire  # abilities builds on this module
 
-        finished = expire(s, now, out)
-    else:
-        finished = False
-    if finished:
-        pass
+    if s.ability is not None and expire(s, now, out):
+        pass  # the ability was finished for them and play has moved on
     elif s.awaiting_color:
         choose_color(s, p, auto_color(s, p), now, out, auto=True)
     elif s.attack is not None:
