@@ -27,6 +27,7 @@ from engine.svintus.models import (
     Pass,
     Pick,
     Play,
+    PlayerAction,
     RaceView,
     React,
     Slap,
@@ -152,28 +153,7 @@ class SvintusGame:
     # --- the one door ------------------------------------------------------
 
     def apply(self, state: SvintusState, action: Any, now_ms: int) -> tuple[SvintusState, list[Event]]:
-        if not isinstance(
-            action,
-            Tick
-            | Play
-            | Draw
-            | Pass
-            | Accept
-            | ChooseColor
-            | Declare
-            | Catch
-            | Slap
-            | Speak
-            | Leave
-            | Join
-            | NextRound
-            | UseAbility
-            | Target
-            | Pick
-            | Confirm
-            | Cancel
-            | React,
-        ):
+        if not isinstance(action, PlayerAction | Tick):
             action = self.parse_action(action)
         now = max(int(now_ms), state.clock_ms)
         out: list[Event] = []

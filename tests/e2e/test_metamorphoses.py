@@ -18,6 +18,7 @@ from tests.e2e.test_scenarios import (
     STRANGER,
     card_button,
     now_ms,
+    open_lobby,
     position,
     setup_world,
 )
@@ -36,13 +37,7 @@ def pick(animal: Animal) -> str:
 
 
 async def open_metamorphoses_table(t: Table) -> None:
-    for p in (ANN, BORIS, CARL):
-        t.api.say(p, p, "/start")
-        await t.until(lambda p=p: t.api.last_message(p), what=f"greeting {p}")
-    t.api.say(ANN, GROUP, "/new")
-    await t.until(t.board, what="lobby")
-    for p in (ANN, BORIS, CARL):
-        assert (await t.press_code(p, t.board(), "j"))["text"]
+    await open_lobby(t)
     # only the creator switches the expansion on and lets players choose
     assert (await t.press_code(BORIS, t.board(), "oa"))["text"] == "Only the table's creator can do that."
     await t.press_code(ANN, t.board(), "oa")

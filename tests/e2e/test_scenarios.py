@@ -29,7 +29,8 @@ def setup_world(api: FakeTelegram) -> Table:
     return Table(api, GROUP)
 
 
-async def start_game(t: Table) -> None:
+async def open_lobby(t: Table) -> None:
+    """Ann, Boris and Carl open the bot's chat; Ann opens a table and all three join."""
     for p in (ANN, BORIS, CARL):
         t.api.say(p, p, "/start")
         await t.until(lambda p=p: t.api.last_message(p), what=f"greeting {p}")
@@ -37,6 +38,10 @@ async def start_game(t: Table) -> None:
     await t.until(t.board, what="lobby")
     for p in (ANN, BORIS, CARL):
         assert (await t.press_code(p, t.board(), "j"))["text"]
+
+
+async def start_game(t: Table) -> None:
+    await open_lobby(t)
     await t.until(lambda: "Carl" in t.board().text, what="lobby lists Carl")
     assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
     for p in (ANN, BORIS, CARL):
