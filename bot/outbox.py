@@ -5,6 +5,9 @@
 - A private chat gets at most one message or edit a second; all chats together
   at most 30 a second.  These budgets live in Redis (on Redis's clock), so any
   number of workers share them and a restart does not forget them.
+- Boards go first: private chats together may take only part of the overall
+  budget, and group sends never queue behind private ones, so when hands pile
+  up (many busy games) every board still moves at its 3 s pace.
 - A 429 is waited out (its retry_after) and the call made again, never dropped.
 - Boards and hands are *screens*: a change marks them dirty, and one flush per
   screen renders the latest state when its chat may be written to again, and
@@ -33,7 +36,15 @@ T = TypeVar("T")
 GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = 20, 60.0, 3.05  # a margin for network jitter
 PRIVATE_SPACING = 1.1  # a margin for network jitter
 OVERALL_LIMIT, OVERALL_PERIOD = 25, 1.0  # Telegram says 30 a second overall; a margin for jitter
+# ...and evenly spaced: 25 at once at the end of one second and 25 more at the
+# start of the next would be 50 within a few milliseconds on Telegram's side.
+OVERALL_SPACING = OVERALL_PERIOD / OVERALL_LIMIT
 OVERALL_KEY = f"{PREFIX}:sent:all"
+# The part of the overall budget private chats may take: the rest is kept for
+# boards (each group needs one send per 3 s; 8 a second covers 24 busy groups
+# ahead of any hand, and more when the hands leave room).
+PRIVATE_SHARE = 17
+PRIVATE_KEY = f"{PREFIX}:sent:private"
 
 
 class Limits:
@@ -42,7 +53,9 @@ class Limits:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        self._overall = asyncio.Lock()  # waiters queue here; only the first asks Redis
+        # waiters for the overall budget queue here, only the first asks Redis;
+        # boards and hands queue apart, so a board never waits behind hands
+        self._lanes = {"group": asyncio.Lock(), "private": asyncio.Lock()}
         self._ids = itertools.count()
         self._me = secrets.token_hex(4)
 
@@ -66,23 +79,28 @@ class Limits:
         by when a message arrives; the less happens between the count and the
         send, the less two sends bunch up on its side.
         """
+        overall = (int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, int(OVERALL_SPACING * 1000))
+        shared: list[tuple[str, tuple[int, int, int]]] = [(OVERALL_KEY, overall)]
         if chat_id < 0:
             rule = (int(GROUP_PERIOD * 1000), GROUP_LIMIT, int(GROUP_SPACING * 1000))
+            lane = self._lanes["group"]
         else:
             rule = (int(PRIVATE_SPACING * 1000), 1, int(PRIVATE_SPACING * 1000))
-        overall = (int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, 0)
+            shared.append((PRIVATE_KEY, (int(OVERALL_PERIOD * 1000), PRIVATE_SHARE, 0)))
+            lane = self._lanes["private"]
         bucket = key(chat_id, "sent")
         deadline = None if give_up_after_s is None else time.monotonic() + give_up_after_s
         async with self._locks[chat_id]:  # first come, first served within a worker
             while True:
                 if not await self._wait(bucket, rule, deadline):
                     return False
-                async with self._overall:  # waiters queue here; only the first asks Redis
-                    await self._wait(OVERALL_KEY, overall, None)
+                async with lane:
+                    for k, r in shared:
+                        await self._wait(k, r, None)
                     if prepare is not None and not await prepare():
                         return False
                     # another worker may have been quicker: a count that fails is waited again
-                    if await self._count(OVERALL_KEY, overall) and await self._count(bucket, rule):
+                    if await self._count_all([*shared, (bucket, rule)]):
                         return True
 
     async def _wait(self, bucket: str, rule: tuple[int, int, int], deadline: float | None) -> bool:
@@ -93,6 +111,12 @@ class Limits:
             if deadline is not None and time.monotonic() + wait / 1000 > deadline:
                 return False
             await asyncio.sleep(wait / 1000)
+
+    async def _count_all(self, buckets: list[tuple[str, tuple[int, int, int]]]) -> bool:
+        for bucket, rule in buckets:
+            if not await self._count(bucket, rule):
+                return False
+        return True
 
     async def _count(self, bucket: str, rule: tuple[int, int, int]) -> bool:
         token = f"{self._me}:{next(self._ids)}"

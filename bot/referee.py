@@ -67,6 +67,7 @@ class Referee:
         self.limits = Limits(store)
         self.worker_id = secrets.token_hex(6)
         self._wake = asyncio.Event()
+        self._sleeping_until_ms = 0  # when the timer loop looks again by itself
         self.screens = Screens(self._flush)
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
@@ -262,11 +263,12 @@ class Referee:
         self, press: Press, user: Member, from_board: bool, update_id: int | None = None
     ) -> Reply:
         chat_id = press.chat_id
-        lang = await self.lang(chat_id, user.lang)
         t = self.t
+        lang = self.default_lang
         async with self._locks[chat_id]:
             for _ in range(CAS_ATTEMPTS):
-                session, version = await self.store.load(chat_id)
+                session, version, settings = await self.store.load_with_settings(chat_id)
+                lang = t.language(settings.lang, user.lang, self.default_lang)
                 if session is None or session.game_id != press.game_id:
                     return Reply(t(lang, "answer-old-game"))
                 if session.seen(update_id):
@@ -453,13 +455,17 @@ class Referee:
         if session.status == "playing" and session.state is not None:
             due = GAME.next_deadline(session.state)
         await self.store.set_timer(session.chat_id, due)
-        if due is not None:
-            self._wake.set()
+        if due is not None and due < self._sleeping_until_ms:
+            self._wake.set()  # due before the timer loop would look again
 
     async def run_timers(self) -> None:
         """Fire due deadlines until cancelled; survives Redis outages."""
         last_reconcile = time.monotonic()
         while True:
+            # Awake: a deadline set from now on wakes the next wait at once (the
+            # reads below may have missed it).
+            self._wake.clear()
+            self._sleeping_until_ms = 2**62
             try:
                 now = now_ms()
                 for chat_id in await self.store.due_timers(now):
@@ -477,7 +483,7 @@ class Referee:
             except RedisError as e:
                 log.warning("timers: redis unavailable (%s)", e)
                 wait = 1.0
-            self._wake.clear()
+            self._sleeping_until_ms = now_ms() + int(wait * 1000)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
@@ -511,11 +517,11 @@ class Referee:
     # --- screens ------------------------------------------------------------------------------
 
     async def _render(self, chat_id: int, slot: str) -> tuple[int, render.Rendered] | None:
-        session = await self.store.load_shared(chat_id)
+        session, settings = await self.store.load_shared(chat_id)
         if session is None:
             return None
         if slot == "board":
-            lang = await self.chat_lang(chat_id)
+            lang = settings.lang or self.default_lang
             if session.state is None:
                 if session.status == "over":
                     return chat_id, render.Rendered(
@@ -552,7 +558,7 @@ class Referee:
         if session.state is None:
             return None
         member = session.member(user_id)
-        lang = await self.lang(chat_id, member.lang if member else None)
+        lang = self.t.language(settings.lang, member.lang if member else None, self.default_lang)
         rendered = render.hand(self.t, lang, session, user_id, session.title)
         if session.stopped_by is not None:
             rendered = render.Rendered(
@@ -581,25 +587,18 @@ class Referee:
 
     async def _flush(self, chat_id: int, slot: str) -> None:
         # The lock comes before rendering: with several workers, a screen another
-        # worker is already refreshing costs this one two Redis calls, not a render.
-        if not await self.store.lock_screen(chat_id, slot, self.worker_id):
-            # Another worker is refreshing it: leave it a note instead of waiting.  The
-            # note comes first, then one more try for the lock, and the holder reads
-            # the note after unlocking, so between the two of us the change is drawn.
-            await self.store.mark_screen_dirty(chat_id, slot)
-            if not await self.store.lock_screen(chat_id, slot, self.worker_id):
-                return
+        # worker is already refreshing costs this one a Redis call, not a render.
+        # That worker is left a note (in the same call) and draws it once more.
+        if not await self.store.claim_screen(chat_id, slot, self.worker_id):
+            return
+        again = False
         try:
             target = await self._outdated(chat_id, slot)
             if target is not None:
                 await self._send_screen(chat_id, slot, target)
-            while await self.store.take_screen_dirty(chat_id, slot):
-                again = await self._outdated(chat_id, slot)
-                if again is not None:
-                    await self._send_screen(chat_id, slot, again)
         finally:
-            await self.store.unlock_screen(chat_id, slot, self.worker_id)
-        if await self.store.take_screen_dirty(chat_id, slot):
+            again = await self.store.release_screen(chat_id, slot, self.worker_id)
+        if again:
             self.screens.touch(chat_id, slot)
 
     async def _send_screen(self, chat_id: int, slot: str, target: int) -> None:

@@ -63,12 +63,43 @@ return 0
 """
 
 
-_UNLOCK = """
+# A screen's lock, or (when another worker holds it) a note for the holder to
+# draw the screen again: one round trip, and atomic, so that a note is never
+# left after the holder's last look at its notes.
+_CLAIM_SCREEN = """
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return 1
+end
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+return 0
+"""
+
+# Release a screen's lock and take the notes left meanwhile (1: draw it again).
+_RELEASE_SCREEN = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
-  return redis.call('DEL', KEYS[1])
+  redis.call('DEL', KEYS[1])
+  if redis.call('GETDEL', KEYS[2]) then
+    return 1
+  end
 end
 return 0
 """
+
+# The session and the chat's settings in one round trip.  ARGV[1]: the version
+# the caller has parsed already ('' for none); the document is returned only
+# when it is a different one.
+_LOAD = """
+local v = redis.call('HGET', KEYS[1], 'v')
+local doc = false
+if (v or '0') ~= ARGV[1] then
+  doc = redis.call('HGET', KEYS[1], 'doc')
+end
+return {v or '0', doc, redis.call('GET', KEYS[2])}
+"""
+
+
+def _settings(raw: bytes | str | None) -> ChatSettings:
+    return ChatSettings.model_validate_json(raw) if raw else ChatSettings()
 
 
 class Conflict(Exception):
@@ -91,7 +122,9 @@ class Store:
         self._parsed: dict[int, tuple[int, Session]] = {}
         self._rate = client.register_script(_RATE)
         self._claim = client.register_script(_CLAIM)
-        self._unlock = client.register_script(_UNLOCK)
+        self._claim_screen = client.register_script(_CLAIM_SCREEN)
+        self._release_screen = client.register_script(_RELEASE_SCREEN)
+        self._load = client.register_script(_LOAD)
 
     @classmethod
     def from_url(cls, url: str, max_connections: int = 64) -> Store:
@@ -107,29 +140,39 @@ class Store:
     # --- the session --------------------------------------------------------
 
     async def load(self, chat_id: int) -> tuple[Session | None, int]:
-        raw = await self.r.hmget(key(chat_id, "game"), ["v", "doc"])
-        version = int(raw[0]) if raw[0] is not None else 0
-        if raw[1] is None:
-            return None, version
-        return Session.model_validate_json(raw[1]), version
+        session, version, _ = await self.load_with_settings(chat_id)
+        return session, version
 
-    async def load_shared(self, chat_id: int) -> Session | None:
-        """The session for reading only (screens): parsed once per version.
+    async def load_with_settings(self, chat_id: int) -> tuple[Session | None, int, ChatSettings]:
+        """The session (a fresh copy the caller may change), its version and the chat's settings."""
+        raw = await self._load(keys=[key(chat_id, "game"), key(chat_id, "settings")], args=[""])
+        session = Session.model_validate_json(raw[1]) if raw[1] else None
+        return session, int(raw[0]), _settings(raw[2])
 
-        Reads the version first (a few bytes) and parses the document only when
-        this process has not seen that version yet; callers must not change it.
+    async def load_shared(self, chat_id: int) -> tuple[Session | None, ChatSettings]:
+        """The session for reading only (screens), parsed once per version, and the settings.
+
+        One round trip: the document travels only when this process has not
+        parsed that version yet (it keeps what it saved, too); callers must not
+        change what it returns.
         """
-        raw = await self.r.hget(key(chat_id, "game"), "v")
-        version = int(raw) if raw is not None else 0
         cached = self._parsed.get(chat_id)
-        if cached is not None and cached[0] == version:
-            return cached[1]
-        session, version = await self.load(chat_id)
-        if session is not None:
-            self._parsed[chat_id] = (version, session)
-            if len(self._parsed) > PARSED_CACHE:
-                self._parsed.pop(next(iter(self._parsed)))
-        return session
+        have = str(cached[0]) if cached is not None else ""
+        raw = await self._load(keys=[key(chat_id, "game"), key(chat_id, "settings")], args=[have])
+        settings = _settings(raw[2])
+        if cached is not None and int(raw[0]) == cached[0]:
+            return cached[1], settings
+        if not raw[1]:
+            return None, settings
+        session = Session.model_validate_json(raw[1])
+        self._remember(chat_id, int(raw[0]), session)
+        return session, settings
+
+    def _remember(self, chat_id: int, version: int, session: Session) -> None:
+        self._parsed.pop(chat_id, None)
+        self._parsed[chat_id] = (version, session)
+        if len(self._parsed) > PARSED_CACHE:
+            self._parsed.pop(next(iter(self._parsed)))
 
     async def save(self, session: Session, version: int, status_changed: bool = False) -> int:
         """Write ``session`` if nobody wrote since ``version``; return the new version.
@@ -144,6 +187,9 @@ class Store:
         )
         if not ok:
             raise Conflict(session.chat_id)
+        # The screens read what was just written without parsing it again: the
+        # caller hands the session over (it is not changed after a save).
+        self._remember(session.chat_id, new, session)
         if status_changed or version == 0:
             if session.status == "over":
                 await self.r.srem(ACTIVE, session.chat_id)
@@ -157,8 +203,7 @@ class Store:
     # --- chat settings --------------------------------------------------------
 
     async def settings(self, chat_id: int) -> ChatSettings:
-        raw = await self.r.get(key(chat_id, "settings"))
-        return ChatSettings.model_validate_json(raw) if raw else ChatSettings()
+        return _settings(await self.r.get(key(chat_id, "settings")))
 
     async def save_settings(self, chat_id: int, settings: ChatSettings) -> None:
         await self.r.set(key(chat_id, "settings"), settings.model_dump_json())
@@ -185,19 +230,21 @@ class Store:
     async def forget_message(self, chat_id: int, slot: str) -> None:
         await self.r.hdel(key(chat_id, "msgs"), f"{slot}:id", f"{slot}:hash", f"{slot}:pending")
 
-    async def lock_screen(self, chat_id: int, slot: str, owner: str, ttl_ms: int = 15_000) -> bool:
-        """One worker at a time refreshes a message (two would send the same edit twice)."""
-        return bool(await self.r.set(key(chat_id, f"lock:{slot}"), owner, nx=True, px=ttl_ms))
+    async def claim_screen(
+        self, chat_id: int, slot: str, owner: str, ttl_ms: int = 15_000, note_ttl_ms: int = 60_000
+    ) -> bool:
+        """One worker at a time refreshes a message (two would send the same edit twice).
 
-    async def unlock_screen(self, chat_id: int, slot: str, owner: str) -> None:
-        await self._unlock(keys=[key(chat_id, f"lock:{slot}")], args=[owner])
+        True: ``owner`` holds the lock now.  False: another worker does, and it
+        has been left a note that the screen changed again (it draws it once more
+        when it releases the lock)."""
+        keys = [key(chat_id, f"lock:{slot}"), key(chat_id, f"dirty:{slot}")]
+        return bool(await self._claim_screen(keys=keys, args=[owner, ttl_ms, note_ttl_ms]))
 
-    async def mark_screen_dirty(self, chat_id: int, slot: str, ttl_ms: int = 60_000) -> None:
-        """Tell whichever worker holds the screen's lock that it changed again."""
-        await self.r.set(key(chat_id, f"dirty:{slot}"), 1, px=ttl_ms)
-
-    async def take_screen_dirty(self, chat_id: int, slot: str) -> bool:
-        return bool(await self.r.getdel(key(chat_id, f"dirty:{slot}")))
+    async def release_screen(self, chat_id: int, slot: str, owner: str) -> bool:
+        """Release the lock; True if another worker left a note meanwhile (draw it again)."""
+        keys = [key(chat_id, f"lock:{slot}"), key(chat_id, f"dirty:{slot}")]
+        return bool(await self._release_screen(keys=keys, args=[owner]))
 
     # --- timers: one sorted set, claimed atomically by whichever worker is first -----
 

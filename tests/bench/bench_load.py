@@ -123,6 +123,12 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def redis_commands(store: Store) -> dict[str, int]:
+    """How many times Redis has run each command so far (INFO commandstats)."""
+    stats = await store.r.info("commandstats")
+    return {name.removeprefix("cmdstat_"): int(v["calls"]) for name, v in stats.items()}
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -157,6 +163,7 @@ async def run(
     private_before = sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values())
     first_q = len(api.pressed_at)
     cpu0 = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None)
+    cmds0 = await redis_commands(store)
     t0 = time.monotonic()
     tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd, think)) for c in chats]
     await asyncio.sleep(seconds)
@@ -164,8 +171,13 @@ async def run(
     await asyncio.gather(*tasks)
     elapsed = time.monotonic() - t0
     cpu = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None) - cpu0
+    cmds1 = await redis_commands(store)
+    per_cmd = {c: n - cmds0.get(c, 0) for c, n in cmds1.items() if n - cmds0.get(c, 0) > 0}
     qids = list(api.pressed_at)[first_q:]
     latencies = [api.answered_at[q] - api.pressed_at[q] for q in qids if q in api.answered_at]
+    if os.environ.get("BENCH_REDIS"):  # which Redis commands a press costs
+        for c, n in sorted(per_cmd.items(), key=lambda kv: -kv[1]):
+            print(f"  {c}: {n / max(1, len(latencies)):.2f}/press")
     if os.environ.get("BENCH_DUMP"):
         Path(os.environ["BENCH_DUMP"]).write_text(
             json.dumps([(api.pressed_at[q], api.answered_at[q]) for q in qids if q in api.answered_at])
@@ -196,6 +208,7 @@ async def run(
         "presses_per_s_per_worker": len(latencies) / elapsed / workers,
         "accepted_per_s": len(accepted) / elapsed,
         "worker_cpu_ms_per_press": cpu * 1000 / max(1, len(latencies)),
+        "redis_cmds_per_press": sum(per_cmd.values()) / max(1, len(latencies)),
         "latency_p50_ms": pct(latencies, 0.5) * 1000,
         "latency_p99_ms": pct(latencies, 0.99) * 1000,
         "calls_per_action": len(calls) / max(1, len(accepted)),
@@ -258,6 +271,7 @@ async def main() -> None:
         "presses/s/worker",
         "accepted/s",
         "worker CPU ms/press",
+        "redis cmds/press",
         "p50 ms",
         "p99 ms",
         "calls/action",

@@ -13,8 +13,8 @@ import pytest
 from bot import render
 from bot.callbacks import BadCallback, action_code, decode, encode, parse_action
 from bot.i18n import Translator
-from bot.outbox import GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING
-from bot.session import Member, Session
+from bot.outbox import GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING, OVERALL_LIMIT, PRIVATE_SHARE, Limits
+from bot.session import ChatSettings, Member, Session
 from bot.store import Store
 from engine.svintus import GAME
 from engine.svintus.cards import COLORS, DECK_SIZE
@@ -116,6 +116,65 @@ async def test_timers_are_claimed_once(redis_url: str) -> None:
     assert not await a.claim_timer(-6, 2_000)  # not due yet
     await a.close()
     await b.close()
+
+
+async def test_a_screen_locked_by_another_worker_gets_a_note_instead(redis_url: str) -> None:
+    a, b = Store.from_url(redis_url), Store.from_url(redis_url)
+    assert await a.claim_screen(-7, "board", "a")
+    assert not await b.claim_screen(-7, "board", "b")  # a draws it: b leaves a note
+    assert not await b.release_screen(-7, "board", "b")  # not b's lock: nothing released, note kept
+    assert await a.release_screen(-7, "board", "a")  # a reads the note: draw it once more
+    assert await b.claim_screen(-7, "board", "b")
+    assert not await b.release_screen(-7, "board", "b")  # no note this time
+    assert await a.claim_screen(-7, "board", "a")  # released for good
+    await a.close()
+    await b.close()
+
+
+async def test_screens_parse_a_session_once_per_version_and_get_the_settings_with_it(
+    redis_url: str,
+) -> None:
+    a, b = Store.from_url(redis_url), Store.from_url(redis_url)
+    session = _session(3)
+    await a.save_settings(session.chat_id, ChatSettings(lang="en"))
+    await a.save(session, 0)
+    shared, settings = await a.load_shared(session.chat_id)
+    assert shared is session and settings.lang == "en"  # what a wrote, not parsed again
+    other, _ = await b.load_shared(session.chat_id)
+    assert other == session and other is not session
+    assert (await b.load_shared(session.chat_id))[0] is other  # parsed once on b too
+    fresh, version, settings = await b.load_with_settings(session.chat_id)
+    assert fresh == session and fresh is not other and version == 1 and settings.lang == "en"
+    assert fresh is not None
+    fresh.title = "renamed"
+    await b.save(fresh, version)
+    seen, _ = await a.load_shared(session.chat_id)  # b's newer version reaches a
+    assert seen is not None and seen.title == "renamed"
+    assert (await a.load_shared(-12345)) == (None, ChatSettings())
+    await a.close()
+    await b.close()
+
+
+async def test_boards_are_not_held_up_by_a_flood_of_hands(redis_url: str) -> None:
+    """Hands take at most their share of the overall budget; a board goes out at once."""
+    store = Store.from_url(redis_url)
+    limits = Limits(store)
+    granted: list[float] = []
+
+    async def hand(user: int) -> None:
+        await limits.acquire(user)
+        granted.append(time.monotonic())
+
+    started = time.monotonic()
+    hands = [asyncio.create_task(hand(1000 + i)) for i in range(3 * OVERALL_LIMIT)]
+    await asyncio.sleep(0.2)  # the hands are queued and taking the budget
+    assert await limits.acquire(-100)  # a board
+    board_waited = time.monotonic() - started - 0.2
+    await asyncio.gather(*hands)
+    await store.close()
+    assert board_waited < 0.5
+    first_second = [g for g in granted if g - granted[0] < 0.95]
+    assert len(first_second) <= PRIVATE_SHARE < OVERALL_LIMIT
 
 
 def _session(players: int) -> Session:
