@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
+import signal
 from typing import Any
 
 from telegram.ext import Application, ApplicationBuilder
@@ -18,6 +20,15 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 
+def dump_tasks() -> None:
+    """Log where every asyncio task of this worker stands (for an operator's diagnosis)."""
+    out = io.StringIO()
+    tasks = asyncio.all_tasks()
+    for task in tasks:
+        task.print_stack(limit=12, file=out)
+    log.warning("%d tasks:\n%s", len(tasks), out.getvalue())
+
+
 def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any, Any, Any]:
     t = translator()
     holder: dict[str, Any] = {}
@@ -28,7 +39,9 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
         holder["ref"] = ref
         app.bot_data["referee"] = ref
         install(app, ref)
-        holder["timers"] = asyncio.get_running_loop().create_task(ref.run_timers())
+        loop = asyncio.get_running_loop()
+        holder["timers"] = loop.create_task(ref.run_timers())
+        loop.add_signal_handler(signal.SIGUSR1, dump_tasks)  # `kill -USR1`: what is it waiting for?
         try:
             await register_commands(app, ref)
         except Exception:

@@ -12,6 +12,7 @@ from fluent.syntax import ast as fluent_ast
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 LANGUAGES = ("ru", "en")
 DEFAULT_LANGUAGE = "ru"
+MEMO_SIZE = 20_000  # formatted strings kept (a few MB at most)
 
 
 class MissingMessage(KeyError):
@@ -37,6 +38,7 @@ class Translator:
                 keys |= {e.id.name for e in resource.body if isinstance(e, fluent_ast.Message)}
             self.bundles[lang_dir.name] = bundle
             self.keys[lang_dir.name] = keys
+        self._memo: dict[tuple[Any, ...], str] = {}
 
     def language(self, *candidates: str | None) -> str:
         """The first supported language among ``candidates`` (e.g. 'en-GB' → 'en')."""
@@ -51,7 +53,20 @@ class Translator:
         return key in self.keys.get(lang, set())
 
     def __call__(self, lang: str, key: str, **args: Any) -> str:
-        return self.format(lang, key, **args)
+        # Formatting (plural rules, numbers) is most of what drawing a screen
+        # costs, and screens say the same few hundred things over and over.
+        memo = (lang, key, *sorted(args.items()))
+        try:
+            return self._memo[memo]
+        except KeyError:
+            pass
+        except TypeError:  # an argument that cannot be a key: format it every time
+            return self.format(lang, key, **args)
+        text = self.format(lang, key, **args)
+        if len(self._memo) >= MEMO_SIZE:
+            self._memo.clear()  # cheap and rare: the working set is far smaller
+        self._memo[memo] = text
+        return text
 
     def format(self, lang: str, key: str, **args: Any) -> str:
         for code in (lang, self.default, "en"):

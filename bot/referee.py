@@ -303,11 +303,13 @@ class Referee:
                     except RuleError as e:
                         key = "answer-slap-too-late" if isinstance(action, Slap) else e.key
                         reply = Reply(t(lang, key, **e.params))
-                if state is not session.state:  # some moves (picking a card) announce nothing
-                    if not await self._commit(session, version, state, events, update_id):
-                        continue
-                elif reply.text:
-                    self.screens.touch(chat_id, f"hand:{user.id}")  # show them the current hand
+                # some moves (picking a card) announce nothing: a changed state is saved all the same
+                if state is not session.state and not await self._commit(
+                    session, version, state, events, update_id
+                ):
+                    continue
+                if reply.text:  # refused: whatever their hand showed, show them the current one
+                    self.screens.touch(chat_id, f"hand:{user.id}")
                 return reply
         return Reply(t(lang, "answer-busy"))
 
@@ -375,6 +377,7 @@ class Referee:
         self, session: Session, version: int, state: SvintusState, events: list[Event], update_id: int | None
     ) -> bool:
         """Write the new state (and the update that made it); False if someone wrote first."""
+        before = session.state
         session.state = state
         session.announce(events)
         session.mark(update_id)
@@ -385,7 +388,7 @@ class Referee:
             await self.store.save(session, version, status_changed=ended)
         except Conflict:
             return False
-        await self.after_change(session, events)
+        await self.after_change(session, events, before)
         return True
 
     async def stop(self, chat_id: int, user: Member, is_admin: bool) -> str:
@@ -418,21 +421,31 @@ class Referee:
 
     # --- after every change ------------------------------------------------------------
 
-    async def after_change(self, session: Session, events: list[Event] | None = None) -> None:
-        self.refresh(session)
+    async def after_change(
+        self, session: Session, events: list[Event] | None = None, before: SvintusState | None = None
+    ) -> None:
+        self.refresh(session, before)
         await self.schedule(session)
         if session.status == "over" and events:
             for e in events:
                 if e.key in ("svintus-ev-match-won", "svintus-ev-walkover"):
                     asyncio.get_running_loop().create_task(self._announce_winner(session, e))
 
-    def refresh(self, session: Session) -> None:
+    def refresh(self, session: Session, before: SvintusState | None = None) -> None:
+        """Redraw the screens a change may have changed: after a move (``before`` is
+        the state it was made in) the board and the hands whose key it changed;
+        without ``before`` (a start, a stop, a language, a restart) all of them."""
         self.screens.touch(session.chat_id, "board")
-        if session.state is not None:
-            for p in session.state.seats:
+        s = session.state
+        if s is None:
+            return
+        gone = [p for p in before.seats if p not in s.seats] if before is not None else []
+        for p in [*s.seats, *gone]:  # one who just left is shown that they are out
+            if before is None or render.hand_key(before, p) != render.hand_key(s, p):
                 self.screens.touch(session.chat_id, f"hand:{p}")
+        if before is None:
             for m in session.members:
-                if m.id not in session.state.hands:
+                if m.id not in s.hands:
                     self.screens.touch(session.chat_id, f"hand:{m.id}")
 
     async def _announce_winner(self, session: Session, e: Event) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 from dataclasses import dataclass
 from typing import Any
@@ -46,8 +47,13 @@ class Rendered:
     markup: InlineKeyboardMarkup | None
 
     def digest(self) -> str:
-        rows = self.markup.to_dict() if self.markup is not None else None
-        return tag_of(self.text, rows)
+        """What the message shows, in 16 hex digits: an edit to the same digest is not sent."""
+        rows = (
+            [[(b.text, b.callback_data, b.url) for b in row] for row in self.markup.inline_keyboard]
+            if self.markup is not None
+            else None
+        )
+        return hashlib.blake2b(repr((self.text, rows)).encode(), digest_size=8).hexdigest()
 
 
 def card_label(t: Translator, lang: str, card: int) -> str:
@@ -369,14 +375,51 @@ def sees_table(state: SvintusState, user: int) -> bool:
     return state.phase == "playing" and state.current == user
 
 
-def hand_tag(state: SvintusState, user: int) -> str:
-    """What a player's hand keyboard is drawn from; a press must match it."""
+def _keyboard_parts(state: SvintusState, user: int) -> tuple[Any, ...]:
     hand = tuple(sorted(state.hands.get(user, ())))
     acts = tuple(action_code(a) for a in hand_actions(state, user))
     table = (state.pile[-1], state.color) if sees_table(state, user) else None
     run = state.ability
     animal = (user in state.dark, tuple(run.picked) if run is not None and run.player == user else None)
-    return tag_of(state.round, state.phase, hand, table, state.silence is not None, acts, animal)
+    return (state.round, state.phase, hand, table, state.silence is not None, acts, animal)
+
+
+def hand_tag(state: SvintusState, user: int) -> str:
+    """What a player's hand keyboard is drawn from; a press must match it."""
+    return tag_of(*_keyboard_parts(state, user))
+
+
+def hand_key(state: SvintusState, user: int) -> tuple[Any, ...]:
+    """Everything ``user``'s hand message is drawn from, besides what a move does
+    not change (names, the chat's title, the language): equal keys, equal messages
+    (a property test holds it to that).  A move redraws only the hands whose key
+    it changed, rather than rendering every hand to find out."""
+    s = state
+    if user not in s.hands:
+        return ("unseated",)
+    if s.phase == "match_over":
+        return ("over", s.match_winner)
+    run = s.ability if s.ability is not None and s.ability.player == user else None
+    ability: tuple[Any, ...] | None = None
+    if run is not None:
+        step = abilities.step_of(run)
+        need = abilities.need(s, run) if step in ("cards", "swap") else None
+        theirs = tuple(sorted(s.hands.get(run.target, ()))) if step == "swap" and run.target else None
+        ability = (run.animal, run.step, run.target, tuple(run.picked), step, need, theirs)
+    attack = s.attack if s.attack is not None and s.attack.target == user else None
+    deck_top = s.deck[-1] if s.phase == "playing" and s.deck and rules.light(s, user).sees_deck_top else None
+    mine = s.current == user
+    return (
+        _keyboard_parts(s, user),
+        s.animals.get(user),
+        deck_top,
+        ability,
+        (attack.kind, attack.count) if attack is not None else None,
+        s.race is not None,
+        mine,
+        mine and s.awaiting_color,
+        mine and bool(s.drawn),
+    )
 
 
 def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str) -> Rendered:

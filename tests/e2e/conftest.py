@@ -137,6 +137,10 @@ async def bot_factory(api: FakeTelegram, tmp_path: Path) -> AsyncIterator[Callab
         return p
 
     yield make
+    for p in procs:  # what each live worker is waiting for, in its log (for diagnosing a failure)
+        if p.proc is not None and p.proc.poll() is None:
+            os.kill(p.proc.pid, signal.SIGUSR1)
+    await asyncio.sleep(0.3)
     for p in procs:
         await p.stop()
     for p in procs:
