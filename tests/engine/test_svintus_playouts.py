@@ -27,11 +27,11 @@ ANIMAL_EVENTS = {
 
 
 def play_match(
-    seed: int, n: int, max_steps: int = 30_000
+    seed: int, n: int, max_steps: int = 30_000, metamorphoses: bool = True
 ) -> tuple[SvintusState, list[tuple[Any, int]], set[str]]:
     """A table that mostly plays what it can, slaps in time and uses its animals."""
     rnd = random.Random(seed)
-    options = SvintusOptions(metamorphoses=True, target_score=12, hand_size=5, round_break_ms=0)
+    options = SvintusOptions(metamorphoses=metamorphoses, target_score=12, hand_size=5, round_break_ms=0)
     s, _ = G.start(list(range(1, n + 1)), seed=seed, options=options, now_ms=0)
     now, log, seen = 0, [], set()
     for step in range(max_steps):
