@@ -55,7 +55,7 @@ class Limits:
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # waiters for the overall budget queue here, only the first asks Redis;
         # boards and hands queue apart, so a board never waits behind hands
-        self._lanes = {"group": asyncio.Lock(), "private": asyncio.Lock()}
+        self._lanes = {"group": asyncio.Lock(), "urgent": asyncio.Lock(), "private": asyncio.Lock()}
         self._ids = itertools.count()
         self._me = secrets.token_hex(4)
 
@@ -64,6 +64,7 @@ class Limits:
         chat_id: int,
         give_up_after_s: float | None = None,
         prepare: Callable[[], Awaitable[bool]] | None = None,
+        urgent: bool = False,
     ) -> bool:
         """Wait until one more message or edit may go to ``chat_id`` and count it.
 
@@ -78,6 +79,9 @@ class Limits:
         counted), so the slot is counted right before the send.  Telegram counts
         by when a message arrives; the less happens between the count and the
         send, the less two sends bunch up on its side.
+
+        ``urgent`` (a private chat whose owner must act now) queues apart from
+        the other private sends, so it is not stuck behind a pile of them.
         """
         overall = (int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, int(OVERALL_SPACING * 1000))
         shared: list[tuple[str, tuple[int, int, int]]] = [(OVERALL_KEY, overall)]
@@ -87,7 +91,7 @@ class Limits:
         else:
             rule = (int(PRIVATE_SPACING * 1000), 1, int(PRIVATE_SPACING * 1000))
             shared.append((PRIVATE_KEY, (int(OVERALL_PERIOD * 1000), PRIVATE_SHARE, 0)))
-            lane = self._lanes["private"]
+            lane = self._lanes["urgent" if urgent else "private"]
         bucket = key(chat_id, "sent")
         deadline = None if give_up_after_s is None else time.monotonic() + give_up_after_s
         async with self._locks[chat_id]:  # first come, first served within a worker

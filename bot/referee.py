@@ -585,8 +585,9 @@ class Referee:
         who = session.stopped_by
         return html.escape(who.name) if who is not None else render.name(session, session.creator)
 
-    async def _outdated(self, chat_id: int, slot: str) -> int | None:
-        """Whom to send the screen to, if what they see is not what it shows now."""
+    async def _outdated(self, chat_id: int, slot: str) -> tuple[int, bool] | None:
+        """Whom to send the screen to, if what they see is not what it shows now,
+        and whether it is urgent (they must act now)."""
         first = await self._render(chat_id, slot)
         if first is None:
             return None
@@ -596,7 +597,7 @@ class Referee:
             return None
         if target > 0 and not await self.store.started(target):
             return None  # never write to someone who has not opened (or has blocked) the bot
-        return target
+        return target, rendered.urgent
 
     async def _flush(self, chat_id: int, slot: str) -> None:
         # The lock comes before rendering: with several workers, a screen another
@@ -604,17 +605,16 @@ class Referee:
         # That worker is left a note (in the same call) and draws it once more.
         if not await self.store.claim_screen(chat_id, slot, self.worker_id):
             return
-        again = False
         try:
-            target = await self._outdated(chat_id, slot)
-            if target is not None:
-                await self._send_screen(chat_id, slot, target)
+            outdated = await self._outdated(chat_id, slot)
+            if outdated is not None:
+                await self._send_screen(chat_id, slot, *outdated)
         finally:
             again = await self.store.release_screen(chat_id, slot, self.worker_id)
         if again:
             self.screens.touch(chat_id, slot)
 
-    async def _send_screen(self, chat_id: int, slot: str, target: int) -> None:
+    async def _send_screen(self, chat_id: int, slot: str, target: int, urgent: bool = False) -> None:
         plan: dict[str, Any] = {}
 
         async def prepare() -> bool:
@@ -632,7 +632,7 @@ class Referee:
             plan.update(to=to, rendered=rendered, new=new, msg_id=msg_id)
             return True
 
-        if not await self.limits.acquire(target, prepare=prepare):
+        if not await self.limits.acquire(target, prepare=prepare, urgent=urgent):
             return
         target, rendered, new, msg_id = plan["to"], plan["rendered"], plan["new"], plan["msg_id"]
         await self.store.set_pending(chat_id, slot, new)

@@ -45,6 +45,9 @@ GROUP_FACES_ABOVE = 60
 class Rendered:
     text: str
     markup: InlineKeyboardMarkup | None
+    # a hand whose owner must act now (their turn, a Grab on them, a race, a
+    # reaction): under load it goes out ahead of hands that only wait
+    urgent: bool = False
 
     def digest(self) -> str:
         """What the message shows, in 16 hex digits: an edit to the same digest is not sent."""
@@ -558,7 +561,13 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
             rows.append(colours[2:])
         if extra:
             rows.append(extra)
-    return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+    urgent = s.phase == "playing" and (
+        s.current == user
+        or s.race is not None
+        or (s.attack is not None and s.attack.target == user)
+        or any(isinstance(a, React) for a in acts)
+    )
+    return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None, urgent)
 
 
 def _card_rows(

@@ -177,6 +177,31 @@ async def test_boards_are_not_held_up_by_a_flood_of_hands(redis_url: str) -> Non
     assert len(first_second) <= PRIVATE_SHARE < OVERALL_LIMIT
 
 
+async def test_a_hand_that_must_act_is_not_held_up_by_hands_that_wait(redis_url: str) -> None:
+    """Under load the mover's hand goes out ahead of a queue of waiting players' hands."""
+    store = Store.from_url(redis_url)
+    limits = Limits(store)
+    hands = [asyncio.create_task(limits.acquire(2000 + i)) for i in range(3 * OVERALL_LIMIT)]
+    await asyncio.sleep(0.2)  # the waiting hands are queued and taking their share
+    started = time.monotonic()
+    assert await limits.acquire(1999, urgent=True)
+    waited = time.monotonic() - started
+    ordinary = time.monotonic()
+    assert await limits.acquire(1998)  # the same without urgency: behind the queue
+    behind = time.monotonic() - ordinary
+    await asyncio.gather(*hands)
+    await store.close()
+    assert waited < 0.5 < behind
+
+
+def test_a_hand_is_urgent_exactly_when_its_owner_must_act_now() -> None:
+    s = _session(3)
+    state = s.state
+    assert state is not None
+    urgent = {p: render.hand(T, "en", s, p, "T").urgent for p in state.seats}
+    assert urgent == {p: p == state.current for p in state.seats}
+
+
 def _session(players: int) -> Session:
     members = [Member(id=i, name=f"Player & <{i}>", lang="ru") for i in range(1, players + 1)]
     state, events = GAME.start([m.id for m in members], seed=5)
