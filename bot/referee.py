@@ -73,14 +73,16 @@ class Referee:
 
     # --- languages ---------------------------------------------------------------
 
+    def pick_lang(self, settings: ChatSettings | None, user_lang: str | None = None) -> str:
+        """The chat's choice, else the user's Telegram language, else the default."""
+        return self.t.language(settings.lang if settings else None, user_lang, self.default_lang)
+
     async def chat_lang(self, chat_id: int) -> str:
-        settings = await self.store.settings(chat_id)
-        return settings.lang or self.default_lang
+        return self.pick_lang(await self.store.settings(chat_id))
 
     async def lang(self, chat_id: int | None, user_lang: str | None) -> str:
-        """The chat's choice, else the user's Telegram language, else the default."""
-        chosen = (await self.store.settings(chat_id)).lang if chat_id is not None else None
-        return self.t.language(chosen, user_lang, self.default_lang)
+        settings = await self.store.settings(chat_id) if chat_id is not None else None
+        return self.pick_lang(settings, user_lang)
 
     async def set_chat_lang(self, chat_id: int, lang: str) -> None:
         await self.store.save_settings(chat_id, ChatSettings.model_validate({"lang": self.t.language(lang)}))
@@ -268,7 +270,7 @@ class Referee:
         async with self._locks[chat_id]:
             for _ in range(CAS_ATTEMPTS):
                 session, version, settings = await self.store.load_with_settings(chat_id)
-                lang = t.language(settings.lang, user.lang, self.default_lang)
+                lang = self.pick_lang(settings, user.lang)
                 if session is None or session.game_id != press.game_id:
                     return Reply(t(lang, "answer-old-game"))
                 if session.seen(update_id):
@@ -534,7 +536,7 @@ class Referee:
         if session is None:
             return None
         if slot == "board":
-            lang = settings.lang or self.default_lang
+            lang = self.pick_lang(settings)
             if session.state is None:
                 if session.status == "over":
                     return chat_id, render.Rendered(
@@ -571,7 +573,7 @@ class Referee:
         if session.state is None:
             return None
         member = session.member(user_id)
-        lang = self.t.language(settings.lang, member.lang if member else None, self.default_lang)
+        lang = self.pick_lang(settings, member.lang if member else None)
         rendered = render.hand(self.t, lang, session, user_id, session.title)
         if session.stopped_by is not None:
             rendered = render.Rendered(
