@@ -124,7 +124,11 @@ async def test_bad_input_is_answered_and_changes_nothing(api: FakeTelegram, bot_
     assert text in (
         "Not your turn — out of turn only an identical card can intercept.",
         "Сейчас не ваш ход — вне очереди можно только перехватить точно такой же картой.",
-    )
+        # the deal may give the waiting player the twin of the round's first card, which
+        # is not an intercept either (rule 3: the first card cannot be intercepted)
+        "The first card of a round can't be intercepted.",
+        "Первую карту раунда перехватывать нельзя.",
+    ), text
     # commands in the wrong place, text to the bot privately
     api.say(ANN, ANN, "/new")
     api.say(ANN, ANN, "hello bot")
