@@ -51,6 +51,14 @@ class Table:
                 raise TimeoutError(f"{what or check!r}; the board shows:\n{board.text if board else None}")
             await asyncio.sleep(0.05)
 
+    def on_turn(self, players: tuple[int, ...]) -> int | None:
+        """The player whose hand says it is their turn."""
+        for p in players:
+            hand = self.hand(p)
+            if hand is not None and ("Your turn" in hand.text or "Ваш ход" in hand.text):
+                return p
+        return None
+
     def hand_card(self, user: int, label: str) -> int:
         """The id of the card whose button on ``user``'s hand reads ``label``."""
         for b in self.buttons(self.hand(user)):
@@ -69,6 +77,27 @@ class Table:
         b = self.find(msg, code)
         assert b is not None, f"no button {code} in {[code_of(x) for x in self.buttons(msg)]}\n{msg.text}"
         return await self.press(user, msg, b)
+
+    async def a_turn_with_a_play(self, players: tuple[int, ...]) -> tuple[int, Message, dict[str, Any]]:
+        """Whoever is on turn, with a card they may play: a deal may give them none, then they
+        draw (and pass) until somebody has one."""
+        for _ in range(12):
+            p = await self.until(lambda: self.on_turn(players), what="somebody's turn")
+            hand = self.hand(p)
+            assert hand is not None
+            card = next((b for b in self.buttons(hand) if b["text"].startswith("✅")), None)
+            if card is not None:
+                return p, hand, card
+            version = (hand.message_id, hand.edits)
+            code = "d" if self.find(hand, "d") else "s"
+            assert (await self.press_code(p, hand, code))["text"] == ""
+
+            def redrawn(p: int = p, version: tuple[int, int] = version) -> bool:
+                h = self.hand(p)
+                return h is not None and (h.message_id, h.edits) != version
+
+            await self.until(redrawn, what=f"the hand after {code}")
+        raise AssertionError("nobody had a card to play in 12 turns")
 
     async def command(self, user: int, chat: int, text: str) -> None:
         self.api.say(user, chat, text)

@@ -131,9 +131,7 @@ async def test_a_redelivered_update_changes_the_game_once(
     await bot_factory(redis_url=redis_url)
     await greet(t, (A1, B1))
     await open_game(t, A1, B1)
-    current = A1 if "Your turn" in t.hand(A1).text else B1
-    card = next(b for b in t.buttons(t.hand(current)) if b["text"].startswith("✅"))
-    msg = t.hand(current)
+    current, msg, card = await t.a_turn_with_a_play((A1, B1))
     qid = api.press(current, current, msg.message_id, card["callback_data"])
     update = api.updates[-1] if api.updates else None
     assert (await api.answer_of(qid))["text"] == ""

@@ -144,9 +144,9 @@ async def test_bad_input_is_answered_and_changes_nothing(api: FakeTelegram, bot_
         what="game exists",
     )
     # the current player taps a card twice: the second tap is too late
-    playable = next(b for b in t.buttons(t.hand(current)) if b["text"].startswith("✅"))
-    first = await answer(current, current, t.hand(current).message_id, playable["callback_data"])
-    second = await answer(current, current, t.hand(current).message_id, playable["callback_data"])
+    current, hand, playable = await t.a_turn_with_a_play((ANN, BORIS))
+    first = await answer(current, current, hand.message_id, playable["callback_data"])
+    second = await answer(current, current, hand.message_id, playable["callback_data"])
     assert first == "" and second in (
         "Too late — the top card has changed.",
         "Поздно — верхняя карта уже другая.",
