@@ -10,6 +10,12 @@ the bot" marks) so that setup does not wait behind Telegram's 30/s overall
 limit; then every player presses, as fast as the bot answers, the button their
 hand would show them (its real callback data, view digest included).
 
+With ``--players screens`` the players instead read the hands the server holds,
+as a person (or an outside harness) would: each player presses a button on
+their hand (slap, Svintus, a marked card, a colour, accept, draw, pass) as soon
+as a new version of it arrives, and then waits for the next version.  Telegram's
+limits on edits then set the pace of the games.
+
 Reported per configuration: presses processed per second per worker, the time
 from a press to its answer (the first Bot API call it causes) p50/p99, Bot API
 calls and messages+edits per accepted action, 429s received, how far each
@@ -41,6 +47,7 @@ from engine.svintus.models import Accept, ChooseColor, Declare, Draw, Pass, Play
 from tests.conftest import RedisProcess
 from tests.e2e.conftest import BotProcess, free_port
 from tests.e2e.fakeapi import FakeTelegram
+from tests.e2e.table import Table
 
 PLAYERS = 4
 PREFERENCE = (Slap, Declare, ChooseColor, Accept, Play, Pass, Draw)
@@ -114,6 +121,44 @@ async def player_loop(
             await asyncio.sleep(rnd.uniform(0.5, 1.5) * think)
 
 
+async def screen_player_loop(
+    api: FakeTelegram, chat: int, user: int, stop: asyncio.Event, accepted: list[tuple[int, float]]
+) -> None:
+    table = Table(api, chat)
+    seen: tuple[int, int] | None = None  # the version of the hand last acted on
+    # every hand was drawn before the clock started: people do not all press in the same millisecond
+    await asyncio.sleep(random.random())
+    while not stop.is_set():
+        hand = table.hand(user)
+        version = None if hand is None else (hand.message_id, hand.edits)
+        choice = table.choose(user) if version != seen else None
+        seen = version
+        if choice is None:
+            await api.next_change(user, timeout=0.5)
+            continue
+        msg, button = choice
+        qid = api.press(user, user, msg.message_id, button["callback_data"])
+        with contextlib.suppress(TimeoutError):
+            await api.answer_of(qid, timeout=30.0)
+        if api.answers.get(qid, {}).get("text") == "":
+            accepted.append((chat, api.answered_at[qid]))
+
+
+async def screens_shown(api: FakeTelegram, store: Store, chats: list[int], timeout: float) -> None:
+    """Wait until every board and every hand of the seeded games is on screen."""
+    wanted = [c for c in chats]
+    for chat in chats:
+        session, _ = await store.load(chat)
+        assert session is not None
+        wanted += [m.id for m in session.members]
+    deadline = time.monotonic() + timeout
+    while any(not api.messages.get(c) for c in wanted):
+        if time.monotonic() > deadline:
+            missing = sum(1 for c in wanted if not api.messages.get(c))
+            raise TimeoutError(f"{missing} screens of {len(wanted)} were never drawn")
+        await asyncio.sleep(0.2)
+
+
 def cpu_seconds(pid: int) -> float:
     """User+system CPU time a process has used so far (Linux /proc; 0 elsewhere)."""
     try:
@@ -137,7 +182,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def run(
-    games: int, workers: int, seconds: float, think: float = 0.0, fsync: str = "everysec"
+    games: int,
+    workers: int,
+    seconds: float,
+    think: float = 0.0,
+    fsync: str = "everysec",
+    players: str = "state",
 ) -> dict[str, float]:
     tmp = Path(tempfile.mkdtemp(prefix="svintus-bench-"))
     api = FakeTelegram(strict_limits=True)
@@ -155,6 +205,8 @@ async def run(
         procs.append(p)
     api.deliver_to([p.url for p in procs])
     await asyncio.sleep(2)  # the workers resume and start drawing screens
+    if players == "screens":  # ~4 hands+1 board per game at <= 25 sends/s
+        await screens_shown(api, store, chats, timeout=60 + games * 5 / 10)
     stop = asyncio.Event()
     accepted: list[tuple[int, float]] = []
     rnd = random.Random(1)
@@ -165,7 +217,11 @@ async def run(
     cpu0 = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None)
     cmds0 = await redis_commands(store)
     t0 = time.monotonic()
-    tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd, think)) for c in chats]
+    if players == "screens":
+        seats = [(c, m.id) for c in chats for m in (await store.load(c))[0].members]  # type: ignore[union-attr]
+        tasks = [asyncio.create_task(screen_player_loop(api, c, u, stop, accepted)) for c, u in seats]
+    else:
+        tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd, think)) for c in chats]
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
@@ -263,6 +319,12 @@ async def main() -> None:
         choices=("everysec", "always"),
         help="Redis appendfsync: everysec as compose.yaml runs it, always as the embedded Redis does",
     )
+    parser.add_argument(
+        "--players",
+        default="state",
+        choices=("state", "screens"),
+        help="state: press what the hand would show now; screens: press what the hand shows",
+    )
     args = parser.parse_args()
     print(f"one 10-player game in Redis: {await ten_player_size()} bytes")
     head = (
@@ -284,7 +346,7 @@ async def main() -> None:
     print(" | ".join(head))
     for games in (int(g) for g in args.games.split(",")):
         for workers in (int(w) for w in args.workers.split(",")):
-            r = await run(games, workers, args.seconds, args.think, args.fsync)
+            r = await run(games, workers, args.seconds, args.think, args.fsync, args.players)
             print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
 
 

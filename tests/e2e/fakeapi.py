@@ -132,6 +132,7 @@ class FakeTelegram:
         self._new_update = asyncio.Event()
         self.answers: dict[str, dict[str, Any]] = {}
         self._answered: dict[str, asyncio.Event] = {}  # who waits for which answer
+        self._changed: dict[int, asyncio.Event] = {}  # who waits for a chat's next message or edit
         self.pending_queries: set[str] = set()
         self._query_ids = itertools.count(1)
         self.sent_at: dict[int, deque[float]] = defaultdict(deque)  # group sends+edits
@@ -339,6 +340,20 @@ class FakeTelegram:
                 raise TimeoutError(f"callback {qid} was not answered") from None
         return self.answers[qid]
 
+    async def next_change(self, chat_id: int, timeout: float) -> bool:
+        """Wait until the bot sends or edits a message in ``chat_id`` (False: not within ``timeout``)."""
+        waiter = self._changed.setdefault(chat_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(waiter.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def _shown(self, chat_id: int) -> None:
+        waiter = self._changed.pop(chat_id, None)
+        if waiter is not None:
+            waiter.set()
+
     def last_message(self, chat_id: int) -> Message | None:
         msgs = self.messages.get(chat_id)
         if not msgs:
@@ -498,6 +513,7 @@ class FakeTelegram:
         mid = next(self._ids[chat_id])
         msg = Message(chat_id, mid, text, markup, time.time())
         self.messages[chat_id][mid] = msg
+        self._shown(chat_id)
         return self._message_dict(msg)
 
     async def m_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
@@ -516,6 +532,7 @@ class FakeTelegram:
         self._rate(chat_id)
         msg.text, msg.markup = text, markup
         msg.edits += 1
+        self._shown(chat_id)
         return self._message_dict(msg)
 
     async def m_answercallbackquery(self, p: dict[str, Any]) -> bool:
