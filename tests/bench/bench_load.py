@@ -61,8 +61,9 @@ def pick(actions: list[Any], rnd: random.Random) -> Any:
     return None
 
 
-async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYERS) -> list[int]:
-    chats = []
+async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYERS) -> dict[int, list[int]]:
+    """Deal ``games`` games straight into Redis; each group chat with its players."""
+    tables = {}
     for g in range(games):
         chat = -300_000 - g
         ids = [1_000_000 + g * 100 + k for k in range(players)]
@@ -84,8 +85,8 @@ async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYE
         await store.save(session, 0)
         due = GAME.next_deadline(state)
         await store.set_timer(chat, due)
-        chats.append(chat)
-    return chats
+        tables[chat] = ids
+    return tables
 
 
 async def player_loop(
@@ -144,13 +145,9 @@ async def screen_player_loop(
             accepted.append((chat, api.answered_at[qid]))
 
 
-async def screens_shown(api: FakeTelegram, store: Store, chats: list[int], timeout: float) -> None:
+async def screens_shown(api: FakeTelegram, tables: dict[int, list[int]], timeout: float) -> None:
     """Wait until every board and every hand of the seeded games is on screen."""
-    wanted = [c for c in chats]
-    for chat in chats:
-        session, _ = await store.load(chat)
-        assert session is not None
-        wanted += [m.id for m in session.members]
+    wanted = [*tables, *(p for ids in tables.values() for p in ids)]
     deadline = time.monotonic() + timeout
     while any(not api.messages.get(c) for c in wanted):
         if time.monotonic() > deadline:
@@ -195,7 +192,8 @@ async def run(
     redis = RedisProcess(tmp, fsync=fsync)
     redis.start()
     store = Store.from_url(redis.url)
-    chats = await seed(store, api, games)
+    tables = await seed(store, api, games)
+    chats = list(tables)
     procs = []
     for i in range(workers):
         d = tmp / f"w{i}"
@@ -205,8 +203,8 @@ async def run(
         procs.append(p)
     api.deliver_to([p.url for p in procs])
     await asyncio.sleep(2)  # the workers resume and start drawing screens
-    if players == "screens":  # ~4 hands+1 board per game at <= 25 sends/s
-        await screens_shown(api, store, chats, timeout=60 + games * 5 / 10)
+    if players == "screens":  # 5 screens a game, drawn at well over 10 a second
+        await screens_shown(api, tables, timeout=60 + games * 5 / 10)
     stop = asyncio.Event()
     accepted: list[tuple[int, float]] = []
     rnd = random.Random(1)
@@ -218,8 +216,11 @@ async def run(
     cmds0 = await redis_commands(store)
     t0 = time.monotonic()
     if players == "screens":
-        seats = [(c, m.id) for c in chats for m in (await store.load(c))[0].members]  # type: ignore[union-attr]
-        tasks = [asyncio.create_task(screen_player_loop(api, c, u, stop, accepted)) for c, u in seats]
+        tasks = [
+            asyncio.create_task(screen_player_loop(api, c, u, stop, accepted))
+            for c, ids in tables.items()
+            for u in ids
+        ]
     else:
         tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd, think)) for c in chats]
     await asyncio.sleep(seconds)
