@@ -5,9 +5,13 @@
 - A private chat gets at most one message or edit a second; all chats together
   at most 30 a second.  These budgets live in Redis (on Redis's clock), so any
   number of workers share them and a restart does not forget them.
-- Boards go first: private chats together may take only part of the overall
-  budget, and group sends never queue behind private ones, so when hands pile
-  up (many busy games) every board still moves at its 3 s pace.
+- Boards go first, then the hands of players who must act now, then the other
+  hands: the overall budget is handed out in that order (each worker queues
+  its sends by rank, and a rank is looked at again whenever the budget frees,
+  so a hand that became urgent while it waited moves up).  Private chats
+  together may take only part of the overall budget (the rest is kept for
+  other workers' boards), and are never shut out: while they got less than a
+  floor in the last second they go first.
 - A 429 is waited out (its retry_after) and the call made again, never dropped.
 - Boards and hands are *screens*: a change marks them dirty, and one flush per
   screen renders the latest state when its chat may be written to again, and
@@ -17,12 +21,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import secrets
 import time
-from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections import defaultdict, deque
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TypeVar
 
 from redis.exceptions import RedisError
@@ -47,6 +52,56 @@ OVERALL_KEY = f"{PREFIX}:sent:all"
 # ahead of any hand, and more when the hands leave room).
 PRIVATE_SHARE = 17
 PRIVATE_KEY = f"{PREFIX}:sent:private"
+# ...and while a worker's private sends got fewer than this in the last second,
+# they go ahead of its boards: 100 busy boards want 33 sends a second, more than
+# the whole budget, and a hand that never arrives is a player timed out unfairly.
+PRIVATE_FLOOR = 5
+
+# The order in which a worker's sends get the overall budget.
+RANK_STARVED_URGENT, RANK_STARVED, RANK_GROUP, RANK_URGENT, RANK_PRIVATE = range(5)
+
+
+class RankedGate:
+    """One holder at a time; when it leaves, the waiter with the lowest rank now
+    (ranks are callables, asked again at every hand-over), then the oldest, goes next."""
+
+    def __init__(self) -> None:
+        self._held = False
+        self._waiting: list[tuple[int, Callable[[], int], asyncio.Future[None]]] = []
+        self._seq = itertools.count()
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+    @contextlib.asynccontextmanager
+    async def hold(self, rank: Callable[[], int]) -> AsyncIterator[None]:
+        if self._held:
+            granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            entry = (next(self._seq), rank, granted)
+            self._waiting.append(entry)
+            try:
+                await granted
+            except asyncio.CancelledError:
+                if granted.done() and not granted.cancelled():
+                    self._release()  # handed over just as we were cancelled: pass it on
+                elif entry in self._waiting:
+                    self._waiting.remove(entry)
+                raise
+        else:
+            self._held = True
+        try:
+            yield
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        self._waiting = [w for w in self._waiting if not w[2].done()]
+        if not self._waiting:
+            self._held = False
+            return
+        best = min(self._waiting, key=lambda w: (w[1](), w[0]))
+        self._waiting.remove(best)
+        best[2].set_result(None)  # the gate stays held: it is handed over
 
 
 class Limits:
@@ -55,9 +110,9 @@ class Limits:
     def __init__(self, store: Store) -> None:
         self.store = store
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
-        # waiters for the overall budget queue here, only the first asks Redis;
-        # boards and hands queue apart, so a board never waits behind hands
-        self._lanes = {"group": asyncio.Lock(), "urgent": asyncio.Lock(), "private": asyncio.Lock()}
+        # waiters for the overall budget queue here by rank, only the holder asks Redis
+        self._gate = RankedGate()
+        self._private_sent: deque[float] = deque()  # when this worker's private sends were counted
         self._ids = itertools.count()
         self._me = secrets.token_hex(4)
 
@@ -66,7 +121,7 @@ class Limits:
         chat_id: int,
         give_up_after_s: float | None = None,
         prepare: Callable[[], Awaitable[bool]] | None = None,
-        urgent: bool = False,
+        urgent: bool | Callable[[], bool] = False,
     ) -> bool:
         """Wait until one more message or edit may go to ``chat_id`` and count it.
 
@@ -82,32 +137,56 @@ class Limits:
         by when a message arrives; the less happens between the count and the
         send, the less two sends bunch up on its side.
 
-        ``urgent`` (a private chat whose owner must act now) queues apart from
-        the other private sends, so it is not stuck behind a pile of them.
+        ``urgent`` (a private chat whose owner must act now) goes ahead of the
+        other private sends, so it is not stuck behind a pile of them; as a
+        callable it is asked again while the send waits (the owner's turn may
+        come meanwhile).
         """
         overall = (int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, int(OVERALL_SPACING * 1000))
-        shared: list[tuple[str, tuple[int, int, int]]] = [(OVERALL_KEY, overall)]
+        private_share = (int(OVERALL_PERIOD * 1000), PRIVATE_SHARE, 0)
         if chat_id < 0:
             rule = (int(GROUP_PERIOD * 1000), GROUP_LIMIT, int(GROUP_SPACING * 1000))
-            lane = self._lanes["group"]
+            shared = [(OVERALL_KEY, overall)]
+            before: list[tuple[str, tuple[int, int, int]]] = []
         else:
             rule = (int(PRIVATE_SPACING * 1000), 1, int(PRIVATE_SPACING * 1000))
-            shared.append((PRIVATE_KEY, (int(OVERALL_PERIOD * 1000), PRIVATE_SHARE, 0)))
-            lane = self._lanes["urgent" if urgent else "private"]
+            # the private share is waited for before queueing for the overall
+            # budget: a hand held back by it must not hold a board back too
+            shared = [(OVERALL_KEY, overall), (PRIVATE_KEY, private_share)]
+            before = [(PRIVATE_KEY, private_share)]
         bucket = key(chat_id, "sent")
         deadline = None if give_up_after_s is None else time.monotonic() + give_up_after_s
+        rank = self._rank(chat_id, urgent)
         async with self._locks[chat_id]:  # first come, first served within a worker
             while True:
                 if not await self._wait(bucket, rule, deadline):
                     return False
-                async with lane:
-                    for k, r in shared:
-                        await self._wait(k, r, None)
+                for k, r in before:
+                    await self._wait(k, r, None)
+                async with self._gate.hold(rank):
+                    await self._wait(OVERALL_KEY, overall, None)
                     if prepare is not None and not await prepare():
                         return False
                     # another worker may have been quicker: a count that fails is waited again
                     if await self._count_all([*shared, (bucket, rule)]):
+                        if chat_id > 0:
+                            self._private_sent.append(time.monotonic())
                         return True
+
+    def _rank(self, chat_id: int, urgent: bool | Callable[[], bool]) -> Callable[[], int]:
+        if chat_id < 0:
+            return lambda: RANK_GROUP
+
+        def rank() -> int:
+            now_urgent = urgent() if callable(urgent) else urgent
+            recent = self._private_sent
+            while recent and recent[0] < time.monotonic() - OVERALL_PERIOD:
+                recent.popleft()
+            if len(recent) < PRIVATE_FLOOR:
+                return RANK_STARVED_URGENT if now_urgent else RANK_STARVED
+            return RANK_URGENT if now_urgent else RANK_PRIVATE
+
+        return rank
 
     async def _wait(self, bucket: str, rule: tuple[int, int, int], deadline: float | None) -> bool:
         while True:

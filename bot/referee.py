@@ -69,6 +69,9 @@ class Referee:
         self._wake = asyncio.Event()
         self._sleeping_until_ms = 0  # when the timer loop looks again by itself
         self.screens = Screens(self._flush)
+        # whether a hand waiting to be redrawn is its owner's to act on now, as of
+        # the latest change (a waiting send moves up when it becomes so)
+        self._must_act: dict[tuple[int, str], bool] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
 
     # --- languages ---------------------------------------------------------------
@@ -444,6 +447,7 @@ class Referee:
         gone = [p for p in before.seats if p not in s.seats] if before is not None else []
         for p in [*s.seats, *gone]:  # one who just left is shown that they are out
             if before is None or render.hand_key(before, p) != render.hand_key(s, p):
+                self._must_act[(session.chat_id, f"hand:{p}")] = render.must_act(s, p)
                 self.screens.touch(session.chat_id, f"hand:{p}")
         if before is None:
             for m in session.members:
@@ -605,14 +609,17 @@ class Referee:
         # The lock comes before rendering: with several workers, a screen another
         # worker is already refreshing costs this one a Redis call, not a render.
         # That worker is left a note (in the same call) and draws it once more.
-        if not await self.store.claim_screen(chat_id, slot, self.worker_id):
-            return
         try:
-            outdated = await self._outdated(chat_id, slot)
-            if outdated is not None:
-                await self._send_screen(chat_id, slot, *outdated)
+            if not await self.store.claim_screen(chat_id, slot, self.worker_id):
+                return
+            try:
+                outdated = await self._outdated(chat_id, slot)
+                if outdated is not None:
+                    await self._send_screen(chat_id, slot, *outdated)
+            finally:
+                again = await self.store.release_screen(chat_id, slot, self.worker_id)
         finally:
-            again = await self.store.release_screen(chat_id, slot, self.worker_id)
+            self._must_act.pop((chat_id, slot), None)
         if again:
             self.screens.touch(chat_id, slot)
 
@@ -634,7 +641,10 @@ class Referee:
             plan.update(to=to, rendered=rendered, new=new, msg_id=msg_id)
             return True
 
-        if not await self.limits.acquire(target, prepare=prepare, urgent=urgent):
+        def must_act() -> bool:
+            return self._must_act.get((chat_id, slot), urgent)
+
+        if not await self.limits.acquire(target, prepare=prepare, urgent=must_act):
             return
         target, rendered, new, msg_id = plan["to"], plan["rendered"], plan["new"], plan["msg_id"]
         await self.store.set_pending(chat_id, slot, new)

@@ -561,13 +561,18 @@ def hand(t: Translator, lang: str, session: Session, user: int, chat_title: str)
             rows.append(colours[2:])
         if extra:
             rows.append(extra)
-    urgent = s.phase == "playing" and (
-        s.current == user
-        or s.race is not None
-        or (s.attack is not None and s.attack.target == user)
-        or any(isinstance(a, React) for a in acts)
-    )
-    return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None, urgent)
+    return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None, must_act(s, user, acts))
+
+
+def must_act(state: SvintusState, user: int, acts: list[Any] | None = None) -> bool:
+    """Whether ``user`` must act now (their turn, a Grab on them, a race, a
+    reaction): their hand then goes ahead of the hands of players who wait."""
+    s = state
+    if s.phase != "playing":
+        return False
+    if s.current == user or s.race is not None or (s.attack is not None and s.attack.target == user):
+        return True
+    return any(isinstance(a, React) for a in (hand_actions(s, user) if acts is None else acts))
 
 
 def _card_rows(

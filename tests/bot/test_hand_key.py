@@ -36,6 +36,8 @@ def _check(states: list[SvintusState]) -> int:
             if render.hand_key(before, p) != render.hand_key(after, p):
                 continue
             skipped += 1
+            # urgency is part of the key: a change that makes a hand urgent redraws it
+            assert render.must_act(before, p) == render.must_act(after, p)
             for lang in ("ru", "en"):
                 old, new = (
                     render.hand(
@@ -60,3 +62,16 @@ def test_an_unchanged_hand_key_means_an_unchanged_hand_message() -> None:
         final, log, _ = play_match(seed, n, max_steps=1_500, metamorphoses=metamorphoses)
         skipped += _check(_replay(final.options, seed, n, log))
     assert skipped > 1_000  # and it does save work: most moves leave most hands alone
+
+
+def test_must_act_is_what_the_drawn_hand_says() -> None:
+    final, log, _ = play_match(6, 4, max_steps=400, metamorphoses=True)
+    members = [Member(id=i, name=f"P{i}") for i in range(1, 5)]
+    urgent = 0
+    for s in _replay(final.options, 6, 4, log):
+        session = Session(chat_id=-1, game_id="g", creator=1, members=members, state=s)
+        for p in s.seats:
+            drawn = render.hand(T, "en", session, p, "T").urgent
+            assert render.must_act(s, p) == drawn
+            urgent += drawn
+    assert urgent > 100

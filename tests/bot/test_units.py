@@ -13,7 +13,16 @@ import pytest
 from bot import render
 from bot.callbacks import BadCallback, action_code, decode, encode, parse_action
 from bot.i18n import Translator
-from bot.outbox import GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING, OVERALL_LIMIT, PRIVATE_SHARE, Limits
+from bot.outbox import (
+    GROUP_LIMIT,
+    GROUP_PERIOD,
+    GROUP_SPACING,
+    OVERALL_LIMIT,
+    PRIVATE_FLOOR,
+    PRIVATE_SHARE,
+    Limits,
+    RankedGate,
+)
 from bot.session import ChatSettings, Member, Session
 from bot.store import Store
 from engine.svintus import GAME
@@ -192,6 +201,60 @@ async def test_a_hand_that_must_act_is_not_held_up_by_hands_that_wait(redis_url:
     await asyncio.gather(*hands)
     await store.close()
     assert waited < 0.5 < behind
+
+
+async def test_the_gate_goes_to_the_lowest_rank_now_then_the_oldest() -> None:
+    gate = RankedGate()
+    order: list[str] = []
+    ranks = {"hand": 4, "board": 2, "mover": 3, "board2": 2, "late": 4}
+
+    async def send(name: str) -> None:
+        async with gate.hold(lambda: ranks[name]):
+            order.append(name)
+            await asyncio.sleep(0)
+
+    async with gate.hold(lambda: 0):  # the budget is busy while they all queue
+        tasks = [asyncio.create_task(send(n)) for n in ranks]
+        await asyncio.sleep(0.01)
+        assert len(gate) == 5
+        ranks["late"] = 1  # a waiting hand whose owner must act now moves up
+    await asyncio.gather(*tasks)
+    assert order == ["late", "board", "board2", "mover", "hand"]
+    assert len(gate) == 0
+
+
+async def test_a_cancelled_waiter_does_not_hold_the_gate() -> None:
+    gate = RankedGate()
+    done: list[int] = []
+
+    async def send(i: int) -> None:
+        async with gate.hold(lambda: i):
+            done.append(i)
+
+    async with gate.hold(lambda: 0):
+        tasks = [asyncio.create_task(send(i)) for i in range(3)]
+        await asyncio.sleep(0.01)
+        tasks[0].cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    assert done == [1, 2]
+    async with gate.hold(lambda: 0):  # and the gate is free again
+        pass
+
+
+async def test_hands_are_not_shut_out_by_a_flood_of_boards(redis_url: str) -> None:
+    """Boards go first, but private chats keep a floor of the budget: a hand
+    queued behind 60 boards (2.4 s of budget) goes out in the first second."""
+    store = Store.from_url(redis_url)
+    limits = Limits(store)
+    boards = [asyncio.create_task(limits.acquire(-5000 - i)) for i in range(60)]
+    await asyncio.sleep(0.05)
+    started = time.monotonic()
+    assert await limits.acquire(3000)
+    waited = time.monotonic() - started
+    hands = [asyncio.create_task(limits.acquire(3001 + i)) for i in range(3 * PRIVATE_FLOOR)]
+    await asyncio.gather(*boards, *hands)
+    await store.close()
+    assert waited < 0.5
 
 
 def test_a_hand_is_urgent_exactly_when_its_owner_must_act_now() -> None:
