@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LANGUAGES, LOCALES_DIR, Translator
+from engine import registry
+from engine.core import PromptKey
 from engine.svintus.animals import ANIMALS
 from engine.svintus.cards import COLORS, Kind
-from engine.svintus.keys import Err, Ev
 
 T = Translator()
 
@@ -41,11 +42,19 @@ def test_every_language_folder_has_the_same_files_and_keys() -> None:
     assert T.keys["ru"] == T.keys["en"]
 
 
+def _engine_keys() -> list[tuple[str, str]]:
+    keys = [("", k) for k in vars(PromptKey).values() if isinstance(k, str) and k.startswith("core-")]
+    return keys + [(name, key) for name in registry.names() for key in registry.get(name).keys]
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("key", [*map(str, Ev), *map(str, Err)])
-def test_every_engine_key_has_a_message(lang: str, key: str) -> None:
+@pytest.mark.parametrize(("game", "key"), _engine_keys())
+def test_every_engine_key_has_a_message(lang: str, game: str, key: str) -> None:
+    """Every event, rule error and prompt of every game (and the prompts' shared refusals)."""
     assert T.has(lang, key), f"{key} missing in locales/{lang}"
-    text = T(lang, key, **SAMPLE_ARGS)
+    args = dict(registry.get(game).sample_args) if game else {}
+    args = {k: ("true" if v else "false") if isinstance(v, bool) else v for k, v in args.items()}
+    text = T(lang, key, **{**args, **SAMPLE_ARGS})
     assert text and "{" not in text
 
 

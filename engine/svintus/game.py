@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from engine.core import Event, Outcome, RuleError, Tick, event
+from engine.core import ArgValue, Event, Outcome, RuleError, Tick, Wait, event, hand_zone
 from engine.svintus import abilities, rules
 from engine.svintus.animals import PLAY, SWAP, TARGET, Animal
 from engine.svintus.cards import CARDS, COLORS
@@ -45,21 +46,41 @@ _CARD_VIEWS = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value)
 
 
 class SvintusGame:
-    name: ClassVar[str] = "svintus"
-    min_players: ClassVar[int] = rules.MIN_PLAYERS
-    max_players: ClassVar[int] = rules.MAX_PLAYERS
+    name = "svintus"
+    min_players = rules.MIN_PLAYERS
+    max_players = rules.MAX_PLAYERS
+    keys: ClassVar[Sequence[str]] = (*map(str, Ev), *map(str, Err))
+    sample_args: ClassVar[Mapping[str, ArgValue]] = {
+        "player": 1,
+        "target": 2,
+        "catcher": 3,
+        "from_player": 4,
+        "card": 5,
+        "count": 5,
+        "points": 21,
+        "score": 22,
+        "round": 2,
+        "place": 3,
+        "clockwise": False,
+        "color": "green",
+        "until": 1000,
+        "min": 2,
+        "max": 10,
+        "animal": "hedgehog",
+        "mine": 3,
+    }
     Options = SvintusOptions
     State = SvintusState
 
     # --- setting up --------------------------------------------------------
 
-    def options(self, options: Any = None) -> SvintusOptions:
-        if options is None:
+    def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> SvintusOptions:
+        if raw is None:
             return SvintusOptions()
-        if isinstance(options, SvintusOptions):
-            return options
+        if isinstance(raw, SvintusOptions):
+            return raw
         try:
-            return SvintusOptions.model_validate(options)
+            return SvintusOptions.model_validate(raw.model_dump() if isinstance(raw, BaseModel) else raw)
         except ValidationError as e:
             raise RuleError(Err.BAD_OPTIONS) from e
 
@@ -83,7 +104,9 @@ class SvintusGame:
             raise RuleError(Err.BAD_OPTIONS) from e
         return rules.new_match(list(players), int(seed), self.options(options), now_ms, chosen)
 
-    def load(self, data: str | bytes) -> SvintusState:
+    def load(self, data: str | bytes | Mapping[str, Any]) -> SvintusState:
+        if isinstance(data, Mapping):
+            return SvintusState.model_validate(data)
         return SvintusState.model_validate_json(data)
 
     def dump(self, state: SvintusState) -> str:
@@ -361,8 +384,11 @@ class SvintusGame:
             else None
         )
         seated = viewer is not None and viewer in s.hands
+        zones = {"deck": len(s.deck), "pile": len(s.pile)}
+        zones.update((hand_zone(p), len(h)) for p, h in s.hands.items())
         return SvintusView(
             viewer=viewer,
+            zone_counts=zones,
             seq=s.seq,
             phase=s.phase,
             round=s.round,
@@ -425,12 +451,15 @@ class SvintusGame:
         return rules.deadline(state)
 
     def outcome(self, state: SvintusState) -> Outcome:
+        over = state.phase == "match_over"
         return Outcome(
-            status=state.phase,
-            round_winner=state.round_winner,
-            match_winner=state.match_winner,
+            status="over" if over else "playing",
+            winners=[state.match_winner] if over and state.match_winner is not None else [],
             scores=dict(state.scores),
         )
+
+    def waiting(self, state: SvintusState) -> list[Wait]:
+        return rules.waiting(state)
 
 
 _STEP: dict[str, Any] = {

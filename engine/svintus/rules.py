@@ -7,7 +7,7 @@ clock and no I/O: ``now`` is always an argument.
 
 from __future__ import annotations
 
-from engine.core import Event, RuleError, event, rng_below, rng_shuffle
+from engine.core import Event, RuleError, Wait, event, rng_below, rng_shuffle
 from engine.svintus.animals import ANIMALS, LIGHT, NO_LIGHT, Animal, Light
 from engine.svintus.cards import COLOR, COLORS, DECK_SIZE, KIND, VALUE, Color, Kind, identical, matches
 from engine.svintus.keys import Err, Ev
@@ -694,6 +694,25 @@ def _table_deadline(s: SvintusState) -> int | None:
             return None  # everybody is away: the table waits for someone
         return s.turn_started_ms + s.options.away_autoplay_ms
     return s.turn_started_ms + timer
+
+
+def waiting(s: SvintusState) -> list[Wait]:
+    """Whom the table waits on: the slap race's players who have not slapped,
+    else the player to move (a Grab or Snore's target, a dark ability's owner);
+    and every reaction an animal owes."""
+    if s.phase != "playing":
+        return []
+    race = s.race
+    if race is not None:
+        late = [q for q in race.players if q not in race.pressed and q not in race.exempt]
+        waits = [Wait(kind="all", players=late, until_ms=race.deadline_ms)] if late else []
+    else:
+        mover = s.attack.target if s.attack is not None else s.current
+        if s.ability is not None:
+            mover = s.ability.player
+        waits = [Wait(kind="turn", players=[mover], until_ms=_table_deadline(s))]
+    waits.extend(Wait(kind="reaction", players=[d.player], until_ms=d.until_ms) for d in s.duties)
+    return waits
 
 
 def timeout(s: SvintusState, now: int, out: Out) -> None:

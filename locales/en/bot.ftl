@@ -182,3 +182,22 @@ button-ability = 🌑 Use: { $animal }
 button-target = 🎯 { $player }
 button-confirm = ✔ Done
 button-cancel = ↩ Back
+
+## Answers to a prompt that every game shares
+
+core-err-prompt-stale = That choice is no longer open.
+core-err-prompt-not-yours = That choice isn't yours to make.
+core-err-prompt-count = Choose { $min ->
+    [0] up to { $max }
+   *[other] { $min ->
+        [one] { $max ->
+            [1] one
+           *[other] { $min } to { $max }
+        }
+       *[other] { $min } to { $max }
+    }
+}.
+core-err-prompt-option = That option isn't on offer.
+core-err-prompt-repeated = Each option can be chosen once.
+core-err-prompt-no-cancel = It's too late to back out.
+core-err-nothing-to-answer = There's nothing to choose right now.

@@ -184,3 +184,16 @@ button-ability = 🌑 Умение: { $animal }
 button-target = 🎯 { $player }
 button-confirm = ✔ Готово
 button-cancel = ↩ Назад
+
+## Ответы на выбор, общие для всех игр
+
+core-err-prompt-stale = Этот выбор уже не актуален.
+core-err-prompt-not-yours = Этот выбор делает другой игрок.
+core-err-prompt-count = Нужно выбрать { $min ->
+    [0] не больше { $max }
+   *[other] от { $min } до { $max }
+}.
+core-err-prompt-option = Такого варианта нет.
+core-err-prompt-repeated = Каждый вариант можно выбрать только раз.
+core-err-prompt-no-cancel = Отменить уже нельзя.
+core-err-nothing-to-answer = Сейчас выбирать нечего.

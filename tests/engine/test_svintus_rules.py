@@ -737,7 +737,7 @@ def test_round_ends_when_a_hand_is_empty_and_winner_scores_opponents_cards() -> 
     s, ev = G.apply(s, Play(player=1, card=s.hands[1][0], on=s.pile[-1]), 1)
     e = find(ev, Ev.ROUND_WON)
     assert e.args == {"player": 1, "points": 5, "score": 5}
-    assert s.phase == "round_over" and G.outcome(s).round_winner == 1
+    assert s.phase == "round_over" and s.round_winner == 1 and G.outcome(s).status == "playing"
     rejects(s, Draw(player=2), Err.ROUND_OVER)
 
 
@@ -774,7 +774,7 @@ def test_match_goes_to_the_target_score() -> None:
     )
     s, ev = G.apply(s, Play(player=1, card=s.hands[1][0], on=s.pile[-1]), 1)
     assert s.phase == "match_over" and find(ev, Ev.MATCH_WON).args == {"player": 1, "score": 2}
-    assert G.outcome(s).match_winner == 1 and G.legal(s, 2) == []
+    assert G.outcome(s).winners == [1] and G.legal(s, 2) == []
     rejects(s, Leave(player=2), Err.MATCH_OVER)
     assert G.next_deadline(s) is None
 
