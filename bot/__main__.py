@@ -1,39 +1,67 @@
-"""``python -m bot``: run the bot (long polling, or a webhook server with WEBHOOK_URL)."""
+"""``python -m bot``: run the bot (long polling, or a webhook server with WEBHOOK_URL).
+
+``python -m bot --help`` lists the settings.  What an operator can get wrong (a
+setting, DATA_DIR, REDIS_URL, the token, the network) is checked first and
+reported in one line, exit code 1; Ctrl-C stops the bot cleanly at any point.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import logging
 import sys
 
-from pydantic import ValidationError
 
-from bot.app import build
-from bot.redis_server import endpoint
-from bot.settings import Settings
-from bot.webhook import serve
+def run(args: list[str]) -> int:
+    import asyncio
+    import logging
 
+    from bot.preflight import Unfit, check_all, load_settings, usage
 
-def main() -> None:
+    if "-h" in args or "--help" in args:
+        print(usage())
+        return 0
+    if args:
+        print(
+            f"python -m bot takes no arguments (got {' '.join(args)}): every setting comes from "
+            "the environment, see python -m bot --help",
+            file=sys.stderr,
+        )
+        return 2
+    redis = None
     try:
-        settings = Settings()  # BOT_TOKEN and the rest come from the environment
-    except ValidationError as e:
-        missing = ", ".join(str(err["loc"][0]).upper() for err in e.errors())
-        sys.exit(f"bot settings are incomplete or invalid: {missing}")
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    logging.getLogger("httpx").setLevel(logging.WARNING)
-    redis = endpoint(settings.redis_url, settings.data_dir)
-    try:
+        settings = load_settings()
+        logging.basicConfig(
+            level=settings.log_level.upper(),
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )
+        logging.getLogger("httpx").setLevel(logging.WARNING)
+        asyncio.run(check_all(settings))
+
+        from bot.app import build
+        from bot.redis_server import endpoint
+        from bot.webhook import serve
+
+        redis = endpoint(settings.redis_url, settings.data_dir)
         app = build(settings, redis.url)
         if settings.webhook_url:
             asyncio.run(serve(app, settings))
         else:
             app.run_polling(timeout=settings.poll_timeout, drop_pending_updates=False)
+    except Unfit as e:
+        print(f"bot: {e}", file=sys.stderr)
+        return 1
     finally:
-        redis.close()
+        if redis is not None:
+            redis.close()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> None:
+    try:
+        code = run(sys.argv[1:] if argv is None else argv)
+    except KeyboardInterrupt:  # Ctrl-C before the bot took the signal over (while starting)
+        print("bot: stopped", file=sys.stderr)
+        code = 130
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import signal
+from collections.abc import Awaitable
 from typing import Any
 
-from telegram.ext import Application, ApplicationBuilder
+from telegram import Update
+from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 
 from bot.handlers import install, register_commands
 from bot.i18n import translator
+from bot.outbox import Limits
 from bot.referee import Referee
-from bot.request import AiohttpRequest
+from bot.request import AiohttpRequest, PollingRequest
 from bot.settings import Settings
 from bot.store import Store
 
 log = logging.getLogger(__name__)
+# How long long polling waits for a batch's presses to be answered before it confirms the batch.
+PRESS_PATIENCE_S = 5.0
 
 
 def dump_tasks() -> None:
@@ -29,13 +35,52 @@ def dump_tasks() -> None:
     log.warning("%d tasks:\n%s", len(tasks), out.getvalue())
 
 
+class PressTracker(SimpleUpdateProcessor):
+    """Updates processed concurrently, as PTB's default does, counting the presses
+    (callback queries) under way, so that long polling can confirm a batch only
+    once its presses are answered: PTB confirms a batch with the next getUpdates
+    (its offset), right after queueing it, and a crash between that and a press's
+    answer would leave the press unanswered for good (Telegram never sends it
+    again).  Other updates are not waited for: a command's reply may wait seconds
+    for its group's budget."""
+
+    def __init__(self, max_concurrent_updates: int) -> None:
+        super().__init__(max_concurrent_updates)
+        self.presses = 0
+        self._answered = asyncio.Event()
+        self._answered.set()
+
+    async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        press = isinstance(update, Update) and update.callback_query is not None
+        if press:
+            self.presses += 1
+            self._answered.clear()
+        try:
+            await coroutine
+        finally:
+            if press:
+                self.presses -= 1
+                if not self.presses:
+                    self._answered.set()
+
+    async def presses_answered(self, queue: asyncio.Queue[object], timeout: float) -> None:
+        """Wait (at most ``timeout``) until the queued updates are under way and every
+        press among them has been answered."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not queue.empty() and loop.time() < deadline:
+            await asyncio.sleep(0.001)  # the application's fetcher takes them
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._answered.wait(), max(0.0, deadline - loop.time()))
+
+
 def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any, Any, Any]:
     t = translator()
     holder: dict[str, Any] = {}
 
     async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
         store = Store.from_url(redis_url)
-        ref = Referee(app.bot, store, t, settings.default_language)
+        ref = Referee(app.bot, store, t, settings.default_language, Limits(store, settings.rates()))
         holder["ref"] = ref
         app.bot_data["referee"] = ref
         install(app, ref)
@@ -48,24 +93,47 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
             log.exception("could not register the command list")
         await ref.resume()
 
-    async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        timers = holder.get("timers")
+    async def quiesce() -> None:
+        """Stop the timers and the screen refreshes (pending ones are re-done at the next start)."""
+        timers = holder.pop("timers", None)
         if timers is not None:
             timers.cancel()
             await asyncio.gather(timers, return_exceptions=True)
         ref = holder.get("ref")
         if ref is not None:
             await ref.close()
-            await ref.store.close()
 
-    return (
+    async def post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        # before the bot's HTTP session closes: a refresh still under way then would
+        # fail (and be retried for seconds) on a closed session
+        await quiesce()
+
+    async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+        await quiesce()  # if the application never ran, post_stop did not either
+        ref = holder.pop("ref", None)
+        if ref is not None:
+            await ref.store.close()
+            # a client made on a given pool leaves the pool's connections open when closed
+            await ref.store.r.connection_pool.disconnect()
+
+    tracker = PressTracker(256)  # PTB's concurrency for concurrent_updates(True)
+    polling = PollingRequest(connection_pool_size=1)
+    app = (
         ApplicationBuilder()
         .token(settings.bot_token.get_secret_value())
         .base_url(settings.telegram_api_base_url)
-        .concurrent_updates(True)
+        .concurrent_updates(tracker)
+        .job_queue(None)  # timers live in Redis (Referee.run_timers), not in PTB's JobQueue
         .request(AiohttpRequest(connection_pool_size=128))
-        .get_updates_request(AiohttpRequest(connection_pool_size=1))
+        .get_updates_request(polling)
         .post_init(post_init)
+        .post_stop(post_stop)
         .post_shutdown(post_shutdown)
         .build()
     )
+
+    async def before_polling() -> None:
+        await tracker.presses_answered(app.update_queue, PRESS_PATIENCE_S)
+
+    polling.before = before_polling
+    return app

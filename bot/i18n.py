@@ -10,7 +10,8 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast as fluent_ast
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
-LANGUAGES = ("ru", "en")
+# every folder of locales/ is a language the bot speaks
+LANGUAGES = tuple(sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()))
 DEFAULT_LANGUAGE = "ru"
 MEMO_SIZE = 20_000  # formatted strings kept (a few MB at most)
 
@@ -39,6 +40,10 @@ class Translator:
             self.bundles[lang_dir.name] = bundle
             self.keys[lang_dir.name] = keys
         self._memo: dict[tuple[Any, ...], str] = {}
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.bundles)
 
     def language(self, *candidates: str | None) -> str:
         """The first supported language among ``candidates`` (e.g. 'en-GB' → 'en')."""

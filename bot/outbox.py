@@ -12,6 +12,8 @@
   together may take only part of the overall budget (the rest is kept for
   other workers' boards), and are never shut out: while they got less than a
   floor in the last second they go first.
+- The limits are settings (bot/settings.py, defaults in bot/rates.py): Telegram's
+  by default, faster ones only for a test server.
 - A 429 is waited out (its retry_after) and the call made again, never dropped.
 - Boards and hands are *screens*: a change marks them dirty, and one flush per
   screen renders the latest state when its chat may be written to again, and
@@ -33,29 +35,24 @@ from typing import TypeVar
 from redis.exceptions import RedisError
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
 
+from bot.rates import TELEGRAM, Rates
 from bot.store import PREFIX, Store, key
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-# 20 gaps of 3.02 s put a 21st send 0.4 s past the first one's minute: a margin for network
-# jitter that adds only 0.02 s to how long a board may lag behind its game
-GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = 20, 60.0, 3.02
-PRIVATE_SPACING = 1.1  # a margin for network jitter
-OVERALL_LIMIT, OVERALL_PERIOD = 25, 1.0  # Telegram says 30 a second overall; a margin for jitter
-# ...and evenly spaced: 25 at once at the end of one second and 25 more at the
-# start of the next would be 50 within a few milliseconds on Telegram's side.
-OVERALL_SPACING = OVERALL_PERIOD / OVERALL_LIMIT
+# Telegram's limits (bot/rates.py explains each); the Limits a worker uses come
+# from its settings, these are the defaults.
+GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = TELEGRAM.group_limit, TELEGRAM.group_period, TELEGRAM.group_spacing
+PRIVATE_SPACING = TELEGRAM.private_spacing
+OVERALL_LIMIT, OVERALL_PERIOD = TELEGRAM.overall_limit, TELEGRAM.overall_period
+OVERALL_SPACING = TELEGRAM.overall_spacing
+PRIVATE_SHARE, PRIVATE_FLOOR = TELEGRAM.private_share, TELEGRAM.private_floor
 OVERALL_KEY = f"{PREFIX}:sent:all"
-# The part of the overall budget private chats may take: the rest is kept for
-# boards (each group needs one send per 3 s; 8 a second covers 24 busy groups
-# ahead of any hand, and more when the hands leave room).
-PRIVATE_SHARE = 17
 PRIVATE_KEY = f"{PREFIX}:sent:private"
-# ...and while a worker's private sends got fewer than this in the last second,
-# they go ahead of its boards: 100 busy boards want 33 sends a second, more than
-# the whole budget, and a hand that never arrives is a player timed out unfairly.
-PRIVATE_FLOOR = 5
+
+# A screen whose refresh found Redis away is tried again after this, doubling up to the most.
+REDIS_RETRY_FIRST_S, REDIS_RETRY_MAX_S = 0.5, 4.0
 
 # The order in which a worker's sends get the overall budget.
 RANK_STARVED_URGENT, RANK_STARVED, RANK_GROUP, RANK_URGENT, RANK_PRIVATE = range(5)
@@ -107,8 +104,9 @@ class RankedGate:
 class Limits:
     """Telegram's limits, counted in Redis so that every worker shares one budget."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, rates: Rates = TELEGRAM) -> None:
         self.store = store
+        self.rates = rates
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
         # waiters for the overall budget queue here by rank, only the holder asks Redis
         self._gate = RankedGate()
@@ -142,14 +140,15 @@ class Limits:
         callable it is asked again while the send waits (the owner's turn may
         come meanwhile).
         """
-        overall = (int(OVERALL_PERIOD * 1000), OVERALL_LIMIT, int(OVERALL_SPACING * 1000))
-        private_share = (int(OVERALL_PERIOD * 1000), PRIVATE_SHARE, 0)
+        lim = self.rates
+        overall = (_ms(lim.overall_period), lim.overall_limit, _ms(lim.overall_spacing))
+        private_share = (_ms(lim.overall_period), lim.private_share, 0)
         if chat_id < 0:
-            rule = (int(GROUP_PERIOD * 1000), GROUP_LIMIT, int(GROUP_SPACING * 1000))
+            rule = (_ms(lim.group_period), lim.group_limit, _ms(lim.group_spacing))
             shared = [(OVERALL_KEY, overall)]
             before: list[tuple[str, tuple[int, int, int]]] = []
         else:
-            rule = (int(PRIVATE_SPACING * 1000), 1, int(PRIVATE_SPACING * 1000))
+            rule = (_ms(lim.private_spacing), 1, _ms(lim.private_spacing))
             # the private share is waited for before queueing for the overall
             # budget: a hand held back by it must not hold a board back too
             shared = [(OVERALL_KEY, overall), (PRIVATE_KEY, private_share)]
@@ -180,9 +179,9 @@ class Limits:
         def rank() -> int:
             now_urgent = urgent() if callable(urgent) else urgent
             recent = self._private_sent
-            while recent and recent[0] < time.monotonic() - OVERALL_PERIOD:
+            while recent and recent[0] < time.monotonic() - self.rates.overall_period:
                 recent.popleft()
-            if len(recent) < PRIVATE_FLOOR:
+            if len(recent) < self.rates.private_floor:
                 return RANK_STARVED_URGENT if now_urgent else RANK_STARVED
             return RANK_URGENT if now_urgent else RANK_PRIVATE
 
@@ -206,6 +205,10 @@ class Limits:
     async def _count(self, bucket: str, rule: tuple[int, int, int]) -> bool:
         token = f"{self._me}:{next(self._ids)}"
         return await self.store.rate_wait_ms(bucket, *rule, token=token) <= 0
+
+
+def _ms(seconds: float) -> int:
+    return round(seconds * 1000)
 
 
 def not_modified(e: BadRequest) -> bool:
@@ -257,15 +260,22 @@ class Screens:
             self._tasks[k] = asyncio.get_running_loop().create_task(self._run(k))
 
     async def _run(self, k: tuple[int, str]) -> None:
+        pause = REDIS_RETRY_FIRST_S
         try:
             while k in self._dirty:
                 self._dirty.discard(k)
                 try:
                     await self._flush(*k)
+                    pause = REDIS_RETRY_FIRST_S
                 except asyncio.CancelledError:
                     raise
                 except RedisError as e:
-                    log.warning("refreshing %s: redis unavailable (%s)", k, e)
+                    # drawn again once Redis is back: a screen left stale after an outage
+                    # (the current player's hand not saying it is their turn) stalls the game
+                    log.warning("refreshing %s: redis unavailable (%s), again in %.1f s", k, e, pause)
+                    self._dirty.add(k)
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, REDIS_RETRY_MAX_S)
                 except Exception:
                     log.exception("refreshing %s failed", k)
         finally:

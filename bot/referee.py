@@ -1,6 +1,7 @@
-"""The referee: turns presses, commands and time into engine actions, and the
-resulting state into screens.  Independent of how updates arrive (polling or
-webhook) so that it can be driven and tested directly.
+"""The referee: turns presses, commands, chat messages and time into engine
+actions, and the resulting state into screens — for any game, through its
+adapter (``bot.games``).  Independent of how updates arrive (polling or
+webhook), so that it can be driven and tested directly.
 """
 
 from __future__ import annotations
@@ -12,41 +13,45 @@ import logging
 import secrets
 import time
 from collections import defaultdict
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
 from redis.exceptions import RedisError
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from bot import render
-from bot.callbacks import ON_TOP, BadCallback, Press, encode, parse_action
+from bot import games, screens
+from bot.adapter import AnyAdapter, Ctx, Rendered, Select
+from bot.callbacks import BadCallback, Press, tag_of
 from bot.i18n import Translator
 from bot.outbox import Limits, Screens, call, message_gone, not_modified
-from bot.session import ChatSettings, Member, Session
+from bot.screens import Seen, seen
+from bot.session import ChatSettings, Draft, Member, Selection, Session
 from bot.store import Conflict, Store
-from engine.core import Event, RuleError, Tick
-from engine.svintus import GAME
-from engine.svintus.animals import ANIMALS
-from engine.svintus.models import NextRound, Pick, Play, Slap, Speak, SvintusOptions, SvintusState
+from engine.core import Answer, Event, RuleError, Tick
 
 log = logging.getLogger(__name__)
 
 CAS_ATTEMPTS = 8
 RECONCILE_S = 30.0
 MAX_TIMER_SLEEP_S = 0.5
-TARGETS = (10, 20, 30, 50, 100)
-TIMERS_MS = (0, 15_000, 30_000, 60_000)
-WINDOWS_MS = (2_000, 3_000, 5_000)
 
 
 def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def _next(values: tuple[int, ...], current: int) -> int:
+def _next(values: tuple[Any, ...], current: Any) -> Any:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+def kept(adapter: AnyAdapter, events: list[Event]) -> list[Event]:
+    """The events a session keeps: every public one, and the private ones the game
+    wants noted in their player's hand."""
+    return [e for e in events if e.to is None or adapter.note(e)]
 
 
 @dataclass
@@ -56,15 +61,18 @@ class Reply:
     text: str = ""
     alert: bool = False
     url: str | None = None
+    answered: bool = False  # the press was answered before (a redelivery): say nothing
 
 
 class Referee:
-    def __init__(self, bot: Bot, store: Store, t: Translator, default_lang: str) -> None:
+    def __init__(
+        self, bot: Bot, store: Store, t: Translator, default_lang: str, limits: Limits | None = None
+    ) -> None:
         self.bot = bot
         self.store = store
         self.t = t
         self.default_lang = default_lang
-        self.limits = Limits(store)
+        self.limits = limits if limits is not None else Limits(store)
         self.worker_id = secrets.token_hex(6)
         self._wake = asyncio.Event()
         self._sleeping_until_ms = 0  # when the timer loop looks again by itself
@@ -73,6 +81,13 @@ class Referee:
         # the latest change (a waiting send moves up when it becomes so)
         self._must_act: dict[tuple[int, str], bool] = {}
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` in the background, keeping a reference until it is done."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     # --- languages ---------------------------------------------------------------
 
@@ -88,20 +103,30 @@ class Referee:
         return self.pick_lang(settings, user_lang)
 
     async def set_chat_lang(self, chat_id: int, lang: str) -> None:
-        await self.store.save_settings(chat_id, ChatSettings.model_validate({"lang": self.t.language(lang)}))
+        await self.store.save_settings(chat_id, ChatSettings(lang=self.t.language(lang)))
         session, _ = await self.store.load(chat_id)
         if session is not None and session.status != "over":
             self.refresh(session)
 
+    def ctx(self, session: Session, lang: str, tag: str = "-") -> Ctx:
+        return screens.ctx_for(self.t, lang, session, self.bot.username, tag)
+
     # --- the lobby ----------------------------------------------------------------
 
-    async def new_lobby(self, chat_id: int, title: str, creator: Member) -> Reply | None:
+    async def new_lobby(self, chat_id: int, title: str, creator: Member, game: str) -> Reply | None:
+        """Open ``game``'s lobby in the chat (None: opened; else why not)."""
+        adapter = games.get(game)
         async with self._locks[chat_id]:
             session, version = await self.store.load(chat_id)
             if session is not None and session.status != "over":
                 return Reply(self.t(await self.lang(chat_id, creator.lang), "cmd-game-exists"))
             session = Session(
-                chat_id=chat_id, game_id=secrets.token_hex(3), creator=creator.id, title=title, members=[]
+                chat_id=chat_id,
+                game_id=secrets.token_hex(3),
+                creator=creator.id,
+                game=game,
+                title=title,
+                options=adapter.game.options().model_dump(mode="json"),
             )
             await self.store.forget_message(chat_id, "board")
             await self.store.save(session, version, status_changed=True)
@@ -120,14 +145,16 @@ class Referee:
                 return Reply()  # a redelivery of a press already applied
             if session.status != "lobby":
                 return Reply(t(lang, "answer-already-started"))
+            adapter = games.get(session.game)
+            game = adapter.game
             reply = Reply()
             code = press.code
             if code == "j":
                 if session.member(user.id) is not None:
                     return Reply(t(lang, "answer-already-joined"))
-                if len(session.members) >= GAME.max_players:
+                if len(session.members) >= game.max_players:
                     return Reply(t(lang, "answer-table-full"))
-                if not await self._can_write(user.id, lang, session.title):
+                if not await self._can_write(user.id, lang, session):
                     if all(m.id != user.id for m in session.unreachable):
                         session.unreachable.append(user)
                     reply = Reply(t(lang, "answer-open-private"), url=self.deep_link(chat_id))
@@ -139,33 +166,23 @@ class Referee:
                 if session.member(user.id) is None:
                     return Reply(t(lang, "answer-not-joined"))
                 session.members = [m for m in session.members if m.id != user.id]
-                session.animal_picks = {p: a for p, a in session.animal_picks.items() if p != user.id}
                 reply = Reply(t(lang, "answer-left"))
-            elif code.startswith("a") and code[1:].isdigit():
-                reply, changed = self._pick_animal(session, user.id, int(code[1:]), lang)
-                if not changed:
-                    return reply
-            elif code in ("g", "ot", "om", "ow", "oh", "oa", "od"):
+            elif code == "g" or code.startswith("o"):
                 if user.id != session.creator:
                     return Reply(t(lang, "answer-creator-only"))
                 if code == "g":
                     session.mark(update_id)
                     return await self._start_game(session, version, lang)
-                o = session.options
-                if code == "ot":
-                    o = o.model_copy(update={"target_score": _next(TARGETS, o.target_score)})
-                elif code == "om":
-                    o = o.model_copy(update={"turn_timer_ms": _next(TIMERS_MS, o.turn_timer_ms)})
-                elif code == "ow":
-                    o = o.model_copy(update={"reaction_window_ms": _next(WINDOWS_MS, o.reaction_window_ms)})
-                elif code == "oa":
-                    o = o.model_copy(update={"metamorphoses": not o.metamorphoses})
-                elif code == "od":
-                    deal = "random" if o.animal_deal == "chosen" else "chosen"
-                    o = o.model_copy(update={"animal_deal": deal})
-                else:
-                    o = o.model_copy(update={"hush_counts_messages": not o.hush_counts_messages})
-                session.options = SvintusOptions.model_validate(o.model_dump())
+                choice = next((c for c in adapter.choices if "o" + c.code == code), None)
+                options = game.options(session.options)
+                if choice is None or not choice.shown(options):
+                    return Reply(t(lang, "answer-unknown"))
+                value = _next(choice.values, getattr(options, choice.field))
+                try:
+                    options = game.options({**session.options, choice.field: value})
+                except RuleError:
+                    return Reply(t(lang, "answer-unknown"))
+                session.options = options.model_dump(mode="json")
             else:
                 return Reply(t(lang, "answer-unknown"))
             session.mark(update_id)
@@ -177,27 +194,6 @@ class Referee:
             return reply
         return Reply(t(lang, "answer-busy"))
 
-    def _pick_animal(self, session: Session, user_id: int, index: int, lang: str) -> tuple[Reply, bool]:
-        """A lobby press on an animal: take it, or give it back if it was one's own.
-        Returns the answer and whether the session changed."""
-        t = self.t
-        o = session.options
-        if not (o.metamorphoses and o.animal_deal == "chosen") or not 0 <= index < len(ANIMALS):
-            return Reply(t(lang, "answer-unknown")), False
-        if session.member(user_id) is None:
-            return Reply(t(lang, "answer-join-first")), False
-        animal = ANIMALS[index]
-        owner = next((p for p, a in session.animal_picks.items() if a == animal.value), None)
-        if owner is not None and owner != user_id:
-            return Reply(t(lang, "answer-animal-taken", player=html.escape(session.name(owner)))), False
-        picks = {p: a for p, a in session.animal_picks.items() if p != user_id}
-        if owner == user_id:
-            session.animal_picks = picks
-            return Reply(t(lang, "answer-animal-returned")), True
-        picks[user_id] = animal.value
-        session.animal_picks = picks
-        return Reply(t(lang, "answer-animal-picked", animal=render.animal_name(t, lang, animal, False))), True
-
     async def join_from_link(self, chat_id: int, user: Member) -> str:
         """``/start join_<chat>``: the user opened the private chat and joins in one tap."""
         for _ in range(CAS_ATTEMPTS):
@@ -207,7 +203,7 @@ class Referee:
                 return self.t(lang, "start-no-lobby")
             if session.member(user.id) is not None:
                 return self.t(lang, "start-joined", chat=html.escape(session.title))
-            if len(session.members) >= GAME.max_players:
+            if len(session.members) >= games.get(session.game).game.max_players:
                 return self.t(lang, "answer-table-full")
             session.unreachable = [m for m in session.unreachable if m.id != user.id]
             session.members.append(user)
@@ -219,15 +215,19 @@ class Referee:
             return self.t(lang, "start-joined", chat=html.escape(session.title))
         return self.t(self.default_lang, "answer-busy")
 
-    async def _can_write(self, user_id: int, lang: str, title: str) -> bool:
+    async def _can_write(self, user_id: int, lang: str, session: Session) -> bool:
         """Only a user who has opened a private chat with the bot may be written to."""
         if not await self.store.started(user_id):
             return False
+        text = self.t(
+            lang,
+            "dm-joined",
+            chat=html.escape(session.title),
+            game=screens.game_title(self.t, lang, session.game),
+        )
         try:
             await self.limits.acquire(user_id)
-            await call(
-                lambda: self.bot.send_message(user_id, self.t(lang, "dm-joined", chat=html.escape(title)))
-            )
+            await call(lambda: self.bot.send_message(user_id, text, parse_mode=ParseMode.HTML))
             return True
         except Forbidden:  # they blocked the bot since
             await self.store.forget_started(user_id)
@@ -240,21 +240,27 @@ class Referee:
         return f"https://t.me/{self.bot.username}?start=join_{chat_id}"
 
     async def _start_game(self, session: Session, version: int, lang: str) -> Reply:
-        if not GAME.min_players <= len(session.members) <= GAME.max_players:
-            return Reply(self.t(lang, "answer-need-players", min=GAME.min_players, max=GAME.max_players))
-        o = session.options
-        ids = [m.id for m in session.members]
-        chosen = o.metamorphoses and o.animal_deal == "chosen"
-        state, events = GAME.start(
-            ids,
-            seed=secrets.randbits(63),
-            options=o,
-            now_ms=now_ms(),
-            animals={p: a for p, a in session.animal_picks.items() if p in ids} if chosen else None,
-        )
+        game = games.get(session.game).game
+        if not game.min_players <= len(session.members) <= game.max_players:
+            return Reply(
+                self.t(
+                    lang,
+                    "answer-need-players",
+                    game=self.t(lang, f"{session.game}-name"),
+                    min=game.min_players,
+                    max=game.max_players,
+                )
+            )
+        try:
+            state, events = game.start(
+                [m.id for m in session.members], secrets.randbits(63), game.options(session.options), now_ms()
+            )
+        except RuleError as e:
+            refusal = Event(key=e.key, args=e.params)
+            return Reply(games.get(session.game).event_text(self.ctx(session, lang), refusal))
         session.state = state
         session.status = "playing"
-        session.announce(events)
+        session.announce(kept(games.get(session.game), events))
         try:
             await self.store.save(session, version)
         except Conflict:
@@ -265,12 +271,23 @@ class Referee:
     # --- a running game -----------------------------------------------------------
 
     async def game_press(
-        self, press: Press, user: Member, from_board: bool, update_id: int | None = None
+        self,
+        press: Press,
+        user: Member,
+        from_board: bool,
+        update_id: int | None = None,
+        query_id: str | None = None,
     ) -> Reply:
+        """A button of a running game.  Nothing is awaited before the chat's lock, so
+        presses on one chat are applied in the order they arrived (a race's first
+        press is the first to arrive); a press answered before (``query_id``) is
+        recognised in line."""
         chat_id = press.chat_id
         t = self.t
         lang = self.default_lang
         async with self._locks[chat_id]:
+            if query_id is not None and await self.store.answered(query_id):
+                return Reply(answered=True)
             for _ in range(CAS_ATTEMPTS):
                 session, version, settings = await self.store.load_with_settings(chat_id)
                 lang = self.pick_lang(settings, user.lang)
@@ -278,39 +295,59 @@ class Referee:
                     return Reply(t(lang, "answer-old-game"))
                 if session.seen(update_id):
                     return Reply()  # a redelivery of a press already applied
-                state = session.state
-                if session.status != "playing" or state is None:
-                    return Reply(t(lang, "svintus-err-match-over"))
-                if user.id not in state.hands:
+                if session.status != "playing" or session.state is None:
+                    return Reply(t(lang, "answer-game-over"))
+                if session.member(user.id) is None:
                     return Reply(t(lang, "answer-not-player"))
-                if press.code == "n":
-                    action: Any = NextRound(player=user.id)
-                else:
-                    try:
-                        action = parse_action(press.code, user.id)
-                    except BadCallback:
-                        return Reply(t(lang, "answer-unknown"))
+                adapter = games.get(session.game)
+                game = adapter.game
                 now = now_ms()
-                state, events = self._catch_up(state, now)  # a late press meets a closed window
+                state, events = self._catch_up(
+                    adapter, session.state, now
+                )  # a late press meets a closed window
+                mine = seen(adapter, state, user.id)
                 reply = Reply()
-                if isinstance(action, Play) and action.on == ON_TOP:
-                    action = action.model_copy(update={"on": state.pile[-1]})
-                if isinstance(action, Play) and action.on != state.pile[-1]:
-                    reply = Reply(t(lang, "svintus-err-too-late"))
-                elif isinstance(action, Pick) and self._already(press.code, state, user.id, action.card):
-                    pass  # a second fast tap on a card already (un)chosen: nothing to do
-                elif not self._fresh(press, state, user.id, from_board):
-                    reply = Reply(t(lang, "answer-stale"))
-                else:
+                action: Any = None
+                draft = dict(session.drafts)
+                selected = dict(session.selected)
+                try:
+                    if press.code.startswith("!"):
+                        if from_board:
+                            raise BadCallback(press.code)
+                        action, reply = self._prompt_press(session, press, user.id, mine, draft, lang)
+                    else:
+                        action = adapter.decode(press.code, user.id, mine.view)
+                        tag = tag_of(adapter.keyboard_key(mine.view, mine.legal))
+                        if (adapter.fresh_required(press.code) or isinstance(action, Select)) and (
+                            from_board or press.tag != tag
+                        ):
+                            action, reply = None, Reply(t(lang, "answer-stale"))
+                        elif isinstance(action, Select):  # what their hand shows, not a move
+                            selected.pop(user.id, None)
+                            if action.value:
+                                selected[user.id] = Selection(tag=tag, value=action.value)
+                            action = None
+                except (BadCallback, ValidationError):
+                    return Reply(t(lang, "answer-unknown"))
+                if action is not None:
                     try:
-                        state, more = GAME.apply(state, action, now)
+                        state, more = game.apply(state, action, now)
                         events += more
                     except RuleError as e:
-                        key = "answer-slap-too-late" if isinstance(action, Slap) else e.key
-                        reply = Reply(t(lang, key, **e.params))
-                # some moves (picking a card) announce nothing: a changed state is saved all the same
-                if state is not session.state and not await self._commit(
-                    session, version, state, events, update_id
+                        key = adapter.error_key(action, e)
+                        refusal = Event(key=key, args=e.params)
+                        reply = Reply(adapter.event_text(self.ctx(session, lang), refusal))
+                    else:
+                        draft.pop(user.id, None)
+                        selected.pop(user.id, None)
+                        said = adapter.press_answer(self.ctx(session, lang), user.id, action, more)
+                        reply = Reply(said) if said else reply
+                # a move that announces nothing (a card chosen) is saved all the same
+                changed = (
+                    state is not session.state or draft != session.drafts or selected != session.selected
+                )
+                if changed and not await self._commit(
+                    session, version, state, events, update_id, actor=user.id, drafts=draft, selected=selected
                 ):
                     continue
                 if reply.text:  # refused: whatever their hand showed, show them the current one
@@ -318,36 +355,63 @@ class Referee:
                 return reply
         return Reply(t(lang, "answer-busy"))
 
-    @staticmethod
-    def _already(code: str, state: SvintusState, user: int, card: int) -> bool:
-        """Is the card already chosen (``q``) or already not (``r``)?"""
-        run = state.ability
-        return run is not None and run.player == user and (card in run.picked) == code.startswith("q")
+    def _prompt_press(
+        self, session: Session, press: Press, player: int, mine: Seen, drafts: dict[int, Draft], lang: str
+    ) -> tuple[Answer | None, Reply]:
+        """A prompt button: an answer (the action to apply), or a change to the
+        player's draft of a prompt that wants several options."""
+        p = screens.parse_press(press.code)
+        prompt = mine.view.prompt
+        if prompt is None or prompt.id != p.prompt:
+            return None, Reply(self.t(lang, "answer-stale"))
+        draft = screens.draft_of(session, player, prompt)
+        picks = list(draft.picks)
+        if p.op == ":":
+            return Answer(
+                player=player, prompt=prompt.id, picks=[screens.parse_value(p.value, prompt)]
+            ), Reply()
+        if p.op == "x":
+            return Answer(player=player, prompt=prompt.id, cancel=True), Reply()
+        if p.op == "skip":
+            return Answer(player=player, prompt=prompt.id, picks=[]), Reply()
+        if p.op == "ok":
+            return Answer(player=player, prompt=prompt.id, picks=picks), Reply()
+        value = screens.parse_value(p.value, prompt)
+        if p.op == "+" and value not in picks:
+            picks.append(value)
+        elif p.op == "-" and value in picks:
+            picks.remove(value)
+        if len(picks) >= prompt.max:  # all it wants: sent at once
+            return Answer(player=player, prompt=prompt.id, picks=picks), Reply()
+        drafts[player] = Draft(prompt=prompt.id, picks=picks)
+        return None, Reply()
 
-    @staticmethod
-    def _fresh(press: Press, state: Any, user: int, from_board: bool) -> bool:
-        """Was the button drawn from the state as it is now (for this presser)?"""
-        if press.code in ("k", "n", "h"):  # catch, slap and next round mean the same whenever shown
-            return True
-        if press.code[:1] in ("q", "r"):  # says what it wants (choose / un-choose): quick taps all count
-            return not from_board
-        return not from_board and press.tag == render.hand_tag(state, user)
-
-    async def speak(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:
-        """A player wrote in the group: during a silence that costs cards."""
+    async def message(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:
+        """A player wrote in the group: some games care (a rule of silence, say)."""
         session, _ = await self.store.load(chat_id)
         if session is None or session.status != "playing" or session.state is None:
             return
-        s = session.state
-        if s.silence is None or user_id not in s.hands or not s.options.hush_counts_messages:
+        if session.member(user_id) is None:
             return
-        await self._apply_and_save(chat_id, lambda st: Speak(player=user_id), update_id)
+        adapter = games.get(session.game)
+
+        def make(state: Any) -> Any:
+            return adapter.on_message(user_id, adapter.game.legal(state, user_id))
+
+        if make(session.state) is not None:
+            await self._apply_and_save(chat_id, make, update_id, actor=user_id)
 
     async def tick(self, chat_id: int) -> None:
         """A deadline came: let time pass in the game (a stale timer does nothing)."""
         await self._apply_and_save(chat_id, lambda st: Tick())
 
-    async def _apply_and_save(self, chat_id: int, make: Any, update_id: int | None = None) -> None:
+    async def _apply_and_save(
+        self,
+        chat_id: int,
+        make: Callable[[Any], Any],
+        update_id: int | None = None,
+        actor: int | None = None,
+    ) -> None:
         async with self._locks[chat_id]:
             for _ in range(CAS_ATTEMPTS):
                 session, version = await self.store.load(chat_id)
@@ -355,38 +419,56 @@ class Referee:
                     return
                 if session.seen(update_id):
                     return
+                adapter = games.get(session.game)
                 now = now_ms()
-                state, events = self._catch_up(session.state, now)
+                state, events = self._catch_up(adapter, session.state, now)
                 action = make(state)
-                if not isinstance(action, Tick):
+                if action is not None and not isinstance(action, Tick):
                     try:
-                        state, more = GAME.apply(state, action, now)
+                        state, more = adapter.game.apply(state, action, now)
                         events += more
-                    except RuleError:
-                        pass
+                    except RuleError as e:  # time moved on between the look and the move
+                        log.debug("%s in %s no longer applies: %s", action, chat_id, e.key)
                 if state is session.state:
                     await self.schedule(session)
                     return
-                if await self._commit(session, version, state, events, update_id):
+                if await self._commit(session, version, state, events, update_id, actor=actor):
                     return
 
     @staticmethod
-    def _catch_up(state: SvintusState, now: int) -> tuple[SvintusState, list[Event]]:
+    def _catch_up(adapter: AnyAdapter, state: Any, now: int) -> tuple[Any, list[Event]]:
         """Time first: a deadline already past is applied before anything else."""
-        due = GAME.next_deadline(state)
+        due = adapter.game.next_deadline(state)
         if due is not None and due <= now:
-            return GAME.apply(state, Tick(), now)
+            return adapter.game.apply(state, Tick(), now)
         return state, []
 
     async def _commit(
-        self, session: Session, version: int, state: SvintusState, events: list[Event], update_id: int | None
+        self,
+        session: Session,
+        version: int,
+        state: Any,
+        events: list[Event],
+        update_id: int | None,
+        actor: int | None = None,
+        drafts: dict[int, Draft] | None = None,
+        selected: dict[int, Selection] | None = None,
     ) -> bool:
         """Write the new state (and the update that made it); False if someone wrote first."""
-        before = session.state
+        before = session.model_copy()
+        moved = state is not session.state
         session.state = state
-        session.announce(events)
+        if drafts is not None:
+            session.drafts = drafts
+        if selected is not None:
+            session.selected = selected
+        if moved and actor is not None and actor in session.private:
+            # what only they were told stays in their hand until their next move
+            session.private = {p: n for p, n in session.private.items() if p != actor}
+        adapter = games.get(session.game)
+        session.announce(kept(adapter, events))
         session.mark(update_id)
-        ended = state.phase == "match_over"
+        ended = adapter.game.outcome(state).status == "over"
         if ended:
             session.status = "over"
         try:
@@ -424,46 +506,66 @@ class Referee:
         self.refresh(session)
         return ""
 
+    async def current_game(self, chat_id: int) -> str | None:
+        """The game of the chat's open table, if there is one (for /rules)."""
+        session, _ = await self.store.load(chat_id)
+        if session is None or session.status == "over":
+            return None
+        return session.game
+
     # --- after every change ------------------------------------------------------------
 
     async def after_change(
-        self, session: Session, events: list[Event] | None = None, before: SvintusState | None = None
+        self, session: Session, events: list[Event] | None = None, before: Session | None = None
     ) -> None:
         self.refresh(session, before)
         await self.schedule(session)
-        if session.status == "over" and events:
-            for e in events:
-                if e.key in ("svintus-ev-match-won", "svintus-ev-walkover"):
-                    asyncio.get_running_loop().create_task(self._announce_winner(session, e))
+        finished = session.status == "over" and session.stopped_by is None and session.state is not None
+        if finished and (before is None or before.status != "over"):
+            self._spawn(self._announce_result(session))
 
-    def refresh(self, session: Session, before: SvintusState | None = None) -> None:
+    def refresh(self, session: Session, before: Session | None = None) -> None:
         """Redraw the screens a change may have changed: after a move (``before`` is
-        the state it was made in) the board and the hands whose key it changed;
+        the session it was made in) the board and the hands whose key it changed;
         without ``before`` (a start, a stop, a language, a restart) all of them."""
-        self.screens.touch(session.chat_id, "board")
-        s = session.state
-        if s is None:
+        chat_id = session.chat_id
+        self.screens.touch(chat_id, "board")
+        if session.state is None:
             return
-        gone = [p for p in before.seats if p not in s.seats] if before is not None else []
-        for p in [*s.seats, *gone]:  # one who just left is shown that they are out
-            if before is None or render.hand_key(before, p) != render.hand_key(s, p):
-                self._must_act[(session.chat_id, f"hand:{p}")] = render.must_act(s, p)
-                self.screens.touch(session.chat_id, f"hand:{p}")
-        if before is None:
-            for m in session.members:
-                if m.id not in s.hands:
-                    self.screens.touch(session.chat_id, f"hand:{m.id}")
+        adapter = games.get(session.game)
+        waits = adapter.game.waiting(session.state)
+        for m in session.members:
+            after = self._hand_key(adapter, session, m.id)
+            if before is None or before.state is None or self._hand_key(adapter, before, m.id) != after:
+                self._must_act[(chat_id, f"hand:{m.id}")] = screens.urgent(m.id, waits)
+                self.screens.touch(chat_id, f"hand:{m.id}")
 
-    async def _announce_winner(self, session: Session, e: Event) -> None:
+    @staticmethod
+    def _hand_key(adapter: AnyAdapter, session: Session, player: int) -> Any:
+        game = adapter.game
+        view, legal = game.view(session.state, player), game.legal(session.state, player)
+        return screens.hand_key(session, adapter, player, view, legal)
+
+    async def _announce_result(self, session: Session) -> None:
+        """The end of a game: one message in the group with the winners."""
         lang = await self.chat_lang(session.chat_id)
-        text = render.event_text(self.t, lang, session, e)
+        adapter = games.get(session.game)
+        outcome = adapter.game.outcome(session.state)
+        ctx = self.ctx(session, lang)
+        if outcome.winners:
+            text = ctx(
+                "final-winners",
+                game=screens.game_title(self.t, lang, session.game),
+                players=", ".join(ctx.name(p) for p in outcome.winners),
+                count=len(outcome.winners),
+            )
+        else:
+            text = ctx("final-no-winner", game=screens.game_title(self.t, lang, session.game))
         try:
             await self.limits.acquire(session.chat_id)
-            await call(
-                lambda: self.bot.send_message(session.chat_id, "🏆 " + text, parse_mode=ParseMode.HTML)
-            )
+            await call(lambda: self.bot.send_message(session.chat_id, text, parse_mode=ParseMode.HTML))
         except TelegramError:
-            log.exception("announcing the winner in %s failed", session.chat_id)
+            log.exception("announcing the result in %s failed", session.chat_id)
 
     # --- timers ---------------------------------------------------------------------------
     # Deadlines live in one Redis sorted set; whichever worker claims a due entry
@@ -472,7 +574,7 @@ class Referee:
     async def schedule(self, session: Session) -> None:
         due = None
         if session.status == "playing" and session.state is not None:
-            due = GAME.next_deadline(session.state)
+            due = games.get(session.game).game.next_deadline(session.state)
         await self.store.set_timer(session.chat_id, due)
         if due is not None and due < self._sleeping_until_ms:
             self._wake.set()  # due before the timer loop would look again
@@ -489,7 +591,7 @@ class Referee:
                 now = now_ms()
                 for chat_id in await self.store.due_timers(now):
                     if await self.store.claim_timer(chat_id, now):
-                        asyncio.get_running_loop().create_task(self._fire(chat_id))
+                        self._spawn(self._fire(chat_id))
                 if time.monotonic() - last_reconcile > RECONCILE_S:
                     last_reconcile = time.monotonic()
                     await self.reconcile_timers()
@@ -532,75 +634,38 @@ class Referee:
 
     async def close(self) -> None:
         await self.screens.close()
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # --- screens ------------------------------------------------------------------------------
 
-    async def _render(self, chat_id: int, slot: str) -> tuple[int, render.Rendered] | None:
+    async def render(self, chat_id: int, slot: str) -> tuple[int, Rendered] | None:
+        """The screen in ``slot`` (``board``, ``hand:<user>``) as it should look now,
+        and whom it goes to."""
         session, settings = await self.store.load_shared(chat_id)
         if session is None:
             return None
         if slot == "board":
-            lang = self.pick_lang(settings)
-            if session.state is None:
-                if session.status == "over":
-                    return chat_id, render.Rendered(
-                        self.t(
-                            lang,
-                            "board-stopped",
-                            player=self._stopper(session),
-                        ),
-                        None,
-                    )
-                return chat_id, render.lobby(self.t, lang, session, self.bot.username)
-            rendered = render.board(self.t, lang, session, self.bot.username)
-            if session.stopped_by is not None:
-                rendered = render.Rendered(
-                    rendered.text + "\n\n" + self.t(lang, "board-stopped", player=self._stopper(session)),
-                    None,
-                )
-            elif session.state.phase == "round_over":
-                rendered = render.Rendered(
-                    rendered.text,
-                    InlineKeyboardMarkup(
-                        [
-                            [
-                                InlineKeyboardButton(
-                                    self.t(lang, "button-next-round"),
-                                    callback_data=encode("h", chat_id, session.game_id, "-", "n"),
-                                )
-                            ]
-                        ]
-                    ),
-                )
-            return chat_id, rendered
+            return chat_id, screens.draw_board(self.t, self.pick_lang(settings), session, self.bot.username)
         user_id = int(slot.split(":", 1)[1])
         if session.state is None:
             return None
         member = session.member(user_id)
         lang = self.pick_lang(settings, member.lang if member else None)
-        rendered = render.hand(self.t, lang, session, user_id, session.title)
-        if session.stopped_by is not None:
-            rendered = render.Rendered(
-                rendered.text + "\n\n" + self.t(lang, "board-stopped", player=self._stopper(session)),
-                None,
-            )
-        return user_id, rendered
-
-    @staticmethod
-    def _stopper(session: Session) -> str:
-        who = session.stopped_by
-        return html.escape(who.name) if who is not None else render.name(session, session.creator)
+        return user_id, screens.draw_hand(self.t, lang, session, user_id, self.bot.username)
 
     async def _outdated(self, chat_id: int, slot: str) -> tuple[int, bool] | None:
         """Whom to send the screen to, if what they see is not what it shows now,
         and whether it is urgent (they must act now)."""
-        first = await self._render(chat_id, slot)
+        first = await self.render(chat_id, slot)
         if first is None:
             return None
         target, rendered = first
         msg_id, digest, pending = await self.store.message(chat_id, slot)
-        if msg_id is not None and digest == pending == rendered.digest():
-            return None
+        if msg_id is not None and (rendered.hold or digest == pending == rendered.digest()):
+            return None  # shown already, or a held screen: what the message shows may stay
         if target > 0 and not await self.store.started(target):
             return None  # never write to someone who has not opened (or has blocked) the bot
         return target, rendered.urgent
@@ -628,7 +693,7 @@ class Referee:
 
         async def prepare() -> bool:
             """Render the latest state once the budget is free (it may have moved while we waited)."""
-            latest = await self._render(chat_id, slot)
+            latest = await self.render(chat_id, slot)
             if latest is None:
                 return False
             to, rendered = latest
@@ -636,7 +701,7 @@ class Referee:
             msg_id, digest, pending = await self.store.message(chat_id, slot)
             if msg_id is not None and pending != digest:
                 msg_id = None  # an edit whose outcome a crash hid: post the screen anew
-            elif msg_id is not None and digest == new:
+            elif msg_id is not None and (digest == new or rendered.hold):
                 return False
             plan.update(to=to, rendered=rendered, new=new, msg_id=msg_id)
             return True

@@ -9,6 +9,7 @@ same calls for a fraction of that.  PTB supports this through ``BaseRequest``.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import aiohttp
@@ -99,3 +100,31 @@ def _plus(a: float | None, b: float | None) -> float | None:
     if a is None or b is None:
         return None
     return a + b
+
+
+class PollingRequest(AiohttpRequest):
+    """The request that long polling makes getUpdates with, which awaits ``before``
+    (when set) first: a getUpdates call confirms every update below its offset,
+    and a crash after that loses whatever those updates had not done yet."""
+
+    __slots__ = ("before",)
+
+    def __init__(self, connection_pool_size: int = 1) -> None:
+        super().__init__(connection_pool_size=connection_pool_size)
+        self.before: Callable[[], Awaitable[None]] | None = None
+
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+        pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+    ) -> tuple[int, bytes]:
+        if self.before is not None:
+            await self.before()
+        return await super().do_request(
+            url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
+        )

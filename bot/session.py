@@ -1,16 +1,24 @@
-"""A chat's session: the lobby, then the game, as one JSON document in Redis."""
+"""A chat's session: the lobby, then the game, as one JSON document in Redis.
+
+The document names its game (``game``); the game's options are kept as
+plain JSON and its state is the game's own model, loaded by the game itself.
+A document saved before the bot had several games names none: it is of the
+bot's first game.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ValidationInfo, field_validator, model_validator
 
-from engine.core import Event
-from engine.svintus.models import SvintusOptions, SvintusState
+from engine import registry
+from engine.core import Event, PromptValue
 
 MAX_LOG = 6  # announcements kept for the board
+MAX_PRIVATE = 3  # private announcements kept for a player's hand
 MAX_APPLIED = 64  # update ids remembered, so a redelivered update is applied once
+FIRST_GAME = registry.names()[0]  # what a document from before the game seam holds
 
 
 class Member(BaseModel):
@@ -19,24 +27,55 @@ class Member(BaseModel):
     lang: str | None = None  # the user's Telegram language
 
 
+class Draft(BaseModel):
+    """A player's choices so far on a prompt that wants several (sent as one answer)."""
+
+    prompt: int
+    picks: list[PromptValue] = []
+
+
+class Selection(BaseModel):
+    """What a player selected on their hand (``bot.adapter.Select``), and the tag of
+    the keyboard they selected it on: it holds while that keyboard is shown."""
+
+    tag: str
+    value: str
+
+
 class Session(BaseModel):
     chat_id: int
     game_id: str
     creator: int
+    game: str
     title: str = ""
     status: Literal["lobby", "playing", "over"] = "lobby"
     members: list[Member] = []
     # users who pressed Join but the bot cannot write to privately
     unreachable: list[Member] = []
-    options: SvintusOptions = Field(default_factory=SvintusOptions)
-    # Metamorphoses with chosen animals: who picked which in the lobby
-    animal_picks: dict[int, str] = {}
-    state: SvintusState | None = None
+    options: dict[str, Any] = {}  # the game's table options, as JSON
+    state: Any = None  # the game's state model once the game has started
     log: list[Event] = []
+    private: dict[int, list[Event]] = {}  # what only one player is told, shown in their hand
+    drafts: dict[int, Draft] = {}
+    selected: dict[int, Selection] = {}
     stopped_by: Member | None = None  # who ended the game with /stop
     # the updates whose effect this document holds: written in the same
     # compare-and-set as the effect, so a redelivery is recognised exactly
     applied: list[int] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _first_game(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "game" not in data:
+            data = {**data, "game": FIRST_GAME}
+        return data
+
+    @field_validator("state", mode="after")
+    @classmethod
+    def _load_state(cls, value: Any, info: ValidationInfo) -> Any:
+        if isinstance(value, dict):
+            return registry.get(info.data["game"]).load(value)
+        return value
 
     def member(self, user_id: int) -> Member | None:
         for m in self.members:
@@ -55,11 +94,19 @@ class Session(BaseModel):
     def seen(self, update_id: int | None) -> bool:
         return update_id is not None and update_id in self.applied
 
-    def announce(self, events: list[Event]) -> None:
+    def announce(self, events: list[Event]) -> set[int]:
+        """Keep the public events for the board and each private one for its
+        player's hand; returns the players who were told something privately."""
         public = [e for e in events if e.to is None]
         if public:
             self.log = (self.log + public)[-MAX_LOG:]
+        told: set[int] = set()
+        for e in events:
+            if e.to is not None:
+                self.private = {**self.private, e.to: [*self.private.get(e.to, []), e][-MAX_PRIVATE:]}
+                told.add(e.to)
+        return told
 
 
 class ChatSettings(BaseModel):
-    lang: Literal["ru", "en"] | None = None
+    lang: str | None = None

@@ -1,42 +1,124 @@
-"""Every knob of the bot, from the environment (pydantic-settings)."""
+"""Every knob of the bot, from the environment (pydantic-settings).
+
+Each field's environment variable is its name in upper case; its description
+and default are what ``python -m bot --help`` prints, so a field is documented
+here and nowhere else.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Literal
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from bot.rates import TELEGRAM, Rates
 
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    bot_token: SecretStr
-    # The Bot API prefix before the token (PTB's base_url): a local
-    # Bot-API-compatible server in tests and playgrounds.
-    telegram_api_base_url: str = "https://api.telegram.org/bot"
-    # A real Redis; without it the bot starts an embedded one in data_dir.
-    redis_url: str | None = None
-    data_dir: Path = Path("data")
-    default_language: Literal["ru", "en"] = "ru"
-    log_level: str = "INFO"
-    # Long polling: seconds the Bot API may hold a getUpdates request.
-    poll_timeout: int = Field(10, ge=0, le=60)
-    # Webhook mode (several workers behind one address share one Redis): the
-    # public URL Telegram posts updates to.  Unset: long polling.
-    webhook_url: str | None = None
-    # Checked on every request (X-Telegram-Bot-Api-Secret-Token); by default
-    # derived from the token, so every worker agrees without configuration.
-    webhook_secret: SecretStr | None = None
-    webhook_listen: str = "0.0.0.0"
-    webhook_port: int = Field(8080, ge=1, le=65535)
-    webhook_path: str = "/telegram"
-    # Whether this worker registers the webhook with Telegram at start.
-    webhook_register: bool = True
+    bot_token: SecretStr = Field(description="the bot's token, from @BotFather")
+    telegram_api_base_url: str = Field(
+        "https://api.telegram.org/bot",
+        description="the Bot API prefix before the token (a local Bot-API-compatible server in tests)",
+    )
+    redis_url: str | None = Field(
+        None,
+        description="a Redis to keep the sessions in, e.g. redis://host:6379/0; "
+        "unset: an embedded Redis with its files in DATA_DIR",
+    )
+    data_dir: Path = Field(
+        Path("data"), description="where the embedded Redis keeps its files (when REDIS_URL is unset)"
+    )
+    default_language: str = Field(
+        DEFAULT_LANGUAGE,
+        description=f"{' or '.join(LANGUAGES)}: the language of a chat that chose none, "
+        "for a user Telegram gives none",
+    )
+    log_level: str = Field("INFO", description="logging level: DEBUG, INFO, WARNING or ERROR")
+    poll_timeout: int = Field(
+        10, ge=0, le=60, description="long polling: seconds the Bot API may hold a getUpdates request"
+    )
+    webhook_url: str | None = Field(
+        None,
+        description="the public URL Telegram posts updates to; set it to run a webhook server "
+        "(several workers behind it share one REDIS_URL) instead of long polling",
+    )
+    webhook_secret: SecretStr | None = Field(
+        None,
+        description="the secret every webhook request must carry "
+        "(X-Telegram-Bot-Api-Secret-Token); unset: derived from the token",
+    )
+    webhook_listen: str = Field("0.0.0.0", description="the address this worker's webhook server listens on")
+    webhook_port: int = Field(8080, ge=1, le=65535, description="the port this worker's webhook server uses")
+    webhook_path: str = Field("/telegram", description="the path of the webhook server's update endpoint")
+    webhook_register: bool = Field(
+        True, description="whether this worker calls setWebhook at start (1 on one worker, 0 on the others)"
+    )
+    # Telegram's limits on what the bot sends (bot/outbox.py keeps within them).
+    # The defaults are Telegram's (with margins); only a test server wants others.
+    group_limit: int = Field(
+        TELEGRAM.group_limit, ge=1, description="messages and edits a group may get in GROUP_PERIOD"
+    )
+    group_period: float = Field(
+        TELEGRAM.group_period, gt=0, description="seconds over which GROUP_LIMIT is counted"
+    )
+    group_spacing: float = Field(
+        TELEGRAM.group_spacing,
+        ge=0,
+        description="least seconds between two sends to one group (60/20 s plus a margin for jitter)",
+    )
+    private_spacing: float = Field(
+        TELEGRAM.private_spacing,
+        ge=0,
+        description="least seconds between two sends to one private chat (1 s plus a margin)",
+    )
+    overall_limit: int = Field(
+        TELEGRAM.overall_limit,
+        ge=1,
+        description="sends to all chats together in OVERALL_PERIOD, evenly spaced "
+        "(Telegram allows 30 a second; a margin)",
+    )
+    overall_period: float = Field(
+        TELEGRAM.overall_period, gt=0, description="seconds over which OVERALL_LIMIT is counted"
+    )
+    private_share: int = Field(
+        TELEGRAM.private_share,
+        ge=1,
+        description="how many of OVERALL_LIMIT private chats may take (the rest is kept for boards)",
+    )
+    private_floor: int = Field(
+        TELEGRAM.private_floor,
+        ge=0,
+        description="while a worker's private sends in the last OVERALL_PERIOD are fewer, "
+        "they go ahead of its boards",
+    )
+
+    @field_validator("default_language")
+    @classmethod
+    def _a_language_of_locales(cls, value: str) -> str:
+        if value not in LANGUAGES:
+            raise ValueError(f"one of {', '.join(LANGUAGES)}")
+        return value
 
     def secret(self) -> str:
         if self.webhook_secret is not None:
             return self.webhook_secret.get_secret_value()
+        # the salt keeps its first game's name: workers upgraded one by one agree on the secret
         return hashlib.sha256(b"svintus-webhook:" + self.bot_token.get_secret_value().encode()).hexdigest()
+
+    def rates(self) -> Rates:
+        """The limits the outbox keeps to."""
+        return Rates(
+            group_limit=self.group_limit,
+            group_period=self.group_period,
+            group_spacing=self.group_spacing,
+            private_spacing=self.private_spacing,
+            overall_limit=self.overall_limit,
+            overall_period=self.overall_period,
+            private_share=self.private_share,
+            private_floor=self.private_floor,
+        )

@@ -12,6 +12,9 @@ import redis.asyncio as aioredis
 
 from bot.session import ChatSettings, Session
 
+# The bot's key namespace.  It is named after the bot's first game and kept as
+# it is, so that sessions, timers and budgets stored before there were several
+# games are found after an upgrade.
 PREFIX = "svintus"
 
 # Compare-and-set on a version number kept beside the document in one hash.

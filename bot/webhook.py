@@ -19,6 +19,7 @@ from redis.exceptions import RedisError
 from telegram import Update
 from telegram.ext import Application
 
+from bot.preflight import Unfit
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -69,25 +70,36 @@ async def serve(app: Application[Any, Any, Any, Any, Any, Any], settings: Settin
             return False
 
     await app.initialize()
-    if app.post_init is not None:
-        await app.post_init(app)
-    await app.start()
-    runner = web.AppRunner(web_app(app, settings.secret(), settings.webhook_path, health))
-    await runner.setup()
-    site = web.TCPSite(runner, settings.webhook_listen, settings.webhook_port)
-    await site.start()
-    log.info(
-        "webhook server on %s:%s%s", settings.webhook_listen, settings.webhook_port, settings.webhook_path
-    )
-    if settings.webhook_register and settings.webhook_url:
-        await app.bot.set_webhook(
-            settings.webhook_url, secret_token=settings.secret(), allowed_updates=Update.ALL_TYPES
-        )
+    runner: web.AppRunner | None = None
     try:
+        if app.post_init is not None:
+            await app.post_init(app)
+        await app.start()
+        runner = web.AppRunner(web_app(app, settings.secret(), settings.webhook_path, health))
+        await runner.setup()
+        site = web.TCPSite(runner, settings.webhook_listen, settings.webhook_port)
+        try:
+            await site.start()
+        except OSError as e:
+            raise Unfit(
+                f"cannot listen on WEBHOOK_LISTEN={settings.webhook_listen} "
+                f"WEBHOOK_PORT={settings.webhook_port} ({e.strerror or e}): set them to a free address"
+            ) from None
+        log.info(
+            "webhook server on %s:%s%s", settings.webhook_listen, settings.webhook_port, settings.webhook_path
+        )
+        if settings.webhook_register and settings.webhook_url:
+            await app.bot.set_webhook(
+                settings.webhook_url, secret_token=settings.secret(), allowed_updates=Update.ALL_TYPES
+            )
         await stop.wait()
     finally:
-        await runner.cleanup()
-        await app.stop()
+        if runner is not None:
+            await runner.cleanup()
+        if app.running:
+            await app.stop()
+            if app.post_stop is not None:
+                await app.post_stop(app)
         if app.post_shutdown is not None:
             await app.post_shutdown(app)
         await app.shutdown()

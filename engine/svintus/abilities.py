@@ -1,22 +1,23 @@
 """Dark abilities (sheet §7): using one instead of a turn, step by step.
 
 An ability starts with ``UseAbility``; each of its steps (``animals.Dark.steps``)
-waits for one kind of choice (an opponent, cards, a colour, a card to play).
-When the last choice is made the ability resolves, the animal turns back to
-its light side, and play passes on — or, if the owner's hand is now empty, the
-owner wins the round (never before the ability has fully resolved).
+is one prompt to its owner (an opponent, cards, a colour, a card to play),
+answered by one ``Answer``.  When the last choice is made the ability
+resolves, the animal turns back to its light side, and play passes on — or, if
+the owner's hand is now empty, the owner wins the round (never before the
+ability has fully resolved).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import event, rng_below, rng_shuffle
+from engine.core import Answer, Prompt, answers, event, rng_below, rng_shuffle
 from engine.svintus import rules
-from engine.svintus.animals import CARDS, COLOR, DARK, PLAY, SWAP, TARGET, Animal
+from engine.svintus.animals import CARDS, COLOR, DARK, GIVE, LEAD, PLAY, TAKE, TARGET, Animal
 from engine.svintus.cards import COLOR as CARD_COLOR
-from engine.svintus.cards import KIND, VALUE, Color, Kind, matches
-from engine.svintus.keys import Err, Ev
+from engine.svintus.cards import COLORS, KIND, VALUE, Color, Kind, matches
+from engine.svintus.keys import Err, Ev, Pr
 from engine.svintus.models import AbilityRun, SvintusState
 
 Out = rules.Out
@@ -72,60 +73,130 @@ def _ninja_first(s: SvintusState, p: int, card: int) -> bool:
     return any(c != card and KIND[c] is Kind.NUMBER and VALUE[c] == VALUE[card] for c in s.hands[p])
 
 
-# --- choices ---------------------------------------------------------------------
+# --- the owner's choices: one prompt per step -----------------------------------------
 
 
 def need(s: SvintusState, run: AbilityRun) -> tuple[int, int]:
-    """How many cards the current CARDS/SWAP step wants: at least, at most."""
+    """How many cards the CARDS step wants: at least, at most (capped by what there is)."""
     spec = DARK[run.animal]
-    if step_of(run) == SWAP:
-        return 2, 2
-    n = len(s.hands[run.player])
+    n = len(card_options(s, run))
     return min(spec.min_cards, n), min(spec.max_cards, n)
 
 
-def pick_ok(s: SvintusState, run: AbilityRun, card: int) -> bool:
-    """May ``card`` be added to the selection now?"""
-    if card in run.picked:
-        return False
+def card_options(s: SvintusState, run: AbilityRun) -> list[int]:
+    """The cards the current step may choose from."""
     step = step_of(run)
     own = s.hands[run.player]
-    if step == SWAP:
-        if not run.picked:
-            return card in own
-        return len(run.picked) == 1 and run.target is not None and card in s.hands.get(run.target, ())
-    if step != CARDS or card not in own:
-        return False
-    if len(run.picked) >= need(s, run)[1]:
-        return False
-    if run.animal is Animal.TURTLE:
-        if not run.picked:
-            return _ninja_first(s, run.player, card)
-        return KIND[card] is Kind.NUMBER and VALUE[card] == VALUE[run.picked[0]]
-    return True
+    if step == LEAD:
+        return [c for c in own if _ninja_first(s, run.player, c)]
+    if step == CARDS:
+        if run.animal is Animal.TURTLE:
+            lead = run.picked[0]
+            return [c for c in own if c != lead and KIND[c] is Kind.NUMBER and VALUE[c] == VALUE[lead]]
+        return list(own)
+    if step == GIVE:
+        return list(own)
+    if step == TAKE:
+        return list(s.hands.get(run.target, ())) if run.target is not None else []
+    if step == PLAY:
+        return [c for c in own if rules.fits(s, run.player, c)]
+    return []
 
 
-def candidates(s: SvintusState, run: AbilityRun) -> list[int]:
-    pool = list(s.hands[run.player])
-    if step_of(run) == SWAP and run.picked and run.target is not None:
-        pool = list(s.hands.get(run.target, ()))
-    return [c for c in pool if pick_ok(s, run, c)]
+_KIND = {
+    TARGET: "player",
+    COLOR: "color",
+    PLAY: "card",
+    LEAD: "card",
+    CARDS: "card",
+    GIVE: "card",
+    TAKE: "card",
+}
 
 
-def can_confirm(s: SvintusState, run: AbilityRun) -> bool:
-    if step_of(run) != CARDS:
-        return False
-    least, most = need(s, run)
-    return least <= len(run.picked) < most
+def prompt_of(s: SvintusState, run: AbilityRun) -> Prompt | None:
+    """The choice the ability's current step asks its owner for."""
+    step = step_of(run)
+    if step is None:
+        return None
+    options: list[Any]
+    least = most = 1
+    skip: Pr | None = None
+    if step == TARGET:
+        options = opponents(s, run.player)
+    elif step == COLOR:
+        options = [c.value for c in COLORS]
+    else:
+        options = sorted(card_options(s, run))
+        if step == CARDS:
+            least, most = need(s, run)
+        elif step == PLAY:
+            least, skip = 0, Pr.TAKE_ONE
+    args: dict[str, Any] = {"least": least, "most": most}
+    if run.target is not None:
+        args["target"] = run.target
+    return Prompt(
+        id=run.prompt,
+        player=run.player,
+        key=_QUESTION.get((run.animal, step), _QUESTION[step]),
+        args=args,
+        kind=_KIND[step],
+        options=options,
+        min=least,
+        max=most,
+        ordered=run.animal is Animal.TURTLE,
+        cancel=not run.committed,
+        skip_key=skip,
+    )
+
+
+_QUESTION: dict[Any, Pr] = {
+    TARGET: Pr.TARGET,
+    COLOR: Pr.COLOR,
+    PLAY: Pr.PLAY,
+    LEAD: Pr.LEAD,
+    CARDS: Pr.CARDS,
+    GIVE: Pr.GIVE,
+    TAKE: Pr.TAKE,
+    (Animal.TURTLE, CARDS): Pr.NINJA_MORE,
+    (Animal.POLITE_PIG, CARDS): Pr.BOOR_HOG,
+    (Animal.MOUSE, CARDS): Pr.BAT,
+    (Animal.SQUIRREL, CARDS): Pr.GIVE_TWO,
+    (Animal.FOX, CARDS): Pr.GIVE_TWO,
+}
 
 
 # --- actions ------------------------------------------------------------------------
 
 
 def use(s: SvintusState, p: int, now: int, out: Out) -> None:
-    s.ability = AbilityRun(player=p, animal=s.animals[p])
+    s.prompts += 1
+    s.ability = AbilityRun(player=p, animal=s.animals[p], prompt=s.prompts)
     if step_of(s.ability) is None:
         resolve(s, now, out)
+
+
+def answer(s: SvintusState, ans: Answer, now: int, out: Out) -> None:
+    """The owner answers the open step's prompt (``check_answer`` has passed)."""
+    run = s.ability
+    assert run is not None
+    if ans.cancel:
+        cancel(s, out)
+        return
+    picks = ans.picks
+    step = step_of(run)
+    if step == TARGET:
+        choose_target(s, int(picks[0]), now, out)
+    elif step == COLOR:
+        choose_color(s, Color(str(picks[0])), now, out)
+    elif step == PLAY:
+        if picks:
+            play_after_shapeshift(s, int(picks[0]), now, out)
+        else:
+            take_after_shapeshift(s, now, out)
+    else:  # LEAD, CARDS, GIVE, TAKE: cards, in the order chosen
+        run.picked = [*run.picked, *(int(c) for c in picks)]
+        advance(s, now, out)
 
 
 def choose_target(s: SvintusState, target: int, now: int, out: Out) -> None:
@@ -138,25 +209,12 @@ def choose_target(s: SvintusState, target: int, now: int, out: Out) -> None:
     elif run.animal is Animal.FOX:  # the Silver Fox snatches a card at random
         theirs = s.hands[target]
         s.rng, i = rng_below(s.rng, len(theirs))
-        s.hands[run.player].append(theirs.pop(i))
+        card = theirs.pop(i)
+        s.hands[run.player].append(card)
         run.committed = True
         out.append(event(Ev.SILVER_FOX_TAKES, player=run.player, target=target))
-    advance(s, now, out)
-
-
-def pick(s: SvintusState, card: int, now: int, out: Out) -> None:
-    run = s.ability
-    assert run is not None
-    if card in run.picked:
-        run.picked.remove(card)
-        return
-    run.picked.append(card)
-    least, most = need(s, run)
-    if len(run.picked) >= most or (len(run.picked) >= least and not candidates(s, run)):
-        advance(s, now, out)
-
-
-def confirm(s: SvintusState, now: int, out: Out) -> None:
+        out.append(event(Ev.YOU_TOOK, to=run.player, card=card, target=target))
+        out.append(event(Ev.TAKEN_FROM_YOU, to=target, card=card, player=run.player))
     advance(s, now, out)
 
 
@@ -169,7 +227,6 @@ def choose_color(s: SvintusState, color: Color, now: int, out: Out) -> None:
         out.append(event(Ev.SHAPESHIFTER, player=run.player, color=color.value))
         advance(s, now, out)
         return
-    run.target = None
     _minotaur(s, run.player, color, out)
     finish(s, now, out)
 
@@ -200,7 +257,8 @@ def take_after_shapeshift(s: SvintusState, now: int, out: Out) -> None:
 def expire(s: SvintusState, now: int, out: Out) -> bool:
     """The turn ran out mid-ability.  Before anything was revealed or moved the
     ability is dropped (False: the ordinary timeout follows); after, it is
-    finished with choices made at random (True)."""
+    finished with choices made at random (True): a random card for each card
+    the step wants, and "take 1" for the Shapeshifter's play."""
     run = s.ability
     assert run is not None
     if not run.committed:
@@ -209,18 +267,14 @@ def expire(s: SvintusState, now: int, out: Out) -> bool:
     for _ in range(8):
         if s.ability is not run:
             return True
-        step = step_of(run)
-        if step == PLAY:
-            take_after_shapeshift(s, now, out)
-        elif step in (CARDS, SWAP):
-            pool = candidates(s, run)
-            if pool:
-                s.rng, i = rng_below(s.rng, len(pool))
-                pick(s, pool[i], now, out)
-            else:
-                advance(s, now, out)
-        else:  # pragma: no cover - a committed ability waits only for cards or a play
-            finish(s, now, out)
+        prompt = prompt_of(s, run)
+        assert prompt is not None  # a committed ability waits only for cards or a play
+        pool = list(prompt.options)
+        picks: list[Any] = []
+        while pool and len(picks) < prompt.max and step_of(run) != PLAY:
+            s.rng, i = rng_below(s.rng, len(pool))
+            picks.append(pool.pop(i))
+        answer(s, Answer(player=run.player, prompt=run.prompt, picks=picks), now, out)
     return True
 
 
@@ -228,13 +282,14 @@ def expire(s: SvintusState, now: int, out: Out) -> bool:
 
 
 def advance(s: SvintusState, now: int, out: Out) -> None:
+    """On to the ability's next step (a new prompt), or resolve it after the last."""
     run = s.ability
     assert run is not None
     run.step += 1
+    s.prompts += 1
+    run.prompt = s.prompts
     if step_of(run) is None:
         resolve(s, now, out)
-    elif step_of(run) != SWAP:
-        run.picked = []
 
 
 def resolve(s: SvintusState, now: int, out: Out) -> None:
@@ -254,6 +309,7 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
             s.hands[target].append(c)
         key = Ev.FLYING_SQUIRREL if a is Animal.SQUIRREL else Ev.SILVER_FOX_GIVES
         out.append(event(key, player=p, target=target, count=len(picked)))
+        out.append(event(Ev.GIVEN_TO_YOU, to=target, player=p, cards=list(picked)))
     elif a is Animal.POLITE_PIG:  # Boor Hog: under the deck
         for c in picked:
             hand.remove(c)
@@ -274,6 +330,7 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
         hand.append(theirs)
         s.hands[target].append(mine)
         out.append(event(Ev.EAGLE_OWL_SWAPS, player=p, target=target))
+        out.append(event(Ev.SWAPPED_WITH_YOU, to=target, player=p, card=theirs, given=mine))
     elif a is Animal.CAT:  # Tomcat: a slap race without it
         _to_light(s, run, out)
         rules.start_race(s, p, now, out)
@@ -354,22 +411,9 @@ def finish(s: SvintusState, now: int, out: Out) -> None:
 # --- what the owner may do next (for ``legal``) -----------------------------------
 
 
-def legal_steps(s: SvintusState, p: int) -> list[tuple[str, Any]]:
-    """The ability moves open to ``p`` now: (kind, argument) pairs."""
+def legal_answers(s: SvintusState, p: int) -> list[Answer]:
     run = s.ability
     if run is None or run.player != p:
         return []
-    step = step_of(run)
-    moves: list[tuple[str, Any]] = []
-    if step == TARGET:
-        moves += [("target", q) for q in opponents(s, p)]
-    elif step in (CARDS, SWAP):
-        moves += [("pick", c) for c in run.picked]
-        moves += [("pick", c) for c in candidates(s, run)]
-        if can_confirm(s, run):
-            moves.append(("confirm", None))
-    elif step == COLOR:
-        moves += [("color", c) for c in Color]
-    if not run.committed:
-        moves.append(("cancel", None))
-    return moves
+    prompt = prompt_of(s, run)
+    return answers(prompt) if prompt is not None else []

@@ -37,7 +37,6 @@ ANIMALS: tuple[Animal, ...] = tuple(Animal)
 class Light:
     """A light side's standing rule.  Every field's default means "no change"."""
 
-    emoji: str
     # plays it forbids
     no_intercept: bool = False  # Turtle
     no_transfer: bool = False  # Hare
@@ -60,10 +59,12 @@ class Light:
     sees_deck_top: bool = False  # Owl
 
 
-# The steps a dark ability may ask its owner for, in order.
+# The steps a dark ability may ask its owner for, in order: each is one prompt.
 TARGET = "target"  # an opponent
+LEAD = "lead"  # the first card of a set (the Ninja Turtle's, which must fit)
 CARDS = "cards"  # cards from one's own hand
-SWAP = "swap"  # one of one's own cards, then one of the target's
+GIVE = "give"  # one of one's own cards to swap away (the target's hand in sight)
+TAKE = "take"  # one of the target's cards to take in exchange
 COLOR = "color"  # a colour
 PLAY = "play"  # a card that fits (or take 1)
 
@@ -72,46 +73,45 @@ PLAY = "play"  # a card that fits (or take 1)
 class Dark:
     """A dark side's ability: the choices it needs, in order."""
 
-    emoji: str
     steps: tuple[str, ...] = ()
-    min_cards: int = 0  # for a CARDS step; capped by the hand's size
+    min_cards: int = 0  # for the CARDS step; capped by what the hand holds
     max_cards: int = 0
 
 
 LIGHT: dict[Animal, Light] = {
-    Animal.HEDGEHOG: Light("🦔", duty_on_intercept=True),
-    Animal.SQUIRREL: Light("🐿", takes_from_pile=True),
-    Animal.POLITE_PIG: Light("🐷", no_higher_number=True),
-    Animal.TURTLE: Light("🐢", no_intercept=True),
-    Animal.OWL: Light("🦉", sees_deck_top=True),
-    Animal.CAT: Light("🐱", race_exempt=True),
-    Animal.HARE: Light("🐰", no_transfer=True),
-    Animal.FOX: Light("🦊", intercept_bite=1),
-    Animal.ROOSTER: Light("🐓", snore_passes=True),
-    Animal.COW: Light("🐄", no_polypig=True),
-    Animal.BEAR: Light("🐻", draws=2),
-    Animal.DONKEY: Light("🫏", must_play=True),
-    Animal.MOUSE: Light("🐭", fewer_from=3),
-    Animal.CHAMELEON: Light("🦎", numbers_on_polypig=True),
-    Animal.ELEPHANT: Light("🐘", grab_bonus=1),
+    Animal.HEDGEHOG: Light(duty_on_intercept=True),
+    Animal.SQUIRREL: Light(takes_from_pile=True),
+    Animal.POLITE_PIG: Light(no_higher_number=True),
+    Animal.TURTLE: Light(no_intercept=True),
+    Animal.OWL: Light(sees_deck_top=True),
+    Animal.CAT: Light(race_exempt=True),
+    Animal.HARE: Light(no_transfer=True),
+    Animal.FOX: Light(intercept_bite=1),
+    Animal.ROOSTER: Light(snore_passes=True),
+    Animal.COW: Light(no_polypig=True),
+    Animal.BEAR: Light(draws=2),
+    Animal.DONKEY: Light(must_play=True),
+    Animal.MOUSE: Light(fewer_from=3),
+    Animal.CHAMELEON: Light(numbers_on_polypig=True),
+    Animal.ELEPHANT: Light(grab_bonus=1),
 }
 
 DARK: dict[Animal, Dark] = {
-    Animal.HEDGEHOG: Dark("🌵"),  # Porcupine: every opponent takes 1
-    Animal.SQUIRREL: Dark("🪂", (TARGET, CARDS), 2, 2),  # Flying Squirrel: give 2 to an opponent
-    Animal.POLITE_PIG: Dark("🐗", (CARDS,), 0, 2),  # Boor Hog: up to 2 under the deck
-    Animal.TURTLE: Dark("🥷", (CARDS,), 2, 3),  # Ninja Turtle: 2–3 numbers of one value
-    Animal.OWL: Dark("🌙", (TARGET, SWAP), 2, 2),  # Eagle-Owl: look and swap one for one
-    Animal.CAT: Dark("😼"),  # Tomcat: a slap race it is exempt from
-    Animal.HARE: Dark("🐇"),  # Mad Hare: reverse, the next one loses a turn
-    Animal.FOX: Dark("🦝", (TARGET, CARDS), 2, 2),  # Silver Fox: take 1 at random, give 2
-    Animal.ROOSTER: Dark("⏰"),  # Alarm Rooster: the shorter hands take 1
-    Animal.COW: Dark("🐂", (COLOR,)),  # Minotaur: no card of the colour, take 2
-    Animal.BEAR: Dark("🐾", (TARGET,)),  # Roaming Bear: two hands shuffled and re-dealt
-    Animal.DONKEY: Dark("🪨", (TARGET,)),  # Stubborn Mule: the target loses its next turn
-    Animal.MOUSE: Dark("🦇", (CARDS,), 1, 1),  # Bat: one card on the pile, no effect
-    Animal.CHAMELEON: Dark("🌀", (COLOR, PLAY)),  # Shapeshifter: new colour, then play or take 1
-    Animal.ELEPHANT: Dark("🦣"),  # Mammoth: the next two lose a turn
+    Animal.HEDGEHOG: Dark(),  # Porcupine: every opponent takes 1
+    Animal.SQUIRREL: Dark((TARGET, CARDS), 2, 2),  # Flying Squirrel: give 2 to an opponent
+    Animal.POLITE_PIG: Dark((CARDS,), 0, 2),  # Boor Hog: up to 2 under the deck
+    Animal.TURTLE: Dark((LEAD, CARDS), 1, 2),  # Ninja Turtle: a fitting number, 1–2 more of its value
+    Animal.OWL: Dark((TARGET, GIVE, TAKE)),  # Eagle-Owl: look and swap one for one
+    Animal.CAT: Dark(),  # Tomcat: a slap race it is exempt from
+    Animal.HARE: Dark(),  # Mad Hare: reverse, the next one loses a turn
+    Animal.FOX: Dark((TARGET, CARDS), 2, 2),  # Silver Fox: take 1 at random, give 2
+    Animal.ROOSTER: Dark(),  # Alarm Rooster: the shorter hands take 1
+    Animal.COW: Dark((COLOR,)),  # Minotaur: no card of the colour, take 2
+    Animal.BEAR: Dark((TARGET,)),  # Roaming Bear: two hands shuffled and re-dealt
+    Animal.DONKEY: Dark((TARGET,)),  # Stubborn Mule: the target loses its next turn
+    Animal.MOUSE: Dark((CARDS,), 1, 1),  # Bat: one card on the pile, no effect
+    Animal.CHAMELEON: Dark((COLOR, PLAY)),  # Shapeshifter: new colour, then play or take 1
+    Animal.ELEPHANT: Dark(),  # Mammoth: the next two lose a turn
 }
 
-NO_LIGHT = Light("")
+NO_LIGHT = Light()

@@ -7,26 +7,35 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from engine.core import ArgValue, Event, Outcome, RuleError, Tick, Wait, event, hand_zone
+from engine.core import (
+    Answer,
+    ArgValue,
+    Event,
+    Outcome,
+    RuleError,
+    Tick,
+    Wait,
+    check_answer,
+    event,
+    hand_zone,
+)
 from engine.svintus import abilities, rules
-from engine.svintus.animals import PLAY, SWAP, TARGET, Animal
+from engine.svintus.animals import ANIMALS, GIVE, TAKE
 from engine.svintus.cards import CARDS, COLORS
-from engine.svintus.keys import Err, Ev
+from engine.svintus.keys import Err, Ev, Pr
 from engine.svintus.models import (
     AbilityView,
     Accept,
-    Cancel,
     CardView,
     Catch,
     ChooseColor,
-    Confirm,
     Declare,
     Draw,
     Join,
     Leave,
     NextRound,
     Pass,
-    Pick,
+    PickAnimal,
     Play,
     PlayerAction,
     RaceView,
@@ -37,7 +46,6 @@ from engine.svintus.models import (
     SvintusOptions,
     SvintusState,
     SvintusView,
-    Target,
     UseAbility,
 )
 
@@ -49,7 +57,7 @@ class SvintusGame:
     name = "svintus"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
-    keys: ClassVar[Sequence[str]] = (*map(str, Ev), *map(str, Err))
+    keys: ClassVar[Sequence[str]] = (*map(str, Ev), *map(str, Err), *map(str, Pr))
     sample_args: ClassVar[Mapping[str, ArgValue]] = {
         "player": 1,
         "target": 2,
@@ -68,6 +76,10 @@ class SvintusGame:
         "max": 10,
         "animal": "hedgehog",
         "mine": 3,
+        "cards": [1, 2],
+        "given": 6,
+        "least": 1,
+        "most": 2,
     }
     Options = SvintusOptions
     State = SvintusState
@@ -85,24 +97,15 @@ class SvintusGame:
             raise RuleError(Err.BAD_OPTIONS) from e
 
     def start(
-        self,
-        players: list[int],
-        seed: int,
-        options: Any = None,
-        now_ms: int = 0,
-        animals: dict[int, str] | None = None,
+        self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
     ) -> tuple[SvintusState, list[Event]]:
-        """A new match.  ``animals``: the animals players chose (Metamorphoses);
-        whoever chose none, or one already taken, gets one at random."""
+        """A new match: with Metamorphoses and chosen animals it opens in its setup
+        phase (everyone picks an animal), otherwise with the first round dealt."""
         if not isinstance(players, list | tuple) or not all(
             isinstance(p, int) and not isinstance(p, bool) for p in players
         ):
             raise RuleError(Err.BAD_ACTION)
-        try:
-            chosen = {int(p): Animal(a) for p, a in (animals or {}).items()}
-        except (ValueError, TypeError) as e:
-            raise RuleError(Err.BAD_OPTIONS) from e
-        return rules.new_match(list(players), int(seed), self.options(options), now_ms, chosen)
+        return rules.new_match(list(players), int(seed), self.options(options), now_ms)
 
     def load(self, data: str | bytes | Mapping[str, Any]) -> SvintusState:
         if isinstance(data, Mapping):
@@ -127,6 +130,14 @@ class SvintusGame:
         s = state
         if s.phase == "match_over":
             return []
+        if s.phase == "setup":
+            if player not in s.hands:
+                return []
+            taken = set(s.animals.values())
+            picks: list[Any] = [
+                PickAnimal.model_construct(player=player, animal=a) for a in ANIMALS if a not in taken
+            ]
+            return [*picks, Leave.model_construct(player=player)]
         if player not in s.hands:
             if s.phase == "round_over" and len(s.seats) < rules.MAX_PLAYERS:
                 return [Join.model_construct(player=player)]
@@ -146,11 +157,7 @@ class SvintusGame:
                     acts.append(Play.model_construct(player=player, card=card, on=top))
             run = s.ability
             if run is not None:
-                if run.player == player:
-                    if abilities.step_of(run) == PLAY:
-                        acts.append(Draw.model_construct(player=player))
-                    for kind, arg in abilities.legal_steps(s, player):
-                        acts.append(_STEP[kind](player, arg))
+                acts.extend(abilities.legal_answers(s, player))
             elif player == s.current:
                 if s.animals and abilities.unavailable(s, player) is None:
                     acts.append(UseAbility.model_construct(player=player))
@@ -159,7 +166,8 @@ class SvintusGame:
                 elif s.awaiting_color:
                     acts.extend(ChooseColor.model_construct(player=player, color=c) for c in COLORS)
                 elif s.drawn:
-                    acts.append(Pass.model_construct(player=player))
+                    if rules.can_pass(s, player) is None:
+                        acts.append(Pass.model_construct(player=player))
                 elif rules.can_draw(s, player) is None:
                     acts.append(Draw.model_construct(player=player))
         if any(d.player == player for d in s.duties):
@@ -191,6 +199,7 @@ class SvintusGame:
                 if due is None or due > now:
                     break
                 rules.fire(s, due, out)
+                rules.settle(s, due, out)
                 due = rules.deadline(s)
             s.clock_ms = now
             rules.sync_one_card(s, now)
@@ -201,6 +210,8 @@ class SvintusGame:
         if state.phase == "match_over":
             raise RuleError(Err.MATCH_OVER)
         s = state.clone()
+        if s.phase == "setup" and not isinstance(action, PickAnimal | Leave):
+            raise RuleError(Err.SETUP_ON)
         if isinstance(action, Join):
             if s.phase != "round_over":
                 raise RuleError(Err.NOT_BETWEEN_ROUNDS)
@@ -213,6 +224,7 @@ class SvintusGame:
             if p not in s.hands:
                 raise RuleError(Err.NOT_A_PLAYER)
             self._dispatch(s, action, now, out)
+            rules.settle(s, now, out)
         s.clock_ms = now
         rules.sync_one_card(s, now)
         s.seq += 1
@@ -222,6 +234,11 @@ class SvintusGame:
         p: int = action.player
         if isinstance(action, Leave):
             rules.leave(s, p, now, out)
+            return
+        if isinstance(action, PickAnimal):
+            if s.phase != "setup":
+                raise RuleError(Err.NOT_SETUP)
+            rules.pick_animal(s, p, action.animal, now, out)
             return
         if s.phase == "round_over":
             if isinstance(action, NextRound):
@@ -239,26 +256,17 @@ class SvintusGame:
                 assert err is not None
                 raise RuleError(err)
             self._back(s, p, out)
-            if s.ability is not None:  # the Shapeshifter's card
-                abilities.play_after_shapeshift(s, action.card, now, out)
-            else:
-                rules.play(s, p, action.card, mode, now, out)
+            rules.play(s, p, action.card, mode, now, out)
         elif isinstance(action, Draw):
-            run = s.ability
-            if run is not None and run.player == p and abilities.step_of(run) == PLAY and s.race is None:
-                self._back(s, p, out)
-                abilities.take_after_shapeshift(s, now, out)
-                return
             err = rules.can_draw(s, p)
             if err is not None:
                 raise RuleError(err)
             self._back(s, p, out)
             rules.draw(s, p, now, out)
         elif isinstance(action, Pass):
-            if s.race is not None:
-                raise RuleError(Err.RACE_ON)
-            if p != s.current or not s.drawn:
-                raise RuleError(Err.CANNOT_PASS)
+            err = rules.can_pass(s, p)
+            if err is not None:
+                raise RuleError(err)
             self._back(s, p, out)
             rules.pass_turn(s, p, now, out)
         elif isinstance(action, Accept):
@@ -271,11 +279,6 @@ class SvintusGame:
         elif isinstance(action, ChooseColor):
             if s.race is not None:
                 raise RuleError(Err.RACE_ON)
-            run = s.ability
-            if run is not None and run.player == p and abilities.step_of(run) == "color":
-                self._back(s, p, out)
-                abilities.choose_color(s, action.color, now, out)
-                return
             if not s.awaiting_color or s.current != p:
                 raise RuleError(Err.NO_COLOR_TO_CHOOSE)
             self._back(s, p, out)
@@ -316,8 +319,11 @@ class SvintusGame:
                 raise RuleError(err)
             self._back(s, p, out)
             abilities.use(s, p, now, out)
-        elif isinstance(action, Target | Pick | Confirm | Cancel):
-            self._ability_step(s, action, now, out)
+        elif isinstance(action, Answer):
+            run = s.ability
+            check_answer(abilities.prompt_of(s, run) if run is not None and s.race is None else None, action)
+            self._back(s, p, out)
+            abilities.answer(s, action, now, out)
         elif isinstance(action, React):
             if not any(d.player == p for d in s.duties):
                 raise RuleError(Err.NO_DUTY)
@@ -325,39 +331,6 @@ class SvintusGame:
             rules.react(s, p, out)
         else:  # pragma: no cover - the union above is exhaustive
             raise RuleError(Err.BAD_ACTION)
-
-    def _ability_step(self, s: SvintusState, action: Any, now: int, out: list[Event]) -> None:
-        p: int = action.player
-        run = s.ability
-        if run is None or run.player != p:
-            raise RuleError(Err.NO_ABILITY_STEP)
-        step = abilities.step_of(run)
-        if isinstance(action, Target):
-            if step != TARGET:
-                raise RuleError(Err.NO_ABILITY_STEP)
-            if action.target not in abilities.opponents(s, p):
-                raise RuleError(Err.BAD_TARGET)
-            self._back(s, p, out)
-            abilities.choose_target(s, action.target, now, out)
-        elif isinstance(action, Pick):
-            if step not in ("cards", SWAP):
-                raise RuleError(Err.NO_ABILITY_STEP)
-            if action.card not in run.picked and not abilities.pick_ok(s, run, action.card):
-                raise RuleError(Err.BAD_PICK)
-            self._back(s, p, out)
-            abilities.pick(s, action.card, now, out)
-        elif isinstance(action, Confirm):
-            if step != "cards":
-                raise RuleError(Err.NO_ABILITY_STEP)
-            if not abilities.can_confirm(s, run):
-                raise RuleError(Err.PICK_MORE, count=abilities.need(s, run)[0])
-            self._back(s, p, out)
-            abilities.confirm(s, now, out)
-        else:
-            if run.committed:
-                raise RuleError(Err.CANNOT_CANCEL)
-            self._back(s, p, out)
-            abilities.cancel(s, out)
 
     @staticmethod
     def _back(s: SvintusState, p: int, out: list[Event]) -> None:
@@ -423,17 +396,18 @@ class SvintusGame:
         run = s.ability
         ability = None
         peek = None
+        given = None
+        prompt = None
         if run is not None:
-            own = viewer == run.player
-            ability = AbilityView(
-                player=run.player,
-                animal=run.animal,
-                step=abilities.step_of(run) or "",
-                target=run.target,
-                picked=list(run.picked) if own else [],
-            )
-            if own and abilities.step_of(run) == SWAP and run.target is not None:
-                peek = [_CARD_VIEWS[c] for c in s.hands.get(run.target, ())]
+            step = abilities.step_of(run)
+            ability = AbilityView(player=run.player, animal=run.animal, step=step or "", target=run.target)
+            if viewer == run.player:
+                if s.race is None:
+                    prompt = abilities.prompt_of(s, run)
+                if step in (GIVE, TAKE) and run.target is not None:
+                    peek = [_CARD_VIEWS[c] for c in s.hands.get(run.target, ())]
+                if step == TAKE and run.picked:
+                    given = _CARD_VIEWS[run.picked[0]]
         deck_top = None
         if viewer is not None and s.deck and rules.light(s, viewer).sees_deck_top:
             deck_top = _CARD_VIEWS[s.deck[-1]]
@@ -445,6 +419,8 @@ class SvintusGame:
             "skips": list(s.skips),
             "deck_top": deck_top,
             "peek": peek,
+            "given": given,
+            "prompt": prompt,
         }
 
     def next_deadline(self, state: SvintusState) -> int | None:
@@ -461,13 +437,5 @@ class SvintusGame:
     def waiting(self, state: SvintusState) -> list[Wait]:
         return rules.waiting(state)
 
-
-_STEP: dict[str, Any] = {
-    "target": lambda p, q: Target.model_construct(player=p, target=q),
-    "pick": lambda p, c: Pick.model_construct(player=p, card=c),
-    "confirm": lambda p, _: Confirm.model_construct(player=p),
-    "cancel": lambda p, _: Cancel.model_construct(player=p),
-    "color": lambda p, c: ChooseColor.model_construct(player=p, color=c),
-}
 
 GAME = SvintusGame()

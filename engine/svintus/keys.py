@@ -1,7 +1,11 @@
 """Every locale key the Svintus engine emits, in one place.
 
-Events and rule errors carry these keys; locales/{ru,en}/svintus.ftl hold the
-words.  A test checks that each key has a message in both languages.
+Events, rule errors and prompts carry these keys; locales/{ru,en}/svintus.ftl
+hold the words.  A test checks that each key has a message in both languages.
+
+Arguments: ``player``, ``target``, ``catcher``, ``from_player`` are players;
+``card`` and ``given`` are card ids, ``cards`` a list of them; ``animal`` an
+``Animal`` value; ``color`` a ``Color`` value; ``until`` a time in ms.
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ class Ev(StrEnum):
     ROUND_STARTED = "svintus-ev-round-started"  # round, player (first), card
     START_CARD_RETURNED = "svintus-ev-start-card-returned"  # card
     PLAYED = "svintus-ev-played"  # player, card
-    INTERCEPTED = "svintus-ev-intercepted"  # player, card, from_player, skipped
+    INTERCEPTED = "svintus-ev-intercepted"  # player, card, from_player
+    INTERCEPTED_OWN = "svintus-ev-intercepted-own"  # player, card (on their own turn)
     TRANSFERRED = "svintus-ev-transferred"  # player, card, target, count
     GRAB_AIMED = "svintus-ev-grab-aimed"  # target, count
     SNORE_AIMED = "svintus-ev-snore-aimed"  # target
@@ -79,6 +84,15 @@ class Ev(StrEnum):
     BAT = "svintus-ev-bat"  # player, card
     SHAPESHIFTER = "svintus-ev-shapeshifter"  # player, color
     MAMMOTH = "svintus-ev-mammoth"  # player
+    # private: told to one player only (``Event.to``)
+    YOU_TOOK = "svintus-ev-you-took"  # card, target (the Silver Fox's owner: what it snatched)
+    TAKEN_FROM_YOU = "svintus-ev-taken-from-you"  # card, player (who snatched it)
+    GIVEN_TO_YOU = "svintus-ev-given-to-you"  # player, cards
+    SWAPPED_WITH_YOU = "svintus-ev-swapped-with-you"  # player, card (taken from you), given
+    # setup with chosen animals
+    SETUP_STARTED = "svintus-ev-setup-started"  # until
+    ANIMAL_PICKED = "svintus-ev-animal-picked"  # player, animal
+    ANIMAL_DEALT = "svintus-ev-animal-dealt"  # player, animal (time ran out: dealt at random)
 
 
 class Err(StrEnum):
@@ -117,13 +131,29 @@ class Err(StrEnum):
     NOT_DARK = "svintus-err-not-dark"
     ABILITY_ON = "svintus-err-ability-on"
     ABILITY_CANNOT = "svintus-err-ability-cannot"
-    NO_ABILITY_STEP = "svintus-err-no-ability-step"
-    BAD_TARGET = "svintus-err-bad-target"
-    BAD_PICK = "svintus-err-bad-pick"
-    PICK_MORE = "svintus-err-pick-more"  # count
-    CANNOT_CANCEL = "svintus-err-cannot-cancel"
     NO_DUTY = "svintus-err-no-duty"
     ANIMAL_NO_INTERCEPT = "svintus-err-animal-no-intercept"
     ANIMAL_NO_TRANSFER = "svintus-err-animal-no-transfer"
     ANIMAL_NO_POLYPIG = "svintus-err-animal-no-polypig"
     ANIMAL_NUMBER_TOO_HIGH = "svintus-err-animal-number-too-high"
+    NOT_SETUP = "svintus-err-not-setup"
+    SETUP_ON = "svintus-err-setup-on"
+    ANIMAL_TAKEN = "svintus-err-animal-taken"  # player (who has it)
+    ANIMAL_ALREADY_YOURS = "svintus-err-animal-already-yours"
+
+
+class Pr(StrEnum):
+    """The questions a dark ability's prompts ask (args: least, most, target)."""
+
+    TARGET = "svintus-prompt-target"
+    COLOR = "svintus-prompt-color"
+    PLAY = "svintus-prompt-play"
+    TAKE_ONE = "svintus-prompt-take-one"  # the Shapeshifter's "nothing to play": take 1
+    LEAD = "svintus-prompt-lead"
+    NINJA_MORE = "svintus-prompt-ninja-more"
+    CARDS = "svintus-prompt-cards"
+    BOOR_HOG = "svintus-prompt-boor-hog"
+    BAT = "svintus-prompt-bat"
+    GIVE_TWO = "svintus-prompt-give-two"
+    GIVE = "svintus-prompt-give"
+    TAKE = "svintus-prompt-take"

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.core import Tick, View
-from engine.svintus.animals import Animal
+from engine.core import Answer, Tick, View
+from engine.svintus.animals import DARK, Animal
 from engine.svintus.cards import Color, Kind
 
 
@@ -36,6 +36,8 @@ class SvintusOptions(BaseModel):
     # §7 Metamorphoses: one animal each, dealt at random or chosen in the lobby
     metamorphoses: bool = False
     animal_deal: Literal["random", "chosen"] = "random"
+    # chosen animals: how long the table waits for picks; the rest are dealt at random
+    setup_timer_ms: int = Field(60_000, ge=5_000, le=600_000)
 
 
 class Attack(BaseModel):
@@ -65,22 +67,55 @@ class Duty(BaseModel):
 
 
 class AbilityRun(BaseModel):
-    """A dark ability being used: which step it is at and what was chosen so far."""
+    """A dark ability being used: which step it is at and what was chosen so far.
+    Each step is one prompt to the owner; ``prompt`` is the open one's id."""
 
     player: int
     animal: Animal
     step: int = 0  # index into the animal's ``Dark.steps``
     target: int | None = None
-    picked: list[int] = []  # cards chosen at a CARDS or SWAP step, in order
+    picked: list[int] = []  # cards chosen so far (the lead, the card to give), in order
     committed: bool = False  # something was revealed or moved: no cancelling now
+    prompt: int = 0
 
 
-Phase = Literal["playing", "round_over", "match_over"]
+Phase = Literal["setup", "playing", "round_over", "match_over"]
+SCHEMA_VERSION = 2
+
+
+def _migrate(data: Any) -> Any:
+    """Read a state saved by an older engine.  Version 1 (before prompts): a dark
+    ability's partial card choices were kept in the state; they are dropped (the
+    owner chooses again), and the Eagle-Owl's swap became two steps."""
+    if not isinstance(data, dict) or data.get("schema_version", 1) >= SCHEMA_VERSION:
+        return data
+    data = dict(data)
+    run = data.get("ability")
+    if isinstance(run, dict):
+        run = dict(run)
+        animal = Animal(run["animal"])
+        picked = list(run.get("picked", []))
+        step = int(run.get("step", 0))
+        if animal is Animal.OWL and step >= 1:
+            step, picked = (2, picked[:1]) if picked else (1, [])
+        else:
+            picked = []
+        run.update(step=min(step, len(DARK[animal].steps)), picked=picked, prompt=1)
+        data["ability"] = run
+        data["prompts"] = 1
+    data["schema_version"] = SCHEMA_VERSION
+    return data
 
 
 class SvintusState(BaseModel):
     game: Literal["svintus"] = "svintus"
-    schema_version: int = 1
+    schema_version: int = SCHEMA_VERSION
+
+    @model_validator(mode="before")
+    @classmethod
+    def _upgrade(cls, data: Any) -> Any:
+        return _migrate(data)
+
     options: SvintusOptions
     seed: int
     rng: int
@@ -117,6 +152,8 @@ class SvintusState(BaseModel):
     ability: AbilityRun | None = None
     duties: list[Duty] = []
     skips: list[int] = []  # players who lose their next turn (once per entry)
+    setup_until_ms: int | None = None  # chosen animals: when the picks close
+    prompts: int = 0  # prompts raised so far (a prompt's id)
 
     def clone(self) -> SvintusState:
         """A copy whose containers may be mutated without touching ``self``."""
@@ -248,44 +285,10 @@ class NextRound(BaseModel):
 
 
 class UseAbility(BaseModel):
-    """Use one's dark ability instead of the turn."""
+    """Use one's dark ability instead of the turn; its choices are then prompts."""
 
     model_config = ConfigDict(frozen=True)
     type: Literal["ability"] = "ability"
-    player: int
-
-
-class Target(BaseModel):
-    """The dark ability's opponent."""
-
-    model_config = ConfigDict(frozen=True)
-    type: Literal["target"] = "target"
-    player: int
-    target: int
-
-
-class Pick(BaseModel):
-    """Choose (or, pressed again, un-choose) a card for the dark ability."""
-
-    model_config = ConfigDict(frozen=True)
-    type: Literal["pick"] = "pick"
-    player: int
-    card: int
-
-
-class Confirm(BaseModel):
-    """Done choosing cards (when fewer than the most allowed are wanted)."""
-
-    model_config = ConfigDict(frozen=True)
-    type: Literal["confirm"] = "confirm"
-    player: int
-
-
-class Cancel(BaseModel):
-    """Not use the dark ability after all (only before anything was revealed or moved)."""
-
-    model_config = ConfigDict(frozen=True)
-    type: Literal["cancel"] = "cancel"
     player: int
 
 
@@ -295,6 +298,15 @@ class React(BaseModel):
     model_config = ConfigDict(frozen=True)
     type: Literal["react"] = "react"
     player: int
+
+
+class PickAnimal(BaseModel):
+    """Setup with chosen animals: take a free animal (one's own pick may change)."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["pick_animal"] = "pick_animal"
+    player: int
+    animal: Animal
 
 
 PlayerAction = (
@@ -311,11 +323,9 @@ PlayerAction = (
     | Join
     | NextRound
     | UseAbility
-    | Target
-    | Pick
-    | Confirm
-    | Cancel
     | React
+    | PickAnimal
+    | Answer
 )
 SvintusAction = Annotated[
     Play
@@ -331,11 +341,9 @@ SvintusAction = Annotated[
     | Join
     | NextRound
     | UseAbility
-    | Target
-    | Pick
-    | Confirm
-    | Cancel
     | React
+    | PickAnimal
+    | Answer
     | Tick,
     Field(discriminator="type"),
 ]
@@ -359,11 +367,12 @@ class RaceView(BaseModel):
 
 
 class AbilityView(BaseModel):
+    """A dark ability in use, as everyone sees it (its choices are the owner's prompt)."""
+
     player: int
     animal: Animal
     step: str
     target: int | None
-    picked: list[int]  # empty for everyone but the owner
 
 
 class SvintusView(View):
@@ -402,4 +411,5 @@ class SvintusView(View):
     duties: list[Duty] = Field(default_factory=list)
     skips: list[int] = Field(default_factory=list)
     deck_top: CardView | None = None  # the Owl's owner only
-    peek: list[CardView] | None = None  # the Eagle-Owl's owner only: the target's hand
+    peek: list[CardView] | None = None  # the Eagle-Owl's owner only, while swapping: the target's hand
+    given: CardView | None = None  # the Eagle-Owl's owner only: the card chosen to give

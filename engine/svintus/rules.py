@@ -42,17 +42,27 @@ def flip_dark(s: SvintusState, p: int, out: Out) -> None:
         out.append(event(Ev.FLIPPED_DARK, player=p, animal=animal.value))
 
 
-def deal_animals(s: SvintusState, chosen: dict[int, Animal]) -> None:
-    """One animal each, all different: the chosen ones, the rest at random."""
-    taken = set()
-    for p in s.seats:
-        a = chosen.get(p)
-        if a is not None and a not in taken:
-            s.animals[p] = a
-            taken.add(a)
+def pick_animal(s: SvintusState, p: int, animal: Animal, now: int, out: Out) -> None:
+    """Setup with chosen animals: ``p`` takes ``animal``; once all have one, the round starts."""
+    owner = next((q for q, a in s.animals.items() if a == animal), None)
+    if owner == p:
+        raise RuleError(Err.ANIMAL_ALREADY_YOURS)
+    if owner is not None:
+        raise RuleError(Err.ANIMAL_TAKEN, player=owner)
+    s.animals[p] = animal
+    out.append(event(Ev.ANIMAL_PICKED, player=p, animal=animal.value))
+    if all(q in s.animals for q in s.seats):
+        finish_setup(s, now, out)
+
+
+def finish_setup(s: SvintusState, now: int, out: Out) -> None:
+    """Deal a random free animal to whoever has none, then the first round."""
     for p in s.seats:
         if p not in s.animals:
             give_animal(s, p)
+            out.append(event(Ev.ANIMAL_DEALT, player=p, animal=s.animals[p].value))
+    s.setup_until_ms = None
+    start_round(s, now, out)
 
 
 def give_animal(s: SvintusState, p: int) -> None:
@@ -77,6 +87,7 @@ def following(s: SvintusState, p: int, out: Out) -> int:
             break
         s.skips.remove(q)
         out.append(event(Ev.TURN_LOST, player=q))
+        came_round(s, q, out)
         q = next_player(s, q)
     return q
 
@@ -91,7 +102,13 @@ def begin_turn(s: SvintusState, p: int, now: int, out: Out) -> None:
     s.turn_started_ms = now
     s.drawn = []
     s.awaiting_color = False
-    if s.silence == p:  # play came back round to whoever called the silence
+    came_round(s, p, out)
+
+
+def came_round(s: SvintusState, p: int, out: Out) -> None:
+    """Play has come round to ``p``, for a turn they play or lose (a Snore, a skip,
+    a Snore the Rooster passes on): a silence they called is over."""
+    if s.silence == p:
         s.silence = None
         out.append(event(Ev.SILENCE_ENDED, player=p))
 
@@ -230,13 +247,26 @@ def end_round(s: SvintusState, winner: int, now: int, out: Out) -> None:
         s.phase = "round_over"
 
 
-def new_match(
-    players: list[int],
-    seed: int,
-    options: SvintusOptions,
-    now: int,
-    animals: dict[int, Animal] | None = None,
-) -> tuple[SvintusState, Out]:
+def settle(s: SvintusState, now: int, out: Out) -> None:
+    """§6: a player whose hand has become empty, by whatever means, wins the round
+    as soon as nothing they must resolve is pending."""
+    if s.phase != "playing" or all(s.hands.values()):
+        return
+    # [decision] a dark ability resolves whole, whoever's it is (the Silver Fox
+    # gives 2 right after taking a last card), and a slap race is everyone's to
+    # answer (the loser takes cards): the round ends only after them.
+    if s.ability is not None or s.race is not None:
+        return
+    seats = s.seats
+    start = seats.index(s.current) if s.current in seats else 0
+    for i in range(len(seats)):
+        q = seats[(start + s.direction * i) % len(seats)]
+        if not s.hands[q] and not (s.awaiting_color and q == s.current):  # a colour is named first
+            end_round(s, q, now, out)
+            return
+
+
+def new_match(players: list[int], seed: int, options: SvintusOptions, now: int) -> tuple[SvintusState, Out]:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise RuleError(Err.PLAYER_COUNT, min=MIN_PLAYERS, max=MAX_PLAYERS)
     if len(set(players)) != len(players):
@@ -255,8 +285,16 @@ def new_match(
         pile=[],
     )
     out: Out = []
+    if options.metamorphoses and options.animal_deal == "chosen":
+        # a setup phase: everyone picks an animal (until the timer, then at random)
+        s.phase = "setup"
+        s.deck = list(range(DECK_SIZE))  # the cards wait in the box until the deal
+        s.setup_until_ms = now + options.setup_timer_ms
+        out.append(event(Ev.SETUP_STARTED, until=s.setup_until_ms))
+        return s, out
     if options.metamorphoses:
-        deal_animals(s, animals or {})
+        for p in s.seats:
+            give_animal(s, p)
     start_round(s, now, out)
     sync_one_card(s, now)
     return s, out
@@ -298,7 +336,14 @@ def forbidden(s: SvintusState, p: int, card: int, mode: str) -> Err | None:
 
 
 def playable_on_turn(s: SvintusState, p: int, card: int) -> bool:
-    return fits(s, p, card) and (not s.animals or forbidden(s, p, card, TURN) is None)
+    """May ``p`` play ``card`` on their own turn?  An identical card is the
+    intercept it is (so not for the Turtle)."""
+    if not fits(s, p, card):
+        return False
+    if not s.animals:
+        return True
+    mode = INTERCEPT if s.top_live and identical(card, s.pile[-1]) else TURN
+    return forbidden(s, p, card, mode) is None
 
 
 def classify_play(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | None]:
@@ -316,34 +361,29 @@ def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | Non
         return None, Err.NOT_IN_HAND
     if s.race is not None:
         return None, Err.RACE_ON
-    run = s.ability
-    if run is not None:  # [decision] nobody plays across a dark ability in use
-        from engine.svintus.abilities import step_of
-
-        if p == run.player and step_of(run) == "play":
-            return (TURN, None) if fits(s, p, card) else (None, Err.NO_MATCH)
+    if s.ability is not None:  # [decision] nobody plays across a dark ability in use
         return None, Err.ABILITY_ON
     top = s.pile[-1]
     ident = s.top_live and identical(card, top)
     attack = s.attack
     if attack is not None:
+        # [decision] the target's same-name card is a transfer even when identical
+        # (the sheet's Hare may not transfer "not even with the identical card").
         if p == attack.target and KIND[card] == attack.kind:
             return TRANSFER, None
         if ident:
             return INTERCEPT, None
         return None, Err.MUST_ANSWER_ATTACK if p == s.current else Err.NOT_IDENTICAL
-    if p == s.current:
+    if ident:  # §4: an identical card is an intercept, on one's own turn too
+        return INTERCEPT, None
+    if p == s.current:  # (a twin of the start card, not live, is an ordinary play)
         if s.awaiting_color:
-            return (INTERCEPT, None) if ident else (None, Err.CHOOSE_COLOR_FIRST)
+            return None, Err.CHOOSE_COLOR_FIRST
         if s.drawn:
-            if card in s.drawn:
-                return TURN, None
-            return (INTERCEPT, None) if ident else (None, Err.ONLY_DRAWN_CARD)
+            return (TURN, None) if card in s.drawn else (None, Err.ONLY_DRAWN_CARD)
         if fits(s, p, card):
             return TURN, None
         return None, Err.NO_MATCH
-    if ident:
-        return INTERCEPT, None
     if not s.top_live and identical(card, top):
         return None, Err.START_CARD
     return None, Err.NOT_YOUR_TURN
@@ -370,8 +410,13 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
     kind = KIND[card]
 
     if mode == INTERCEPT:
-        out.append(event(Ev.INTERCEPTED, player=p, card=card, from_player=before))
-        if s.silence == p:  # the caller of the silence has taken the turn
+        if before == p:  # on one's own turn: nobody's turn is taken
+            out.append(event(Ev.INTERCEPTED_OWN, player=p, card=card))
+        else:
+            out.append(event(Ev.INTERCEPTED, player=p, card=card, from_player=before))
+        # the caller of the silence has taken the turn.  [decision] An intercept
+        # that jumps over the caller does not end it: their turn has not come round.
+        if s.silence == p:
             s.silence = None
             out.append(event(Ev.SILENCE_ENDED, player=p))
         if s.animals:
@@ -403,6 +448,7 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
             end_round(s, p, now, out)
             return
         if kind is Kind.SNORE and light(s, target).snore_passes:
+            came_round(s, target, out)
             after = next_player(s, target)
             out.append(event(Ev.ROOSTER_PASSES, player=target, target=after))
             target = after
@@ -504,6 +550,18 @@ def can_draw(s: SvintusState, p: int) -> Err | None:
     return None
 
 
+def can_pass(s: SvintusState, p: int) -> Err | None:
+    """Why ``p`` may not end the turn without playing the card they drew (None: they may)."""
+    if s.race is not None:
+        return Err.RACE_ON
+    if p != s.current or not s.drawn:
+        return Err.CANNOT_PASS
+    # the Donkey must play when it can: a drawn card that fits is played
+    if s.animals and light(s, p).must_play and any(classify_play(s, p, c)[0] for c in s.drawn):
+        return Err.MUST_PLAY
+    return None
+
+
 def pass_turn(s: SvintusState, p: int, now: int, out: Out) -> None:
     out.append(event(Ev.PASSED, player=p))
     pass_on(s, p, now, out)
@@ -556,21 +614,27 @@ def slap(s: SvintusState, p: int, now: int, out: Out) -> None:
     assert race is not None
     race.pressed.append(p)
     out.append(event(Ev.SLAPPED, player=p, place=len(race.pressed)))
-    if all(q in race.pressed for q in race.players):
+    if race_done(race):
         close_race(s, now, out)
+
+
+def race_done(race: Race) -> bool:
+    """Has everyone who may lose the race pressed?  The exempt (the Cat) need not."""
+    return all(q in race.pressed for q in race.players if q not in race.exempt)
 
 
 def close_race(s: SvintusState, now: int, out: Out) -> None:
     race = s.race
     assert race is not None
     s.race = None
-    seated = [q for q in race.players if q in s.hands]
-    missed = [q for q in seated if q not in race.pressed and q not in race.exempt]
-    if any(q not in race.pressed for q in seated):
+    # the exempt never take cards; among the rest the usual rule applies
+    rest = [q for q in race.players if q in s.hands and q not in race.exempt]
+    missed = [q for q in rest if q not in race.pressed]
+    if missed:
         for q in missed:
             penalty(s, q, Ev.PENALTY_SLAP_MISSED, out)
     else:
-        losers = [q for q in reversed(race.pressed) if q in s.hands and q not in race.exempt]
+        losers = [q for q in reversed(race.pressed) if q in rest]
         if losers:
             out.append(event(Ev.SLAP_ALL_IN, player=losers[0]))
             penalty(s, losers[0], Ev.PENALTY_SLAP_LAST, out)
@@ -585,6 +649,9 @@ def speak(s: SvintusState, p: int, out: Out) -> None:
 
 
 def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
+    if s.phase == "setup":
+        _leave_setup(s, p, now, out)
+        return
     playing = s.phase == "playing"
     was_current = playing and s.current == p
     successor = next_player(s, p) if was_current else None
@@ -653,8 +720,26 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
             s.drawn = []
         else:
             begin_turn(s, successor, now, out)
-    if race is not None and all(q in race.pressed for q in race.players):
+    if race is not None and race_done(race):
         close_race(s, now, out)
+
+
+def _leave_setup(s: SvintusState, p: int, now: int, out: Out) -> None:
+    s.hands.pop(p)
+    s.seats.remove(p)
+    s.scores.pop(p, None)
+    s.animals.pop(p, None)
+    out.append(event(Ev.PLAYER_LEFT, player=p, count=0))
+    if len(s.seats) < MIN_PLAYERS:
+        s.phase = "match_over"
+        s.setup_until_ms = None
+        if s.seats:
+            s.match_winner = s.seats[0]
+            out.append(event(Ev.WALKOVER, player=s.seats[0]))
+        else:
+            out.append(event(Ev.ABANDONED))
+    elif all(q in s.animals for q in s.seats):
+        finish_setup(s, now, out)
 
 
 def join(s: SvintusState, p: int, out: Out) -> None:
@@ -681,6 +766,8 @@ def deadline(s: SvintusState) -> int | None:
 def _table_deadline(s: SvintusState) -> int | None:
     if s.phase == "match_over":
         return None
+    if s.phase == "setup":
+        return s.setup_until_ms
     if s.phase == "round_over":
         assert s.round_ended_ms is not None
         return s.round_ended_ms + s.options.round_break_ms
@@ -700,6 +787,9 @@ def waiting(s: SvintusState) -> list[Wait]:
     """Whom the table waits on: the slap race's players who have not slapped,
     else the player to move (a Grab or Snore's target, a dark ability's owner);
     and every reaction an animal owes."""
+    if s.phase == "setup":
+        picking = [p for p in s.seats if p not in s.animals]
+        return [Wait(kind="setup", players=picking, until_ms=s.setup_until_ms)]
     if s.phase != "playing":
         return []
     race = s.race
@@ -750,7 +840,9 @@ def fire(s: SvintusState, due: int, out: Out) -> None:
             s.duties.remove(duty)
             penalty(s, duty.player, Ev.PENALTY_DUTY_MISSED, out)
             return
-    if s.phase == "round_over":
+    if s.phase == "setup":
+        finish_setup(s, due, out)
+    elif s.phase == "round_over":
         start_round(s, due, out)
     elif s.race is not None:
         close_race(s, due, out)

@@ -34,6 +34,7 @@ svintus-ev-round-started = Round { $round }! The first card is { $card }; { $pla
 svintus-ev-start-card-returned = { $card } can't open a round, so it goes back into the deck.
 svintus-ev-played = { $player } plays { $card }.
 svintus-ev-intercepted = Intercept! { $player } snaps { $card } out of turn and takes play from { $from_player }.
+svintus-ev-intercepted-own = Intercept! { $player } plays { $card }, a twin of the top card.
 svintus-ev-transferred = { $player } passes it on with { $card }!
 svintus-ev-grab-aimed = { $player } must take { svintus-n-cards } — or pass the Grab on.
 svintus-ev-snore-aimed = { $player } dozes off — unless they pass the Snore on.
@@ -129,6 +130,38 @@ svintus-err-no-silence = There's no silence right now.
 
 ## Metamorphoses: the animals
 
+svintus-animal-hedgehog-light-emoji = 🦔
+svintus-animal-hedgehog-dark-emoji = 🌵
+svintus-animal-squirrel-light-emoji = 🐿
+svintus-animal-squirrel-dark-emoji = 🪂
+svintus-animal-polite-pig-light-emoji = 🐷
+svintus-animal-polite-pig-dark-emoji = 🐗
+svintus-animal-turtle-light-emoji = 🐢
+svintus-animal-turtle-dark-emoji = 🥷
+svintus-animal-owl-light-emoji = 🦉
+svintus-animal-owl-dark-emoji = 🌙
+svintus-animal-cat-light-emoji = 🐱
+svintus-animal-cat-dark-emoji = 😼
+svintus-animal-hare-light-emoji = 🐰
+svintus-animal-hare-dark-emoji = 🐇
+svintus-animal-fox-light-emoji = 🦊
+svintus-animal-fox-dark-emoji = 🦝
+svintus-animal-rooster-light-emoji = 🐓
+svintus-animal-rooster-dark-emoji = ⏰
+svintus-animal-cow-light-emoji = 🐄
+svintus-animal-cow-dark-emoji = 🐂
+svintus-animal-bear-light-emoji = 🐻
+svintus-animal-bear-dark-emoji = 🐾
+svintus-animal-donkey-light-emoji = 🫏
+svintus-animal-donkey-dark-emoji = 🪨
+svintus-animal-mouse-light-emoji = 🐭
+svintus-animal-mouse-dark-emoji = 🦇
+svintus-animal-chameleon-light-emoji = 🦎
+svintus-animal-chameleon-dark-emoji = 🌀
+svintus-animal-elephant-light-emoji = 🐘
+svintus-animal-elephant-dark-emoji = 🦣
+
+
 svintus-color-named = { $color ->
     [red] red
     [orange] orange
@@ -136,66 +169,66 @@ svintus-color-named = { $color ->
    *[blue] blue
 }
 
-animal-hedgehog-light = Hedgehog
-animal-hedgehog-dark = Porcupine
-animal-hedgehog-light-rule = When an opponent intercepts, press «Hedgehog takes!» and take 1 card before the reaction window closes; too late costs 2.
-animal-hedgehog-dark-rule = Instead of a turn: every opponent takes a card.
-animal-squirrel-light = Leaping Squirrel
-animal-squirrel-dark = Flying Squirrel
-animal-squirrel-light-rule = Whatever you must take (penalties too) comes from the pile, just under its top card; if it runs short, the rest from the deck.
-animal-squirrel-dark-rule = Instead of a turn: give 2 cards of your choice to an opponent of your choice.
-animal-polite-pig-light = Polite Pig
-animal-polite-pig-dark = Boor Hog
-animal-polite-pig-light-rule = Well-mannered: you may not play a number higher than the number on top.
-animal-polite-pig-dark-rule = Instead of a turn: slip up to 2 cards from your hand under the deck.
-animal-turtle-light = Turtle
-animal-turtle-dark = Ninja Turtle
-animal-turtle-light-rule = Too slow: you may not intercept.
-animal-turtle-dark-rule = Instead of a turn: lay down 2 or 3 numbers of one value at once; the first must fit, the last ends on top.
-animal-owl-light = Owl
-animal-owl-dark = Eagle-Owl
-animal-owl-light-rule = You always see the top card of the deck.
-animal-owl-dark-rule = Instead of a turn: look at an opponent's hand and swap one of your cards for one of theirs.
-animal-cat-light = Cat
-animal-cat-dark = Tomcat
-animal-cat-light-rule = In a slap race the cards never go to you.
-animal-cat-dark-rule = Instead of a turn: start a slap race as a Hoofslap would; you can't lose it.
-animal-hare-light = Hare
-animal-hare-dark = Mad Hare
-animal-hare-light-rule = Faint-hearted: you may not pass on a Grab or a Snore.
-animal-hare-dark-rule = Instead of a turn: turn the table around; the next player in the new direction loses a turn.
-animal-fox-light = Fox
-animal-fox-dark = Silver Fox
-animal-fox-light-rule = When you intercept, whoever's turn you took takes 1 card.
-animal-fox-dark-rule = Instead of a turn: snatch a random card from an opponent, then give them 2 cards of your choice.
-animal-rooster-light = Rooster
-animal-rooster-dark = Alarm Rooster
-animal-rooster-light-rule = A Snore can't put you to sleep: it moves on to the next player (not a transfer, no flip).
-animal-rooster-dark-rule = Instead of a turn: every opponent holding fewer cards than you takes 1.
-animal-cow-light = Cow
-animal-cow-dark = Minotaur
-animal-cow-light-rule = You may not play a Polypig.
-animal-cow-dark-rule = Instead of a turn: name a colour — every opponent with no card of it takes 2.
-animal-bear-light = Bear
-animal-bear-dark = Roaming Bear
-animal-bear-light-rule = When you draw instead of playing, draw 2; you may play one of them if it fits.
-animal-bear-dark-rule = Instead of a turn: shuffle your hand with an opponent's and deal again — half rounded up to them, the rest to you.
-animal-donkey-light = Donkey
-animal-donkey-dark = Stubborn Mule
-animal-donkey-light-rule = If you can play, you must: no drawing while you hold a card that fits.
-animal-donkey-dark-rule = Instead of a turn: pick an opponent — they lose their next turn.
-animal-mouse-light = Mouse
-animal-mouse-dark = Bat
-animal-mouse-light-rule = Whenever you must take 3 or more cards at once, take 1 fewer.
-animal-mouse-dark-rule = Instead of a turn: drop any card from your hand on the pile, fit or not; its effect does not happen.
-animal-chameleon-light = Chameleon
-animal-chameleon-dark = Shapeshifter
-animal-chameleon-light-rule = While a Polypig is on top, any number fits for you.
-animal-chameleon-dark-rule = Instead of a turn: give the pile a new colour, then play a card that fits it (or take 1).
-animal-elephant-light = Elephant
-animal-elephant-dark = Mammoth
-animal-elephant-light-rule = Your Grab makes its victim take 4, not 3 (a transfer still adds 3).
-animal-elephant-dark-rule = Instead of a turn: the next two players in turn order each lose a turn.
+svintus-animal-hedgehog-light = Hedgehog
+svintus-animal-hedgehog-dark = Porcupine
+svintus-animal-hedgehog-light-rule = When an opponent intercepts, press «Hedgehog takes!» and take 1 card before the reaction window closes; too late costs 2.
+svintus-animal-hedgehog-dark-rule = Instead of a turn: every opponent takes a card.
+svintus-animal-squirrel-light = Leaping Squirrel
+svintus-animal-squirrel-dark = Flying Squirrel
+svintus-animal-squirrel-light-rule = Whatever you must take (penalties too) comes from the pile, just under its top card; if it runs short, the rest from the deck.
+svintus-animal-squirrel-dark-rule = Instead of a turn: give 2 cards of your choice to an opponent of your choice.
+svintus-animal-polite-pig-light = Polite Pig
+svintus-animal-polite-pig-dark = Boor Hog
+svintus-animal-polite-pig-light-rule = Well-mannered: you may not play a number higher than the number on top.
+svintus-animal-polite-pig-dark-rule = Instead of a turn: slip up to 2 cards from your hand under the deck.
+svintus-animal-turtle-light = Turtle
+svintus-animal-turtle-dark = Ninja Turtle
+svintus-animal-turtle-light-rule = Too slow: you may not intercept — not even with an identical card on your own turn.
+svintus-animal-turtle-dark-rule = Instead of a turn: lay down 2 or 3 numbers of one value at once; the first must fit, the last ends on top.
+svintus-animal-owl-light = Owl
+svintus-animal-owl-dark = Eagle-Owl
+svintus-animal-owl-light-rule = You always see the top card of the deck.
+svintus-animal-owl-dark-rule = Instead of a turn: look at an opponent's hand and swap one of your cards for one of theirs.
+svintus-animal-cat-light = Cat
+svintus-animal-cat-dark = Tomcat
+svintus-animal-cat-light-rule = In a slap race the cards never go to you.
+svintus-animal-cat-dark-rule = Instead of a turn: start a slap race as a Hoofslap would; you can't lose it.
+svintus-animal-hare-light = Hare
+svintus-animal-hare-dark = Mad Hare
+svintus-animal-hare-light-rule = Faint-hearted: you may not pass on a Grab or a Snore.
+svintus-animal-hare-dark-rule = Instead of a turn: turn the table around; the next player in the new direction loses a turn.
+svintus-animal-fox-light = Fox
+svintus-animal-fox-dark = Silver Fox
+svintus-animal-fox-light-rule = When you intercept, whoever's turn you took takes 1 card.
+svintus-animal-fox-dark-rule = Instead of a turn: snatch a random card from an opponent, then give them 2 cards of your choice.
+svintus-animal-rooster-light = Rooster
+svintus-animal-rooster-dark = Alarm Rooster
+svintus-animal-rooster-light-rule = A Snore can't put you to sleep: it moves on to the next player (not a transfer, no flip).
+svintus-animal-rooster-dark-rule = Instead of a turn: every opponent holding fewer cards than you takes 1.
+svintus-animal-cow-light = Cow
+svintus-animal-cow-dark = Minotaur
+svintus-animal-cow-light-rule = You may not play a Polypig.
+svintus-animal-cow-dark-rule = Instead of a turn: name a colour — every opponent with no card of it takes 2.
+svintus-animal-bear-light = Bear
+svintus-animal-bear-dark = Roaming Bear
+svintus-animal-bear-light-rule = When you draw instead of playing, draw 2; you may play one of them if it fits.
+svintus-animal-bear-dark-rule = Instead of a turn: shuffle your hand with an opponent's and deal again — half rounded up to them, the rest to you.
+svintus-animal-donkey-light = Donkey
+svintus-animal-donkey-dark = Stubborn Mule
+svintus-animal-donkey-light-rule = If you can play, you must: no drawing while you hold a card that fits.
+svintus-animal-donkey-dark-rule = Instead of a turn: pick an opponent — they lose their next turn.
+svintus-animal-mouse-light = Mouse
+svintus-animal-mouse-dark = Bat
+svintus-animal-mouse-light-rule = Whenever you must take 3 or more cards at once, take 1 fewer.
+svintus-animal-mouse-dark-rule = Instead of a turn: drop any card from your hand on the pile, fit or not; its effect does not happen.
+svintus-animal-chameleon-light = Chameleon
+svintus-animal-chameleon-dark = Shapeshifter
+svintus-animal-chameleon-light-rule = While a Polypig is on top, any number fits for you.
+svintus-animal-chameleon-dark-rule = Instead of a turn: give the pile a new colour, then play a card that fits it (or take 1).
+svintus-animal-elephant-light = Elephant
+svintus-animal-elephant-dark = Mammoth
+svintus-animal-elephant-light-rule = Your Grab makes its victim take 4, not 3 (a transfer still adds 3).
+svintus-animal-elephant-dark-rule = Instead of a turn: the next two players in turn order each lose a turn.
 
 ## Metamorphoses: the referee's announcements
 
@@ -238,13 +271,157 @@ svintus-err-no-animal = You have no animal — Metamorphoses are off.
 svintus-err-not-dark = Your animal shows its light side: an intercept or a transfer turns it dark.
 svintus-err-ability-on = Finish the dark ability first.
 svintus-err-ability-cannot = Your animal has nothing to do it with right now.
-svintus-err-no-ability-step = That isn't the choice to make now.
-svintus-err-bad-target = Pick an opponent at the table.
-svintus-err-bad-pick = You can't pick that card now.
-svintus-err-pick-more = Pick more cards: at least { $count }.
-svintus-err-cannot-cancel = Too late to back out: you've started.
 svintus-err-no-duty = There's nothing for you to take now.
-svintus-err-animal-no-intercept = The Turtle can't keep up: no intercepts.
+svintus-err-animal-no-intercept = The Turtle can't keep up: no intercepts, and an identical card is one even on your own turn.
 svintus-err-animal-no-transfer = The Hare is too scared to pass it on.
 svintus-err-animal-no-polypig = No Polypigs for the Cow.
 svintus-err-animal-number-too-high = The Polite Pig never plays a number higher than the top one.
+
+## Metamorphoses: what only one player is told
+
+svintus-ev-you-took = You snatched { $card } from { $target }.
+svintus-ev-taken-from-you = { $player } snatched { $card } from you.
+svintus-ev-given-to-you = { $player } gave you { $cards }.
+svintus-ev-swapped-with-you = { $player } took your { $card } and gave you { $given }.
+
+## Metamorphoses: animals chosen before the deal
+
+svintus-ev-setup-started = Choose your animals! Whoever hasn't picked when time is up gets one at random.
+svintus-ev-animal-picked = { $player } picks the { $animal }.
+svintus-ev-animal-dealt = { $player } is dealt the { $animal }.
+svintus-err-not-setup = Animals are chosen before the deal only.
+svintus-err-setup-on = The animals are still being chosen.
+svintus-err-animal-taken = { $player } already has that animal.
+svintus-err-animal-already-yours = That animal is already yours.
+
+## Metamorphoses: a dark ability's choices
+
+svintus-prompt-target = 🌑 Choose an opponent:
+svintus-prompt-color = 🌑 Name a colour:
+svintus-prompt-play = 🌑 Play a card of the new colour, or take 1:
+svintus-prompt-take-one = 🂠 Take 1
+svintus-prompt-lead = 🌑 Lead with a number that fits (you need another of its value):
+svintus-prompt-ninja-more = 🌑 Add { $least ->
+    [1] 1 or 2 more cards
+   *[other] { $least } more cards
+} of that value, in order — the last ends on top:
+svintus-prompt-cards = 🌑 Choose { $most } cards:
+svintus-prompt-boor-hog = 🌑 Choose up to { $most } cards to slip under the deck:
+svintus-prompt-bat = 🌑 Choose the card to drop on the pile:
+svintus-prompt-give-two = 🌑 Choose { $most ->
+    [one] the card
+   *[other] { $most } cards
+} to give to { $target }:
+svintus-prompt-give = 🌑 Choose one of your cards to give to { $target }:
+svintus-prompt-take = 🌑 Now choose one of { $target }'s cards to take:
+
+## Svintus at the table: names, lobby, board and hand
+
+svintus-name = Svintus
+svintus-emoji = 🐷
+svintus-about = the fast pig card game of intercepts, slap races and silence, with the Metamorphoses animals
+svintus-cmd-desc-animal = an animal of Metamorphoses (Svintus)
+svintus-rules = <b>Svintus in short</b>
+    Get rid of all your cards. On your turn play a card of the same colour or the same value/name as the top card, or draw one (a drawn card that fits may be played at once).
+    • <b>Intercept</b>: anyone may play the very same card as the top one at any moment — play then goes on from them.
+    • <b>Grab</b>: the next player takes 3 and loses the turn, unless they pass it on with their own Grab (+3 each time). <b>Snore</b>: the next player loses the turn, same passing rule.
+    • <b>Turnabout</b> reverses the direction. <b>Polypig</b> fits anything; its player names the colour.
+    • <b>Hush</b>: silence in the chat until play comes back round to whoever played it; every message costs 2 cards (so do «Svintus!», «Catch!» and naming a colour).
+    • <b>Hoofslap</b>: everybody presses «Slap!» — whoever is slowest or misses takes 2.
+    • With one card left press «Svintus!», or anyone may catch you after 3 seconds: +2 cards.
+    The round's winner scores a point per card left in the other hands; the first to the target score wins the match.
+
+    <b>Metamorphoses</b> (a table option)
+    Everyone gets an animal, light side up; its rule beats the ordinary ones.
+    • An intercept or a transfer turns your animal to its dark side.
+    • While dark, on your turn you may use its ability instead of playing or drawing (not when a Grab or Snore is on you); then it is light again. You can't win before the ability is done.
+    • A reaction your animal owes (the Hedgehog's) has the reaction window; missing it costs 2 cards.
+    /animal NAME explains one animal; /animal lists them all.
+
+svintus-lobby-options = 🎯 to { $target } points · ⏱ turn { $timer } · ⚡ reactions { $window } s · 🤫 chat counts in a silence: { $hush }
+svintus-lobby-metamorphoses = 🐾 Metamorphoses: animals { $deal }
+svintus-lobby-deal-random = at random
+svintus-lobby-deal-chosen = chosen by the players
+svintus-button-target = 🎯 { $n }
+svintus-button-timer = ⏱ { $timer }
+svintus-button-window = ⚡ { $n } s
+svintus-button-hush = 🤫 { $state }
+svintus-button-metamorphoses = 🐾 Metamorphoses: { $state }
+svintus-button-deal = 🎲 animals { $deal }
+
+svintus-setup-title = { $title }: choosing animals
+svintus-setup-player = { $player } — { $animal }
+svintus-setup-none = …
+svintus-setup-hint = Press an animal to take it (press another to change your mind). Whoever hasn't picked when time is up gets a free one at random; the deal follows.
+svintus-setup-taken = ✖ { $label }
+
+svintus-board-title = { $title } · round { $round }
+svintus-board-top = Top: <b>{ $card }</b>
+svintus-board-named-color = (colour: { svintus-color-named })
+svintus-board-counts = Deck { $deck } · pile { $pile }
+svintus-board-clockwise = ↻ clockwise
+svintus-board-counter-clockwise = ↺ counter-clockwise
+svintus-board-player = { $player } — { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} · { $score } pts { $flags }
+svintus-board-player-animal = { $line } · { $animal }
+svintus-flag-declared = 🐽
+svintus-flag-one-card = ☝️
+svintus-flag-away = 💤
+svintus-flag-silence = 🤫
+svintus-flag-skip = ⏸
+svintus-board-grab-pending = ⚠️ Grab! <b>{ $player }</b> takes { $count } or passes it on.
+svintus-board-snore-pending = 😴 Snore! <b>{ $player }</b> loses the turn or passes it on.
+svintus-board-color-pending = 🎨 <b>{ $player }</b> is naming a colour.
+svintus-board-race = 👋 SLAP! { $done } of { $total } have slapped.
+svintus-board-silence = 🤫 Silence! Called by { $player }: not a word in the chat.
+svintus-board-ability = 🌑 <b>{ $player }</b> uses the { $animal }…
+svintus-board-duty = 🦔 <b>{ $player }</b> must press «Hedgehog takes!»
+svintus-board-round-over = The round is over. The next one starts shortly.
+svintus-board-match-over = 🏆 <b>{ $player }</b> wins the match!
+svintus-button-catch = 🫵 Catch!
+svintus-button-slap = 👋 Slap!
+svintus-button-next-round = ▶ Next round
+
+svintus-hand-title = { $emoji } { $name } · { $chat }
+svintus-hand-not-seated = You're not at the table any more.
+svintus-hand-match-over = The match is over: { $player } wins.
+svintus-hand-setup = 🐾 Pick your animal on the board in the group; your cards come with the deal.
+svintus-hand-round-over = The round is over; your new cards arrive with the next one.
+svintus-hand-race = 👋 Slap, quick!
+svintus-hand-race-done = 👋 You've slapped; waiting for the others.
+svintus-hand-grab-on-you = ⚠️ A Grab is on you: take { $count } or pass it on with a Grab.
+svintus-hand-snore-on-you = 😴 A Snore is on you: lose the turn or pass it on with a Snore.
+svintus-hand-choose-color = 🎨 Name a colour.
+svintus-hand-drawn = You drew a card that fits: play it or pass.
+svintus-hand-waiting = ⏳ Not your turn. ✅ marks a card that can intercept right now.
+svintus-hand-silence = 🤫 Silence in the chat!
+svintus-hand-your-turn = ▶ <b>Your turn!</b>
+svintus-hand-cards = Your cards ({ $count }), ✅ = playable now:
+svintus-hand-animal = { $animal }: { $rule }
+svintus-hand-deck-top = 🦉 Top of the deck: <b>{ $card }</b>
+svintus-hand-duty = 🦔 An opponent intercepted: press «Hedgehog takes!» now, or it costs 2.
+svintus-hand-peek = 🌙 { $player } holds: { $cards }
+svintus-hand-given = You give: <b>{ $card }</b>
+svintus-playable = ✅ { $label }
+svintus-color-label = { $emoji } { svintus-color-named }
+svintus-button-draw = 🂠 Draw
+svintus-button-pass = ⏭ Pass
+svintus-button-accept-grab = 😩 Take { $count }
+svintus-button-accept-snore = 😴 Lose the turn
+svintus-button-svintus = 🐽 Svintus!
+svintus-button-react = 🦔 Hedgehog takes!
+svintus-button-ability = 🌑 Use: { $animal }
+svintus-answer-slap-too-late = Too late — that slap race is over.
+
+svintus-animal-label-light = { $emoji } { $name }
+svintus-animal-label-dark = 🌑{ $emoji } { $name }
+svintus-animal-card = { $light } — light side:
+    { $light_rule }
+    { $dark } — dark side:
+    { $dark_rule }
+svintus-animal-list-title = <b>The menagerie</b> (light side / dark side):
+svintus-animal-list-line = { $light } / { $dark }
+svintus-animal-list-hint = /animal NAME tells what one of them does.
+svintus-animal-not-found = I don't know an animal called «{ $query }».

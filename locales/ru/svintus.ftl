@@ -35,51 +35,47 @@ svintus-ev-round-started = Раунд { $round }! Первая карта — { 
 svintus-ev-start-card-returned = С карты { $card } раунд не начинают — она уходит обратно в колоду.
 svintus-ev-played = { $player } кладёт { $card }.
 svintus-ev-intercepted = Перехват! { $player } выхватывает ход у игрока { $from_player } картой { $card }.
+svintus-ev-intercepted-own = Перехват! { $player } кладёт { $card } — точно такую же карту, как верхняя.
 svintus-ev-transferred = { $player } переводит стрелки картой { $card }!
-svintus-ev-grab-aimed = { $player } должен взять { svintus-n-cards } — или перевести Хапёж дальше.
+svintus-ev-grab-aimed = { $player } берёт { svintus-n-cards } — или переводит Хапёж дальше.
 svintus-ev-snore-aimed = { $player } засыпает — если не переведёт Захрапина дальше.
 svintus-ev-grab-taken = { $player } берёт { svintus-n-cards } и пропускает ход.
-svintus-ev-snore-taken = { $player } проспал свой ход.
+svintus-ev-snore-taken = { $player } просыпает свой ход.
 svintus-ev-last-grab = Хапёж на прощание: { $player } берёт { svintus-n-cards }.
 svintus-ev-direction = { $player } разворачивает стол: теперь ходят { $clockwise ->
     [true] по часовой стрелке
    *[false] против часовой стрелки
 }.
-svintus-ev-color-needed = { $player } сыграл Полисвина и должен назвать цвет.
+svintus-ev-color-needed = { $player } кладёт Полисвина и выбирает цвет.
 svintus-ev-color-chosen = { $player } называет цвет: { $color ->
     [red] красный
     [orange] оранжевый
     [green] зелёный
    *[blue] синий
 }.
-svintus-ev-color-auto = Судья назвал цвет за игрока { $player }: { $color ->
+svintus-ev-color-auto = Судья называет цвет за игрока { $player }: { $color ->
     [red] красный
     [orange] оранжевый
     [green] зелёный
    *[blue] синий
 }.
-svintus-ev-silence-started = Тсс! { $player } объявляет тишину. В чате ни слова, пока ход не вернётся к нему.
+svintus-ev-silence-started = Тсс! { $player } объявляет тишину. В чате ни слова, пока ход не вернётся к игроку { $player }.
 svintus-ev-silence-ended = Тишина закончилась — можно говорить.
 svintus-ev-slap-race = Хлопкопыт от игрока { $player }! Все жмут «Хлоп!» — самая медленная свинка берёт 2.
-svintus-ev-slapped = { $player } хлопает { $place ->
-    [1] первым
-    [2] вторым
-    [3] третьим
-   *[other] { $place }-м
-}.
-svintus-ev-slap-all-in = Хлопнули все; медленнее всех был { $player }.
+svintus-ev-slapped = Хлоп № { $place }: { $player }.
+svintus-ev-slap-all-in = Хлопнули все; медленнее всех — { $player }.
 svintus-ev-drew = { $player } берёт { svintus-n-cards }.
 svintus-ev-draw-skipped = Брать больше нечего — { $player } просто пропускает ход.
 svintus-ev-passed = { $player } оставляет взятую карту себе и пасует.
 svintus-ev-deck-reshuffled = Колода кончилась: { svintus-n-cards } из стопки перетасованы в новую.
 svintus-ev-declared = «Свинтус!» — у игрока { $player } последняя карта.
 svintus-ev-catch-too-early = { $player } пытается поймать игрока { $target }, но рано — штрафа нет.
-svintus-ev-penalty-caught = Попался! { $catcher } поймал игрока { $player } на последней карте без «Свинтуса!»: { $player } берёт { svintus-n-cards }.
-svintus-ev-penalty-slap-last = { $player } хлопнул последним и берёт { svintus-n-cards }.
-svintus-ev-penalty-slap-missed = { $player } не успел хлопнуть и берёт { svintus-n-cards }.
-svintus-ev-penalty-silence = { $player } нарушил тишину и берёт { svintus-n-cards }.
-svintus-ev-timeout = { $player } замешкался: судья берёт за него карту, ход переходит дальше.
-svintus-ev-away = Похоже, { $player } отошёл — пока он не вернётся, за него ходит судья.
+svintus-ev-penalty-caught = Попались! { $catcher } ловит игрока { $player } на последней карте без «Свинтуса!»: { $player } берёт { svintus-n-cards }.
+svintus-ev-penalty-slap-last = Последний хлопок — у игрока { $player }: в руку { svintus-n-cards }.
+svintus-ev-penalty-slap-missed = { $player } не успевает хлопнуть и берёт { svintus-n-cards }.
+svintus-ev-penalty-silence = { $player } нарушает тишину и берёт { svintus-n-cards }.
+svintus-ev-timeout = { $player } медлит: судья берёт карту за игрока, ход переходит дальше.
+svintus-ev-away = Похоже, { $player } не у стола — до возвращения за игрока ходит судья.
 svintus-ev-back = { $player } снова в игре.
 svintus-ev-round-won = { $player } выигрывает раунд и получает { $points } { $points ->
     [one] очко
@@ -93,9 +89,9 @@ svintus-ev-match-won = { $player } побеждает в матче: { $score } 
 }!
 svintus-ev-walkover = Все остальные ушли — { $player } побеждает в матче.
 svintus-ev-abandoned = Все ушли, игра окончена.
-svintus-ev-player-left = { $player } покидает стол; его { svintus-n-cards } уходят в колоду.
+svintus-ev-player-left = { $player } покидает стол; карты игрока ({ $count }) уходят в колоду.
 svintus-ev-player-joined = { $player } садится за стол и получит карты в следующем раунде.
-svintus-ev-attack-cancelled = { $player } ушёл — карта, что ждала его, пропадает впустую.
+svintus-ev-attack-cancelled = { $player } покидает стол — карта, адресованная игроку, пропадает впустую.
 
 ## Ошибки ходов (короткие ответы на нажатие)
 
@@ -132,6 +128,38 @@ svintus-err-no-silence = Сейчас нет тишины.
 
 ## Метаморфозы: звери
 
+svintus-animal-hedgehog-light-emoji = 🦔
+svintus-animal-hedgehog-dark-emoji = 🌵
+svintus-animal-squirrel-light-emoji = 🐿
+svintus-animal-squirrel-dark-emoji = 🪂
+svintus-animal-polite-pig-light-emoji = 🐷
+svintus-animal-polite-pig-dark-emoji = 🐗
+svintus-animal-turtle-light-emoji = 🐢
+svintus-animal-turtle-dark-emoji = 🥷
+svintus-animal-owl-light-emoji = 🦉
+svintus-animal-owl-dark-emoji = 🌙
+svintus-animal-cat-light-emoji = 🐱
+svintus-animal-cat-dark-emoji = 😼
+svintus-animal-hare-light-emoji = 🐰
+svintus-animal-hare-dark-emoji = 🐇
+svintus-animal-fox-light-emoji = 🦊
+svintus-animal-fox-dark-emoji = 🦝
+svintus-animal-rooster-light-emoji = 🐓
+svintus-animal-rooster-dark-emoji = ⏰
+svintus-animal-cow-light-emoji = 🐄
+svintus-animal-cow-dark-emoji = 🐂
+svintus-animal-bear-light-emoji = 🐻
+svintus-animal-bear-dark-emoji = 🐾
+svintus-animal-donkey-light-emoji = 🫏
+svintus-animal-donkey-dark-emoji = 🪨
+svintus-animal-mouse-light-emoji = 🐭
+svintus-animal-mouse-dark-emoji = 🦇
+svintus-animal-chameleon-light-emoji = 🦎
+svintus-animal-chameleon-dark-emoji = 🌀
+svintus-animal-elephant-light-emoji = 🐘
+svintus-animal-elephant-dark-emoji = 🦣
+
+
 svintus-color-named = { $color ->
     [red] красный
     [orange] оранжевый
@@ -139,72 +167,72 @@ svintus-color-named = { $color ->
    *[blue] синий
 }
 
-animal-hedgehog-light = Ёж
-animal-hedgehog-dark = Дикобраз
-animal-hedgehog-light-rule = Когда соперник перехватывает ход, жми «Ёж берёт!» и бери 1 карту, пока не вышло время реакции; опоздал — берёшь 2.
-animal-hedgehog-dark-rule = Вместо хода: каждый соперник берёт по карте.
-animal-squirrel-light = Белка скачущая
-animal-squirrel-dark = Белка-летяга
-animal-squirrel-light-rule = Всё, что приходится брать (и штрафы тоже), берёшь из стопки — из-под верхней карты; не хватило — остальное из колоды.
-animal-squirrel-dark-rule = Вместо хода: отдай 2 карты на выбор сопернику на выбор.
-animal-polite-pig-light = Свининтус
-animal-polite-pig-dark = Свинтер-хам
-animal-polite-pig-light-rule = Воспитанный: нельзя класть цифру больше той, что лежит сверху.
-animal-polite-pig-dark-rule = Вместо хода: спрячь до 2 карт из руки под колоду.
-animal-turtle-light = Черепаха
-animal-turtle-dark = Черепаха-ниндзя
-animal-turtle-light-rule = Не успевает: перехватывать нельзя.
-animal-turtle-dark-rule = Вместо хода: выложи 2–3 цифры одного номинала разом; первая должна подходить, последняя ляжет сверху.
-animal-owl-light = Сова
-animal-owl-dark = Филин
-animal-owl-light-rule = Всегда видишь верхнюю карту колоды.
-animal-owl-dark-rule = Вместо хода: загляни в руку соперника и обменяй одну свою карту на одну его.
-animal-cat-light = Кот
-animal-cat-dark = Котяра
-animal-cat-light-rule = В хлопковой гонке карты никогда не достаются тебе.
-animal-cat-dark-rule = Вместо хода: устрой хлопковую гонку, как от Хлопкопыта; сам в ней не проигрываешь.
-animal-hare-light = Заяц
-animal-hare-dark = Бешеный заяц
-animal-hare-light-rule = Трусишка: Хапёж и Захрапина переводить нельзя.
-animal-hare-dark-rule = Вместо хода: разверни стол; следующий в новом направлении пропускает ход.
-animal-fox-light = Лиса
-animal-fox-dark = Чернобурка
-animal-fox-light-rule = Перехватив ход, заставь того, чей ход ты отняла, взять 1 карту.
-animal-fox-dark-rule = Вместо хода: вытяни у соперника случайную карту, а потом отдай ему 2 карты на выбор.
-animal-rooster-light = Петух
-animal-rooster-dark = Петух-будильник
-animal-rooster-light-rule = Захрапин тебя не усыпит: он сам уходит к следующему (это не перевод, зверь не переворачивается).
-animal-rooster-dark-rule = Вместо хода: каждый соперник, у кого карт меньше, чем у тебя, берёт 1.
-animal-cow-light = Корова
-animal-cow-dark = Минотавр
-animal-cow-light-rule = Полисвина играть нельзя.
-animal-cow-dark-rule = Вместо хода: назови цвет — каждый соперник без карты этого цвета берёт 2.
-animal-bear-light = Медведь
-animal-bear-dark = Медведь-шатун
-animal-bear-light-rule = Тянешь вместо хода — тянешь 2; одну из них можно сразу сыграть, если подходит.
-animal-bear-dark-rule = Вместо хода: смешай свою руку с рукой соперника и раздай заново — ему половина с округлением вверх, тебе остальное.
-animal-donkey-light = Осёл
-animal-donkey-dark = Упрямый мул
-animal-donkey-light-rule = Есть чем ходить — ходи: тянуть с подходящей картой в руке нельзя.
-animal-donkey-dark-rule = Вместо хода: выбери соперника — он пропустит свой следующий ход.
-animal-mouse-light = Мышь
-animal-mouse-dark = Летучая мышь
-animal-mouse-light-rule = Когда надо взять 3 карты или больше разом, берёшь на одну меньше.
-animal-mouse-dark-rule = Вместо хода: положи любую карту из руки на стопку, не глядя на масть; её свойство не срабатывает.
-animal-chameleon-light = Хамелеон
-animal-chameleon-dark = Хамелеон-оборотень
-animal-chameleon-light-rule = Пока сверху Полисвин, тебе подходит любая цифра.
-animal-chameleon-dark-rule = Вместо хода: назови новый цвет верхней карты, потом сыграй подходящую к нему карту (или возьми 1).
-animal-elephant-light = Слон
-animal-elephant-dark = Мамонт
-animal-elephant-light-rule = Твой Хапёж заставляет взять 4, а не 3 (при переводе всё равно +3).
-animal-elephant-dark-rule = Вместо хода: двое следующих по кругу пропускают по ходу.
+svintus-animal-hedgehog-light = Ёж
+svintus-animal-hedgehog-dark = Дикобраз
+svintus-animal-hedgehog-light-rule = Когда соперник перехватывает ход, жми «Ёж берёт!» и бери 1 карту, пока не вышло время реакции; опоздание — 2 карты.
+svintus-animal-hedgehog-dark-rule = Вместо хода: каждый соперник берёт по карте.
+svintus-animal-squirrel-light = Белка скачущая
+svintus-animal-squirrel-dark = Белка-летяга
+svintus-animal-squirrel-light-rule = Всё, что приходится брать (и штрафы тоже), берёшь из стопки — из-под верхней карты; не хватило — остальное из колоды.
+svintus-animal-squirrel-dark-rule = Вместо хода: отдай 2 карты на выбор сопернику на выбор.
+svintus-animal-polite-pig-light = Свининтус
+svintus-animal-polite-pig-dark = Свинтер-хам
+svintus-animal-polite-pig-light-rule = Воспитанный: нельзя класть цифру больше той, что лежит сверху.
+svintus-animal-polite-pig-dark-rule = Вместо хода: спрячь до 2 карт из руки под колоду.
+svintus-animal-turtle-light = Черепаха
+svintus-animal-turtle-dark = Черепаха-ниндзя
+svintus-animal-turtle-light-rule = Не успевает: перехватывать нельзя — даже точно такой же картой в свой ход.
+svintus-animal-turtle-dark-rule = Вместо хода: выложи 2–3 цифры одного номинала разом; первая должна подходить, последняя ляжет сверху.
+svintus-animal-owl-light = Сова
+svintus-animal-owl-dark = Филин
+svintus-animal-owl-light-rule = Всегда видишь верхнюю карту колоды.
+svintus-animal-owl-dark-rule = Вместо хода: загляни в руку соперника и обменяй одну свою карту на одну его.
+svintus-animal-cat-light = Кот
+svintus-animal-cat-dark = Котяра
+svintus-animal-cat-light-rule = В хлопковой гонке карты никогда не достаются тебе.
+svintus-animal-cat-dark-rule = Вместо хода: устрой хлопковую гонку, как от Хлопкопыта; сам в ней не проигрываешь.
+svintus-animal-hare-light = Заяц
+svintus-animal-hare-dark = Бешеный заяц
+svintus-animal-hare-light-rule = Трусишка: Хапёж и Захрапина переводить нельзя.
+svintus-animal-hare-dark-rule = Вместо хода: разверни стол; следующий в новом направлении пропускает ход.
+svintus-animal-fox-light = Лиса
+svintus-animal-fox-dark = Чернобурка
+svintus-animal-fox-light-rule = Перехватываешь ход — тот, чей ход перехвачен, берёт 1 карту.
+svintus-animal-fox-dark-rule = Вместо хода: вытяни у соперника случайную карту, а потом отдай ему 2 карты на выбор.
+svintus-animal-rooster-light = Петух
+svintus-animal-rooster-dark = Петух-будильник
+svintus-animal-rooster-light-rule = Захрапин тебя не усыпит: он сам уходит к следующему (это не перевод, зверь не переворачивается).
+svintus-animal-rooster-dark-rule = Вместо хода: каждый соперник, у кого карт меньше, чем у тебя, берёт 1.
+svintus-animal-cow-light = Корова
+svintus-animal-cow-dark = Минотавр
+svintus-animal-cow-light-rule = Полисвина играть нельзя.
+svintus-animal-cow-dark-rule = Вместо хода: назови цвет — каждый соперник без карты этого цвета берёт 2.
+svintus-animal-bear-light = Медведь
+svintus-animal-bear-dark = Медведь-шатун
+svintus-animal-bear-light-rule = Тянешь вместо хода — тянешь 2; одну из них можно сразу сыграть, если подходит.
+svintus-animal-bear-dark-rule = Вместо хода: смешай свою руку с рукой соперника и раздай заново — ему половина с округлением вверх, тебе остальное.
+svintus-animal-donkey-light = Осёл
+svintus-animal-donkey-dark = Упрямый мул
+svintus-animal-donkey-light-rule = Есть чем ходить — ходи: тянуть с подходящей картой в руке нельзя.
+svintus-animal-donkey-dark-rule = Вместо хода: выбери соперника — он пропустит свой следующий ход.
+svintus-animal-mouse-light = Мышь
+svintus-animal-mouse-dark = Летучая мышь
+svintus-animal-mouse-light-rule = Когда надо взять 3 карты или больше разом, берёшь на одну меньше.
+svintus-animal-mouse-dark-rule = Вместо хода: положи любую карту из руки на стопку, не глядя на масть; её свойство не срабатывает.
+svintus-animal-chameleon-light = Хамелеон
+svintus-animal-chameleon-dark = Хамелеон-оборотень
+svintus-animal-chameleon-light-rule = Пока сверху Полисвин, тебе подходит любая цифра.
+svintus-animal-chameleon-dark-rule = Вместо хода: назови новый цвет верхней карты, потом сыграй подходящую к нему карту (или возьми 1).
+svintus-animal-elephant-light = Слон
+svintus-animal-elephant-dark = Мамонт
+svintus-animal-elephant-light-rule = Твой Хапёж заставляет взять 4, а не 3 (при переводе всё равно +3).
+svintus-animal-elephant-dark-rule = Вместо хода: двое следующих по кругу пропускают по ходу.
 
 ## Метаморфозы: объявления судьи
 
 svintus-ev-flipped-dark = 🌑 { $player } показывает тёмную сторону: теперь это { $animal }!
-svintus-ev-flipped-light = ☀️ { $player } снова светлый: { $animal }.
-svintus-ev-ability-cancelled = { $player } передумал пользоваться тёмной стороной.
+svintus-ev-flipped-light = ☀️ Зверь игрока { $player } снова на светлой стороне: { $animal }.
+svintus-ev-ability-cancelled = { $player } передумывает и не применяет умение тёмной стороны.
 svintus-ev-took = { $player } берёт { svintus-n-cards }.
 svintus-ev-turn-lost = { $player } пропускает ход.
 svintus-ev-from-pile = Белка { $player } берёт { svintus-n-cards } из стопки, а не из колоды.
@@ -213,23 +241,23 @@ svintus-ev-rooster-passes = Петуха { $player } не усыпить — З�
 svintus-ev-fox-bite = Лиса { $player } кусается: { $target } берёт { svintus-n-cards }.
 svintus-ev-hedgehog-duty = Ёж { $player }, твой черёд: жми «Ёж берёт!», пока не поздно.
 svintus-ev-hedgehog-took = Ёж { $player } берёт { svintus-n-cards }, как положено.
-svintus-ev-penalty-duty-missed = Ёж { $player } зазевался — штраф { svintus-n-cards }.
-svintus-ev-porcupine = Дикобраз { $player } ощетинился: все соперники берут по карте!
+svintus-ev-penalty-duty-missed = Ёж { $player } зевает — штраф { svintus-n-cards }.
+svintus-ev-porcupine = Дикобраз { $player } ощетинивается: все соперники берут по карте!
 svintus-ev-flying-squirrel = Белка-летяга { $player } подкидывает игроку { $target } { svintus-n-cards }.
 svintus-ev-boor-hog = Свинтер-хам { $player } прячет под колоду { svintus-n-cards }.
 svintus-ev-ninja = Черепаха-ниндзя { $player } выкладывает разом { svintus-n-cards }, сверху — { $card }!
 svintus-ev-eagle-owl-looks = Филин { $player } заглядывает в карты игрока { $target }…
-svintus-ev-eagle-owl-swaps = …и меняется с ним одной картой.
+svintus-ev-eagle-owl-swaps = …и меняется с игроком { $target } одной картой.
 svintus-ev-tomcat = Котяра { $player } устраивает переполох: все жмут «Хлоп!»!
 svintus-ev-mad-hare = Бешеный заяц { $player } разворачивает стол: теперь { $clockwise ->
     [true] по часовой стрелке
    *[false] против часовой стрелки
 }, а { $target } пропускает ход.
 svintus-ev-silver-fox-takes = Чернобурка { $player } вытягивает карту у игрока { $target }…
-svintus-ev-silver-fox-gives = …и отдаёт ему взамен { svintus-n-cards }.
+svintus-ev-silver-fox-gives = …и отдаёт игроку { $target } взамен { svintus-n-cards }.
 svintus-ev-alarm-rooster = Петух-будильник { $player } кукарекает: у кого карт меньше — берите по одной!
 svintus-ev-minotaur = Минотавр { $player } ревёт: «{ svintus-color-named }!» У кого нет такого цвета — берёт 2.
-svintus-ev-roaming-bear = Медведь-шатун { $player } перемешивает свои карты с картами игрока { $target }: ему { $count }, себе { $mine }.
+svintus-ev-roaming-bear = Медведь-шатун { $player } перемешивает свои карты с картами игрока { $target }: игроку { $target } — { $count }, себе — { $mine }.
 svintus-ev-mule = Упрямый мул { $player } упёрся: { $target } пропустит следующий ход.
 svintus-ev-bat = Летучая мышь { $player } роняет на стопку { $card } — без всякого действия.
 svintus-ev-shapeshifter = Хамелеон-оборотень { $player } перекрашивает стопку: теперь { svintus-color-named }.
@@ -241,13 +269,160 @@ svintus-err-no-animal = У тебя нет зверя — Метаморфозы
 svintus-err-not-dark = Твой зверь на светлой стороне: тёмная открывается перехватом или переводом.
 svintus-err-ability-on = Сначала доиграй тёмную сторону.
 svintus-err-ability-cannot = Твоему зверю сейчас нечем сыграть.
-svintus-err-no-ability-step = Сейчас этого выбирать не нужно.
-svintus-err-bad-target = Выбери соперника за столом.
-svintus-err-bad-pick = Эту карту сейчас выбрать нельзя.
-svintus-err-pick-more = Выбери ещё карты: нужно хотя бы { $count }.
-svintus-err-cannot-cancel = Поздно отступать: ты уже начал.
 svintus-err-no-duty = Сейчас брать нечего.
-svintus-err-animal-no-intercept = Черепахе не угнаться: перехватывать нельзя.
+svintus-err-animal-no-intercept = Черепахе не угнаться: перехватывать нельзя, а точно такая же карта — перехват даже в свой ход.
 svintus-err-animal-no-transfer = Заяц боится: переводить нельзя.
 svintus-err-animal-no-polypig = Корове Полисвин не положен.
 svintus-err-animal-number-too-high = Свининтус вежлив: нельзя класть цифру больше верхней.
+
+## Метаморфозы: что знает только один игрок
+
+svintus-ev-you-took = Вы вытягиваете у игрока { $target }: { $card }.
+svintus-ev-taken-from-you = { $player } вытягивает у вас: { $card }.
+svintus-ev-given-to-you = Вам от игрока { $player }: { $cards }.
+svintus-ev-swapped-with-you = Обмен с игроком { $player }: у вас забирают { $card }, взамен — { $given }.
+
+## Метаморфозы: звери на выбор до раздачи
+
+svintus-ev-setup-started = Выбирайте зверей! Кто не успеет выбрать, получит зверя наугад.
+svintus-ev-animal-picked = { $player } выбирает зверя: { $animal }.
+svintus-ev-animal-dealt = Зверь для игрока { $player } — наугад: { $animal }.
+svintus-err-not-setup = Зверей выбирают только до раздачи.
+svintus-err-setup-on = Звери ещё выбираются.
+svintus-err-animal-taken = Этот зверь уже у игрока { $player }.
+svintus-err-animal-already-yours = Этот зверь и так ваш.
+
+## Метаморфозы: выбор для умения тёмной стороны
+
+svintus-prompt-target = 🌑 Выбери соперника:
+svintus-prompt-color = 🌑 Назови цвет:
+svintus-prompt-play = 🌑 Сыграй карту нового цвета или возьми 1:
+svintus-prompt-take-one = 🂠 Взять 1
+svintus-prompt-lead = 🌑 Первой выложи подходящую цифру (нужна ещё хотя бы одна такого же номинала):
+svintus-prompt-ninja-more = 🌑 Добавь ещё 1 или 2 карты того же номинала по порядку — последняя ляжет сверху:
+svintus-prompt-cards = 🌑 Выбери { $most ->
+    [one] { $most } карту
+    [few] { $most } карты
+   *[many] { $most } карт
+}:
+svintus-prompt-boor-hog = 🌑 Выбери до { $most } карт, чтобы спрятать под колоду:
+svintus-prompt-bat = 🌑 Выбери карту, которую уронишь на стопку:
+svintus-prompt-give-two = 🌑 Выбери { $most ->
+    [one] карту
+    [few] { $most } карты
+   *[many] { $most } карт
+} для игрока { $target }:
+svintus-prompt-give = 🌑 Выбери свою карту, которую отдашь игроку { $target }:
+svintus-prompt-take = 🌑 Теперь выбери карту игрока { $target }, которую заберёшь:
+
+## Свинтус за столом: название, набор, доска и рука
+
+svintus-name = Свинтус
+svintus-emoji = 🐷
+svintus-about = быстрая свинская игра с перехватами, хлопками и тишиной, со зверями «Метаморфоз»
+svintus-cmd-desc-animal = зверь из Метаморфоз (Свинтус)
+svintus-rules = <b>Свинтус вкратце</b>
+    Цель — избавиться от всех карт. В свой ход положите карту того же цвета или того же значения/названия, что и верхняя, или возьмите карту (подходящую взятую можно сразу сыграть).
+    • <b>Перехват</b>: любой может в любой момент положить точно такую же карту, как верхняя, — дальше ход идёт от перехватившего.
+    • <b>Хапёж</b>: следующий берёт 3 и пропускает ход, если не переведёт своим Хапежом (+3 каждый раз). <b>Захрапин</b>: следующий пропускает ход, переводится так же.
+    • <b>Перехрюк</b> меняет направление. <b>Полисвин</b> подходит ко всему, сыгравший называет цвет.
+    • <b>Тихохрюн</b>: в чате тишина, пока ход не вернётся к сыгравшему; каждое сообщение — 2 карты (как и «Свинтус!», «Поймать!» и названный цвет).
+    • <b>Хлопкопыт</b>: все жмут «Хлоп!» — последний или не успевший берёт 2.
+    • Осталась одна карта — жмите «Свинтус!», иначе через 3 секунды вас могут поймать: +2 карты.
+    Победитель раунда получает по очку за каждую карту у соперников; кто первым наберёт нужный счёт, выигрывает матч.
+
+    <b>Метаморфозы</b> (настройка стола)
+    Каждому достаётся зверь светлой стороной вверх; его правило сильнее обычных.
+    • Перехват или перевод переворачивает твоего зверя на тёмную сторону.
+    • Пока зверь тёмный, в свой ход можно вместо карты или добора применить его умение (но не когда на тебе Хапёж или Захрапин); потом он снова светлый. Выиграть, пока умение не доиграно, нельзя.
+    • Если зверь обязан отреагировать (как Ёж), на это есть время реакции; опоздание — 2 карты.
+    /animal ИМЯ расскажет про одного зверя; /animal покажет всех.
+
+svintus-lobby-options = 🎯 до { $target } очков · ⏱ ход { $timer } · ⚡ реакция { $window } с · 🤫 сообщения в тишину считаются: { $hush }
+svintus-lobby-metamorphoses = 🐾 Метаморфозы: звери { $deal }
+svintus-lobby-deal-random = случайные
+svintus-lobby-deal-chosen = на выбор игроков
+svintus-button-target = 🎯 { $n }
+svintus-button-timer = ⏱ { $timer }
+svintus-button-window = ⚡ { $n } с
+svintus-button-hush = 🤫 { $state }
+svintus-button-metamorphoses = 🐾 Метаморфозы: { $state }
+svintus-button-deal = 🎲 звери { $deal }
+
+svintus-setup-title = { $title }: выбор зверей
+svintus-setup-player = { $player } — { $animal }
+svintus-setup-none = …
+svintus-setup-hint = Нажмите на зверя, чтобы взять его (другой — чтобы передумать). Кто не выберет вовремя, получит свободного зверя наугад; потом раздача.
+svintus-setup-taken = ✖ { $label }
+
+svintus-board-title = { $title } · раунд { $round }
+svintus-board-top = Сверху: <b>{ $card }</b>
+svintus-board-named-color = (цвет: { svintus-color-named })
+svintus-board-counts = Колода { $deck } · стопка { $pile }
+svintus-board-clockwise = ↻ по часовой
+svintus-board-counter-clockwise = ↺ против часовой
+svintus-board-player = { $player } — { $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+   *[many] { $count } карт
+} · { $score } оч. { $flags }
+svintus-board-player-animal = { $line } · { $animal }
+svintus-flag-declared = 🐽
+svintus-flag-one-card = ☝️
+svintus-flag-away = 💤
+svintus-flag-silence = 🤫
+svintus-flag-skip = ⏸
+svintus-board-grab-pending = ⚠️ Хапёж! <b>{ $player }</b> берёт { $count } или переводит.
+svintus-board-snore-pending = 😴 Захрапин! <b>{ $player }</b> пропускает ход или переводит.
+svintus-board-color-pending = 🎨 <b>{ $player }</b> называет цвет.
+svintus-board-race = 👋 ХЛОП! Хлопнули { $done } из { $total }.
+svintus-board-silence = 🤫 Тишина! Её объявляет { $player }: в чате ни слова.
+svintus-board-ability = 🌑 <b>{ $player }</b> применяет умение: { $animal }…
+svintus-board-duty = 🦔 <b>{ $player }</b>: пора нажать «Ёж берёт!»
+svintus-board-round-over = Раунд окончен. Следующий скоро начнётся.
+svintus-board-match-over = 🏆 <b>{ $player }</b> выигрывает матч!
+svintus-button-catch = 🫵 Поймать!
+svintus-button-slap = 👋 Хлоп!
+svintus-button-next-round = ▶ Следующий раунд
+
+svintus-hand-title = { $emoji } { $name } · { $chat }
+svintus-hand-not-seated = Вы больше не за столом.
+svintus-hand-match-over = Матч окончен: побеждает { $player }.
+svintus-hand-setup = 🐾 Выберите зверя на доске в группе; карты придут с раздачей.
+svintus-hand-round-over = Раунд окончен; новые карты придут со следующим.
+svintus-hand-race = 👋 Хлопайте, быстро!
+svintus-hand-race-done = 👋 Вы хлопнули; ждём остальных.
+svintus-hand-grab-on-you = ⚠️ На вас Хапёж: возьмите { $count } или переведите Хапежом.
+svintus-hand-snore-on-you = 😴 На вас Захрапин: пропустите ход или переведите Захрапином.
+svintus-hand-choose-color = 🎨 Назовите цвет.
+svintus-hand-drawn = Взятая карта подходит: сыграйте её или пасуйте.
+svintus-hand-waiting = ⏳ Сейчас не ваш ход. ✅ — карта, которой можно перехватить прямо сейчас.
+svintus-hand-silence = 🤫 В чате тишина!
+svintus-hand-your-turn = ▶ <b>Ваш ход!</b>
+svintus-hand-cards = Ваши карты ({ $count }), ✅ — можно сыграть сейчас:
+svintus-hand-animal = { $animal }: { $rule }
+svintus-hand-deck-top = 🦉 Сверху колоды: <b>{ $card }</b>
+svintus-hand-duty = 🦔 Соперник перехватил ход: жми «Ёж берёт!», иначе штраф 2.
+svintus-hand-peek = 🌙 Карты игрока { $player }: { $cards }
+svintus-hand-given = Отдаёте: <b>{ $card }</b>
+svintus-playable = ✅ { $label }
+svintus-color-label = { $emoji } { svintus-color-named }
+svintus-button-draw = 🂠 Взять
+svintus-button-pass = ⏭ Пас
+svintus-button-accept-grab = 😩 Взять { $count }
+svintus-button-accept-snore = 😴 Пропустить ход
+svintus-button-svintus = 🐽 Свинтус!
+svintus-button-react = 🦔 Ёж берёт!
+svintus-button-ability = 🌑 Умение: { $animal }
+svintus-answer-slap-too-late = Поздно — эта гонка хлопков уже закончилась.
+
+svintus-animal-label-light = { $emoji } { $name }
+svintus-animal-label-dark = 🌑{ $emoji } { $name }
+svintus-animal-card = { $light } — светлая сторона:
+    { $light_rule }
+    { $dark } — тёмная сторона:
+    { $dark_rule }
+svintus-animal-list-title = <b>Свинский зверинец</b> (светлая сторона / тёмная):
+svintus-animal-list-line = { $light } / { $dark }
+svintus-animal-list-hint = /animal ИМЯ расскажет, что умеет зверь.
+svintus-animal-not-found = Не знаю зверя по имени «{ $query }».

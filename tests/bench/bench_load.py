@@ -42,8 +42,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot import render
-from bot.callbacks import action_code, encode
+from bot.callbacks import encode, tag_of
+from bot.games.svintus import ADAPTER, HAND_ACTIONS, action_code
 from bot.session import Member, Session
 from bot.store import Store, key
 from engine.svintus import GAME
@@ -55,6 +55,16 @@ from tests.e2e.table import Table
 
 PLAYERS = 4
 PREFERENCE = (Slap, Declare, ChooseColor, Accept, Play, Pass, Draw)
+
+
+def hand_actions(state: Any, player: int) -> list[Any]:
+    """What ``player``'s hand offers now (as the adapter draws it from the legal moves)."""
+    return [a for a in GAME.legal(state, player) if isinstance(a, HAND_ACTIONS)]
+
+
+def hand_tag(state: Any, player: int) -> str:
+    """The tag the bot puts on ``player``'s hand buttons."""
+    return tag_of(ADAPTER.keyboard_key(GAME.view(state, player), GAME.legal(state, player)))
 
 
 def pick(actions: list[Any], rnd: random.Random) -> Any:
@@ -80,6 +90,7 @@ async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYE
             chat_id=chat,
             game_id=secrets.token_hex(3),
             creator=ids[0],
+            game="svintus",
             title=f"Table {g}",
             status="playing",
             members=[Member(id=i, name=f"P{i}") for i in ids],
@@ -111,12 +122,12 @@ async def player_loop(
         s = session.state
         seats = s.seats[:]
         rnd.shuffle(seats)  # the first player who has a move: any of them equally likely
-        found = next(((p, a) for p in seats if (a := pick(render.hand_actions(s, p), rnd)) is not None), None)
+        found = next(((p, a) for p in seats if (a := pick(hand_actions(s, p), rnd)) is not None), None)
         if found is None:
             await asyncio.sleep(0.05)
             continue
         p, action = found
-        data = encode("h", chat, session.game_id, render.hand_tag(s, p), action_code(action))
+        data = encode("h", chat, session.game_id, hand_tag(s, p), action_code(action))
         qid = api.press(p, p, 1, data)
         with contextlib.suppress(TimeoutError):
             await api.answer_of(qid, timeout=30.0)
@@ -298,6 +309,7 @@ async def ten_player_size() -> int:
         chat_id=-1,
         game_id="abcdef",
         creator=1,
+        game="svintus",
         title="x" * 40,
         status="playing",
         members=[Member(id=i, name="Player with a long name", lang="ru") for i in ids],

@@ -1,4 +1,12 @@
-"""End-to-end fixtures: the fake Bot API, a real Redis, and the real bot process."""
+"""End-to-end fixtures: the fake Bot API, a real Redis, and the real bot process.
+
+Telegram's limits (20 messages and edits a minute per group, spaced 3 s; one a
+second per private chat; 30 a second overall) would make every test wait
+seconds for each board.  So by default the bot runs with faster limits
+(RELAXED) and the fake API enforces the same; a test that is about the limits
+opts into Telegram's own with ``@pytest.mark.telegram_limits`` (the fake API
+then also enforces the private and overall limits).
+"""
 
 from __future__ import annotations
 
@@ -14,9 +22,27 @@ from typing import Any
 
 import pytest
 
+from bot.rates import TELEGRAM, Rates
 from tests.e2e.fakeapi import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# A board every 0.2 s (300 a minute), hands 0.1 s apart, 200 sends a second overall.
+RELAXED = Rates(
+    group_limit=300,
+    group_period=60.0,
+    group_spacing=0.2,
+    private_spacing=0.1,
+    overall_limit=200,
+    overall_period=1.0,
+    private_share=150,
+    private_floor=5,
+)
+
+
+def rate_env(rates: Rates) -> dict[str, str]:
+    """The settings that give the bot these limits."""
+    return {f.upper(): str(getattr(rates, f)) for f in Rates.__dataclass_fields__}
 
 
 def free_port() -> int:
@@ -39,9 +65,11 @@ class BotProcess:
         lang: str = "en",
         webhook_port: int | None = None,
         register: bool = True,
+        rates: Rates = TELEGRAM,
     ) -> None:
         self.api, self.base_url, self.data_dir, self.redis_url = api, base_url, data_dir, redis_url
         self.lang, self.webhook_port, self.register = lang, webhook_port, register
+        self.rates = rates
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = data_dir / "bot.log"
 
@@ -54,6 +82,7 @@ class BotProcess:
             DEFAULT_LANGUAGE=self.lang,
             LOG_LEVEL="INFO",
             POLL_TIMEOUT="1",
+            **rate_env(self.rates),
         )
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
@@ -74,6 +103,11 @@ class BotProcess:
             if time.monotonic() > deadline:
                 raise TimeoutError("the bot did not start polling:\n" + self.log())
             await asyncio.sleep(0.05)
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
 
     @property
     def url(self) -> str:
@@ -110,17 +144,34 @@ class BotProcess:
 
 
 @pytest.fixture
-async def api() -> AsyncIterator[FakeTelegram]:
-    fake = FakeTelegram()
+def rates(request: pytest.FixtureRequest) -> Rates:
+    """The limits of this test's bot and fake API: Telegram's for a test marked
+    ``telegram_limits``, RELAXED otherwise."""
+    return TELEGRAM if request.node.get_closest_marker("telegram_limits") else RELAXED
+
+
+@pytest.fixture
+async def api(rates: Rates) -> AsyncIterator[FakeTelegram]:
+    if rates == TELEGRAM:
+        fake = FakeTelegram(strict_limits=True)  # Telegram's limits, every one of them
+    else:  # the bot's relaxed group limit, and none on private chats or overall
+        fake = FakeTelegram(group_limit=rates.group_limit, group_period=rates.group_period)
     await fake.start()
     yield fake
     await fake.stop()
 
 
 @pytest.fixture
-async def bot_factory(api: FakeTelegram, tmp_path: Path) -> AsyncIterator[Callable[..., Any]]:
+async def bot_factory(
+    api: FakeTelegram, tmp_path: Path, rates: Rates, redis_url: str
+) -> AsyncIterator[Callable[..., Any]]:
+    """Starts ``python -m bot``: on ``redis_url`` if given; with ``data_dir`` and no
+    ``redis_url``, on the embedded Redis in that directory (as the README runs it);
+    with neither, on the session's Redis (flushed for this test), since an embedded
+    Redis per test costs its start and stop."""
     base = f"http://127.0.0.1:{api.port}/bot"
     procs: list[BotProcess] = []
+    session_redis = redis_url
 
     async def make(
         redis_url: str | None = None,
@@ -129,18 +180,23 @@ async def bot_factory(api: FakeTelegram, tmp_path: Path) -> AsyncIterator[Callab
         webhook_port: int | None = None,
         register: bool = True,
     ) -> BotProcess:
+        if redis_url is None and data_dir is None:
+            redis_url = session_redis
         d = data_dir or tmp_path / f"bot{len(procs)}"
         d.mkdir(parents=True, exist_ok=True)
-        p = BotProcess(api, base, d, redis_url, lang, webhook_port, register)
+        p = BotProcess(api, base, d, redis_url, lang, webhook_port, register, rates)
         await p.start()
         procs.append(p)
         return p
 
     yield make
-    for p in procs:  # what each live worker is waiting for, in its log (for diagnosing a failure)
-        if p.proc is not None and p.proc.poll() is None:
-            os.kill(p.proc.pid, signal.SIGUSR1)
-    await asyncio.sleep(0.3)
+    live = [p for p in procs if p.proc is not None and p.proc.poll() is None]
+    for p in live:  # what each live worker is waiting for, in its log (for diagnosing a failure)
+        dumps = p.log().count(" tasks:\n")
+        os.kill(p.pid, signal.SIGUSR1)
+        deadline = time.monotonic() + 3
+        while p.log().count(" tasks:\n") == dumps and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
     for p in procs:
         await p.stop()
     for p in procs:

@@ -55,7 +55,11 @@ class Table:
         """The player whose hand says it is their turn."""
         for p in players:
             hand = self.hand(p)
-            if hand is not None and ("Your turn" in hand.text or "Ваш ход" in hand.text):
+            if hand is not None and any(
+                words in hand.text
+                # on one's turn, or after drawing a card that fits (still one's turn)
+                for words in ("Your turn", "Ваш ход", "You drew a card that fits", "Взятая карта подходит")
+            ):
                 return p
         return None
 
@@ -72,7 +76,9 @@ class Table:
         qid = self.api.press(user, msg.chat_id, msg.message_id, button["callback_data"])
         return await self.api.answer_of(qid)
 
-    async def press_code(self, user: int, msg: Message | None, code: str) -> dict[str, Any]:
+    async def press_code(
+        self, user: int, msg: Message | None, code: str | Callable[[str], bool]
+    ) -> dict[str, Any]:
         assert msg is not None, "no message to press on"
         b = self.find(msg, code)
         assert b is not None, f"no button {code} in {[code_of(x) for x in self.buttons(msg)]}\n{msg.text}"

@@ -10,8 +10,8 @@ import signal
 import time
 from typing import Any
 
-from bot import render
-from bot.callbacks import encode
+from bot.callbacks import encode, tag_of
+from bot.games.svintus import ADAPTER
 from bot.store import Store
 from engine.svintus.cards import DECK_SIZE, Color
 from engine.svintus.keys import Ev
@@ -44,7 +44,7 @@ async def greet(t: Table, who: tuple[int, ...]) -> None:
 
 
 async def open_game(t: Table, creator: int, other: int, timer_presses: int = 0) -> None:
-    t.api.say(creator, t.group, "/new")
+    t.api.say(creator, t.group, "/new svintus")
     await t.until(t.board, what="lobby")
     for p in (creator, other):
         await t.press_code(p, t.board(), "j")
@@ -54,6 +54,12 @@ async def open_game(t: Table, creator: int, other: int, timer_presses: int = 0) 
     await t.press_code(creator, t.board(), "g")
     for p in (creator, other):
         await t.until(lambda p=p: t.buttons(t.hand(p)), what=f"hand {p}")
+
+
+def hand_tag(state: Any, player: int) -> str:
+    """The tag the bot puts on ``player``'s hand buttons."""
+    game = ADAPTER.game
+    return tag_of(ADAPTER.keyboard_key(game.view(state, player), game.legal(state, player)))
 
 
 def board_total(text: str) -> int:
@@ -108,9 +114,8 @@ async def test_kill_9_twenty_times_and_every_game_resumes(
     assert await players >= 20
     # every press made, even those sent while the bot was dead, gets its answer
     await t1.until(lambda: not api.pending_queries, timeout=40, what="every press answered")
-    await asyncio.sleep(3.5)  # the screens catch up
-    for t in (t1, t2):
-        assert board_total(t.board().text) == DECK_SIZE, t.board().text
+    for t in (t1, t2):  # the screens catch up
+        await t.until(lambda t=t: board_total(t.board().text) == DECK_SIZE, what="the board adds up")
     # a deadline that passes while no bot runs is fired by the next one
     before = {t.group: t.board().text for t in (t1, t2)}
     await bot.stop(signal.SIGKILL)
@@ -140,7 +145,8 @@ async def test_a_redelivered_update_changes_the_game_once(
     assert update is not None and session is not None
     api.push_raw(dict(update))  # Telegram delivers it again
     api.push_raw(dict(update))
-    await asyncio.sleep(1.5)
+    # a press after them, answered, shows the bot has read past them
+    assert (await api.answer_of(api.press(X, X, 1, "garbage")))["text"] == "I don't know that button."
     again, version2 = await store.load(G1)
     assert again is not None and again.state == session.state and version2 == version
     await store.close()
@@ -156,7 +162,7 @@ async def test_simultaneous_identical_intercepts_one_wins(
     t = Table(api, G1)
     await bot_factory(redis_url=redis_url)
     await greet(t, (A1, B1, X))
-    t.api.say(A1, G1, "/new")
+    t.api.say(A1, G1, "/new svintus")
     await t.until(t.board, what="lobby")
     for p in (A1, B1, X):
         await t.press_code(p, t.board(), "j")
@@ -184,8 +190,8 @@ async def test_simultaneous_identical_intercepts_one_wins(
         session.log = []
         await store.save(session, version)
         s = session.state
-        data_b = encode("h", G1, session.game_id, render.hand_tag(s, B1), f"p{pig_b}.{top}")
-        data_x = encode("h", G1, session.game_id, render.hand_tag(s, X), f"p{pig_x}.{top}")
+        data_b = encode("h", G1, session.game_id, hand_tag(s, B1), f"p{pig_b}.{top}")
+        data_x = encode("h", G1, session.game_id, hand_tag(s, X), f"p{pig_x}.{top}")
         first, second = (B1, data_b), (X, data_x)
         if i % 2:
             first, second = second, first
@@ -286,7 +292,8 @@ async def test_redis_away_for_ten_seconds(
     await open_game(t, A1, B1)
     stop = asyncio.Event()
     play = asyncio.create_task(keep_playing([(t, [A1, B1])], stop))
-    await asyncio.sleep(3)
+    dealt = t.board().text
+    await t.until(lambda: t.board().text != dealt, what="a move before Redis goes")
     redis_tcp.stop()
     down_from = time.monotonic()
     answers: list[str] = []
@@ -295,9 +302,13 @@ async def test_redis_away_for_ten_seconds(
         answers.append((await api.answer_of(qid))["text"])
         await asyncio.sleep(1)
     assert set(answers) == {"The table is out of reach for a moment — try again shortly."}, answers
+    before, answered = t.board().text, len(api.answers)
     redis_tcp.start()
-    await asyncio.sleep(5)
-    before = t.board().text
+    await t.until(
+        lambda: any(a["text"] == "" for a in list(api.answers.values())[answered:]),
+        timeout=30,
+        what="a press accepted once Redis is back",
+    )
     await t.until(lambda: t.board().text != before, timeout=30, what="the game goes on")
     stop.set()
     await play

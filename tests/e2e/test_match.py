@@ -15,7 +15,7 @@ ANN, BORIS, CARL = 1001, 1002, 1003
 
 async def open_table(api: FakeTelegram, t: Table, players: list[int], creator: int = ANN) -> None:
     """/new, everyone joins, the creator starts."""
-    t.api.say(creator, GROUP, "/new")
+    t.api.say(creator, GROUP, "/new svintus")
     lobby = await t.until(t.board, what="lobby")
     for p in players:
         ans = await t.press_code(p, t.board(), "j")
@@ -80,7 +80,7 @@ async def test_lobby_deep_link_and_a_whole_match(api: FakeTelegram, bot_factory:
     assert "Свинтус" in api.last_message(BORIS).text  # Boris's Telegram speaks Russian
     assert {"ru", "en", ""} <= set(api.commands)  # the command list, in both languages
 
-    api.say(ANN, GROUP, "/new")
+    api.say(ANN, GROUP, "/new svintus")
     lobby = await t.until(t.board, what="lobby")
     assert "Join" in str(lobby.markup)
     assert (await t.press_code(ANN, lobby, "j"))["text"]

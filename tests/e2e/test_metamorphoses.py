@@ -4,6 +4,8 @@ a missed Hedgehog reaction, a dark ability with a target, and the round played o
 from __future__ import annotations
 
 import asyncio
+import re
+from collections.abc import Callable
 from typing import Any
 
 from engine.svintus.animals import ANIMALS, Animal
@@ -36,6 +38,11 @@ def pick(animal: Animal) -> str:
     return f"a{ANIMALS.index(animal)}"
 
 
+def option(op: str, value: int) -> Callable[[str], bool]:
+    """A prompt's button: ``:`` answers with one option, ``+`` chooses one of several."""
+    return lambda code: re.fullmatch(rf"!\d+{re.escape(op)}{value}", code) is not None
+
+
 async def open_metamorphoses_table(t: Table) -> None:
     await open_lobby(t)
     # only the creator switches the expansion on and lets players choose
@@ -43,21 +50,28 @@ async def open_metamorphoses_table(t: Table) -> None:
     await t.press_code(ANN, t.board(), "oa")
     await t.until(lambda: t.find(t.board(), "od"), what="the deal switch appears")
     await t.press_code(ANN, t.board(), "od")
-    await t.until(lambda: t.find(t.board(), pick(Animal.FOX)), what="animal buttons in the lobby")
-    assert "Metamorphoses: animals chosen by the players" in t.board().text  # type: ignore[union-attr]
-
-    assert (await t.press_code(ANN, t.board(), pick(Animal.FOX)))["text"] == "Your animal: Fox."
-    ans = await t.press_code(BORIS, t.board(), pick(Animal.FOX))
-    assert ans["text"] == "Ann has already taken that animal."
-    ans = await t.press_code(STRANGER, t.board(), pick(Animal.OWL))
-    assert ans["text"] == "Join the table first, then pick an animal."
-    await t.press_code(BORIS, t.board(), pick(Animal.HEDGEHOG))
-    await t.press_code(CARL, t.board(), pick(Animal.DONKEY))
     await t.until(
-        lambda: all(x in t.board().text for x in ("Ann — 🦊 Fox", "Boris — 🦔 Hedgehog", "Carl — 🫏 Donkey")),  # type: ignore[union-attr]
-        what="picks listed in the lobby",
+        lambda: "Metamorphoses: animals chosen by the players" in t.board().text,  # type: ignore[union-attr]
+        what="the deal chosen",
     )
     assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
+    # the game opens with the animals chosen on the board, before the deal
+    await t.until(lambda: t.find(t.board(), pick(Animal.FOX)), what="animal buttons on the board")
+    assert "choosing animals" in t.board().text  # type: ignore[union-attr]
+    await t.until(
+        lambda: "Pick your animal" in (t.hand(CARL).text if t.hand(CARL) else ""), what="hands say so"
+    )
+    assert (await t.press_code(ANN, t.board(), pick(Animal.FOX)))["text"] == ""
+    ans = await t.press_code(BORIS, t.board(), pick(Animal.FOX))
+    assert ans["text"] == "Ann already has that animal."
+    ans = await t.press_code(STRANGER, t.board(), pick(Animal.OWL))
+    assert ans["text"] == "You're not playing in this game."
+    await t.press_code(BORIS, t.board(), pick(Animal.HEDGEHOG))
+    await t.until(
+        lambda: all(x in t.board().text for x in ("Ann — 🦊 Fox", "Boris — 🦔 Hedgehog")),  # type: ignore[union-attr]
+        what="picks listed on the board",
+    )
+    await t.press_code(CARL, t.board(), pick(Animal.DONKEY))
     for p in (ANN, BORIS, CARL):
         await t.until(lambda p=p: t.buttons(t.hand(p)), what=f"hand of {p}")
 
@@ -104,7 +118,7 @@ async def test_a_metamorphoses_round_through_the_bot(
 
     # 1. Carl intercepts on Ann's turn: his Donkey turns into the Stubborn Mule, and
     #    the Hedgehog owes a card — Boris sees the button and lets the window pass.
-    assert (await t.press(CARL, t.hand(CARL), card_button(t, CARL, twin)))["text"] == ""  # type: ignore[arg-type]
+    assert (await t.press(CARL, t.hand(CARL), card_button(t, CARL, twin)))["text"] == ""
     await t.until(
         lambda: (
             "Carl turns to the dark side: meet the Stubborn Mule!" in t.board().text  # type: ignore[union-attr]
@@ -123,21 +137,21 @@ async def test_a_metamorphoses_round_through_the_bot(
 
     # 2. Ann and Boris play on; on his turn Carl uses the Mule on Ann.
     await t.until(lambda: ready(t, ANN, red1), what="Ann's turn")
-    await t.press(ANN, t.hand(ANN), card_button(t, ANN, red1))  # type: ignore[arg-type]
+    await t.press(ANN, t.hand(ANN), card_button(t, ANN, red1))
     await t.until(lambda: ready(t, BORIS, red2), what="Boris's turn")
-    await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, red2))  # type: ignore[arg-type]
+    await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, red2))
     await t.until(lambda: t.find(t.hand(CARL), "u"), what="the dark-ability button on Carl's hand")
     assert "Use: 🌑🪨 Stubborn Mule" in t.find(t.hand(CARL), "u")["text"]  # type: ignore[index]
     assert t.find(t.hand(ANN), "u") is None
     assert (await t.press_code(CARL, t.hand(CARL), "u"))["text"] == ""
-    await t.until(lambda: t.find(t.hand(CARL), f"t{ANN}"), what="opponents to choose from")
-    targets = {code_of(b) for b in t.buttons(t.hand(CARL)) if code_of(b).startswith("t")}
-    assert targets == {f"t{ANN}", f"t{BORIS}"}
+    await t.until(lambda: t.find(t.hand(CARL), option(":", ANN)), what="opponents to choose from")
+    targets = {code_of(b).split(":")[1] for b in t.buttons(t.hand(CARL)) if ":" in code_of(b)}
+    assert targets == {str(ANN), str(BORIS)}
     assert "Choose an opponent" in t.hand(CARL).text  # type: ignore[union-attr]
     # a stranger pressing Carl's target button changes nothing
-    ans = await t.press_code(STRANGER, t.hand(CARL), f"t{ANN}")
+    ans = await t.press_code(STRANGER, t.hand(CARL), option(":", ANN))
     assert ans["text"] == "You're not playing in this game."
-    await t.press_code(CARL, t.hand(CARL), f"t{ANN}")
+    await t.press_code(CARL, t.hand(CARL), option(":", ANN))
     await t.until(
         lambda: (
             "Stubborn Mule Carl digs in: Ann will lose their next turn." in t.board().text  # type: ignore[union-attr]
@@ -150,17 +164,17 @@ async def test_a_metamorphoses_round_through_the_bot(
 
     # 3. The round is played out: Carl declares on his last-but-one card and goes out.
     await t.until(lambda: ready(t, BORIS, green2), what="Boris's turn after Ann's was lost")
-    await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, green2))  # type: ignore[arg-type]
+    await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, green2))
     await t.until(lambda: ready(t, CARL, green6), what="Carl's turn")
-    await t.press(CARL, t.hand(CARL), card_button(t, CARL, green6))  # type: ignore[arg-type]
+    await t.press(CARL, t.hand(CARL), card_button(t, CARL, green6))
     await t.until(lambda: t.find(t.hand(CARL), "v"), what="«Svintus!» for Carl")
     await t.press_code(CARL, t.hand(CARL), "v")
     await t.until(lambda: ready(t, ANN, green3), what="Ann's turn")
-    await t.press(ANN, t.hand(ANN), card_button(t, ANN, green3))  # type: ignore[arg-type]
+    await t.press(ANN, t.hand(ANN), card_button(t, ANN, green3))
     await t.until(lambda: ready(t, BORIS, green0), what="Boris's turn again")
-    await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, green0))  # type: ignore[arg-type]
+    await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, green0))
     await t.until(lambda: ready(t, CARL, green7), what="Carl's last card")
-    await t.press(CARL, t.hand(CARL), card_button(t, CARL, green7))  # type: ignore[arg-type]
+    await t.press(CARL, t.hand(CARL), card_button(t, CARL, green7))
     await t.until(
         lambda: "Carl wins the round" in t.board().text,  # type: ignore[union-attr]
         what="the round won",
@@ -185,10 +199,10 @@ async def test_a_metamorphoses_round_through_the_bot(
     await position(t, url, fox)
     await t.until(lambda: t.find(t.hand(ANN), "u"), what="Ann's Silver Fox button")
     await t.press_code(ANN, t.hand(ANN), "u")
-    await t.until(lambda: t.find(t.hand(ANN), f"t{BORIS}"), what="Ann chooses whom to rob")
-    await t.press_code(ANN, t.hand(ANN), f"t{BORIS}")
+    await t.until(lambda: t.find(t.hand(ANN), option(":", BORIS)), what="Ann chooses whom to rob")
+    await t.press_code(ANN, t.hand(ANN), option(":", BORIS))
     keyboard = await t.until(
-        lambda: t.find(t.hand(ANN), f"q{mine[0]}") and t.hand(ANN), what="Ann's cards to give"
+        lambda: t.find(t.hand(ANN), option("+", mine[0])) and t.hand(ANN), what="Ann's cards to give"
     )
     assert (
         "Silver Fox Ann snatches a card from Boris"
@@ -197,7 +211,8 @@ async def test_a_metamorphoses_round_through_the_bot(
         ).text
     )
     first, second = await asyncio.gather(
-        t.press_code(ANN, keyboard, f"q{mine[0]}"), t.press_code(ANN, keyboard, f"q{mine[1]}")
+        t.press_code(ANN, keyboard, option("+", mine[0])),
+        t.press_code(ANN, keyboard, option("+", mine[1])),
     )
     assert first["text"] == second["text"] == ""
     await t.until(

@@ -29,7 +29,7 @@ async def start_two(t: Table) -> None:
     for p in (ANN, BORIS, STRANGER, ADMIN):
         t.api.say(p, p, "/start")
         await t.until(lambda p=p: t.api.last_message(p), what=f"greeting {p}")
-    t.api.say(ANN, GROUP, "/new")
+    t.api.say(ANN, GROUP, "/new svintus")
     await t.until(t.board, what="lobby")
     for p in (ANN, BORIS):
         await t.press_code(p, t.board(), "j")
@@ -72,12 +72,17 @@ async def test_a_restart_mid_round_keeps_the_game(api: FakeTelegram, bot_factory
     bot = await bot_factory(data_dir=data)  # embedded Redis, its files in data/
     await start_two(t)
     assert await moves(t, 4) == 4
-    await asyncio.sleep(3.5)  # let the screens settle
+    await api.quiet(0.5)  # let the screens settle
     before = {p: cards_of(t, p) for p in (ANN, BORIS)}
     board_before = t.board().text
     await bot.stop()
     await bot_factory(data_dir=data)
-    await asyncio.sleep(2)
+    # a press answered shows the restarted bot at work; then nothing may have been re-sent
+    hand, card = t.hand(ANN), t.find(t.hand(ANN), lambda c: c.startswith("p"))
+    assert hand is not None and card is not None
+    ans = await api.answer_of(api.press(STRANGER, STRANGER, hand.message_id, card["callback_data"]))
+    assert ans["text"] == "You're not playing in this game."
+    await api.quiet(0.5)
     assert {p: cards_of(t, p) for p in (ANN, BORIS)} == before
     assert t.board().text == board_before  # nothing re-sent, nothing lost
     assert await moves(t, 3) == 3  # and the game goes on
@@ -130,9 +135,9 @@ async def test_bad_input_is_answered_and_changes_nothing(api: FakeTelegram, bot_
         "Первую карту раунда перехватывать нельзя.",
     ), text
     # commands in the wrong place, text to the bot privately
-    api.say(ANN, ANN, "/new")
+    api.say(ANN, ANN, "/new svintus")
     api.say(ANN, ANN, "hello bot")
-    api.say(STRANGER, GROUP, "/new")  # a game is already running here
+    api.say(STRANGER, GROUP, "/new svintus")  # a game is already running here
 
     def private() -> list[str]:
         return [m.text for m in api.messages[ANN].values()]
@@ -162,7 +167,7 @@ async def test_bad_input_is_answered_and_changes_nothing(api: FakeTelegram, bot_
     assert await answer(ANN, GROUP, board.message_id, card["callback_data"]) in (
         "This game is already over.",
     )
-    api.say(ANN, GROUP, "/new")
+    api.say(ANN, GROUP, "/new svintus")
     await t.until(lambda: "gathering players" in t.board().text, what="a new lobby")
     assert await answer(current, current, 1, card["callback_data"]) in (
         "That button belongs to a game that's over.",

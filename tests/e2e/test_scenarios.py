@@ -34,7 +34,7 @@ async def open_lobby(t: Table) -> None:
     for p in (ANN, BORIS, CARL):
         t.api.say(p, p, "/start")
         await t.until(lambda p=p: t.api.last_message(p), what=f"greeting {p}")
-    t.api.say(ANN, GROUP, "/new")
+    t.api.say(ANN, GROUP, "/new svintus")
     await t.until(t.board, what="lobby")
     for p in (ANN, BORIS, CARL):
         assert (await t.press_code(p, t.board(), "j"))["text"]

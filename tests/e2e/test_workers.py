@@ -46,7 +46,7 @@ async def test_two_webhook_workers_share_one_redis(
     for p in (ANN, BORIS):
         api.say(p, p, "/start")
         await t.until(lambda p=p: api.last_message(p), what=f"greeting {p}")
-    api.say(ANN, GROUP, "/new")
+    api.say(ANN, GROUP, "/new svintus")
     await t.until(t.board, what="lobby")
     for p in (ANN, BORIS):
         await t.press_code(p, t.board(), "j")

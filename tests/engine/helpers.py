@@ -57,6 +57,9 @@ def table(
     placed = {top, *(under or []), *(deck or []), *(c for h in hands.values() for c in h)}
     rest = [c for c in range(DECK_SIZE) if c not in placed]
     s.__dict__.update(
+        phase="playing",  # chosen animals open a setup phase: a position is mid-round
+        setup_until_ms=None,
+        round=max(s.round, 1),
         hands={p: list(h) for p, h in hands.items()},
         deck=rest + list(reversed(deck or [])),
         pile=[*(under or []), top],

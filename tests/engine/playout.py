@@ -68,7 +68,10 @@ def play(
         plain = [m for m in moves if not avoid(m[1])]
         pool = plain if plain and rng.random() > avoid_weight else moves
         now += rng.randint(*think_ms)
-        if not pool or (due is not None and due <= now and rng.random() < 0.7):
+        # nothing but moves to avoid (leaving, say) while a deadline is coming
+        # (a "3-2-1" before a card): wait for it rather than walk out
+        idle = not plain and due is not None
+        if not pool or idle or (due is not None and due <= now and rng.random() < 0.7):
             if due is None:
                 raise AssertionError(f"{name}: nobody can act and no deadline at step {step}")
             now = max(now, due)

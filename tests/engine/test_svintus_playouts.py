@@ -15,7 +15,7 @@ from engine.core import Tick
 from engine.svintus import GAME
 from engine.svintus.keys import Ev
 from engine.svintus.models import Leave, Play, Slap, Speak, SvintusOptions, SvintusState
-from tests.engine.test_svintus_properties import conserved, private
+from tests.engine.test_svintus_properties import conserved, nobody_idle_at_zero, private
 
 G = GAME
 ANIMAL_EVENTS = {
@@ -52,6 +52,7 @@ def play_match(
         log.append((action, now))
         seen |= {e.key for e in events}
         conserved(s)
+        nobody_idle_at_zero(s)
         if step % 3 == 0:
             private(s)
     return s, log, seen

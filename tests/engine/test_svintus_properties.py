@@ -8,31 +8,28 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import RuleError, Tick
+from engine.core import Answer, RuleError, Tick
 from engine.svintus import GAME, rules
-from engine.svintus.animals import Animal
+from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import COLORS, DECK_SIZE
 from engine.svintus.keys import Ev
 from engine.svintus.models import (
     Accept,
-    Cancel,
     Catch,
     ChooseColor,
-    Confirm,
     Declare,
     Draw,
     Join,
     Leave,
     NextRound,
     Pass,
-    Pick,
+    PickAnimal,
     Play,
     React,
     Slap,
     Speak,
     SvintusOptions,
     SvintusState,
-    Target,
     UseAbility,
 )
 from tests.engine.helpers import check_cards
@@ -58,6 +55,7 @@ games = st.tuples(
             SvintusOptions(metamorphoses=True),
             SvintusOptions(metamorphoses=True, target_score=5, hand_size=4, round_break_ms=0),
             SvintusOptions(metamorphoses=True, turn_timer_ms=3_000, reaction_window_ms=1_000, hand_size=3),
+            SvintusOptions(metamorphoses=True, animal_deal="chosen", setup_timer_ms=5_000, hand_size=4),
         ]
     ),
     steps,
@@ -102,6 +100,16 @@ def conserved(s: SvintusState) -> None:
     check_cards(s)
     v = G.view(s, None)
     assert v["deck_count"] + v["pile_count"] + sum(v["hand_counts"].values()) == DECK_SIZE
+    assert sum(v.zone_counts.values()) == DECK_SIZE
+
+
+def nobody_idle_at_zero(s: SvintusState) -> None:
+    """No seated player sits at 0 cards while the round goes on with nothing pending
+    (a dark ability, a slap race, their own colour to name)."""
+    if s.phase != "playing" or s.ability is not None or s.race is not None:
+        return
+    empty = [p for p in s.seats if not s.hands[p] and not (s.awaiting_color and p == s.current)]
+    assert empty == [], (empty, s.current)
 
 
 def private(s: SvintusState) -> None:
@@ -125,14 +133,16 @@ def private(s: SvintusState) -> None:
         else:
             assert v.deck_top is None
         eagle = run is not None and run.player == p and run.animal is Animal.OWL and run.target is not None
-        if eagle and v.ability is not None and v.ability.step == "swap":
+        if eagle and v.ability is not None and v.ability.step in ("give", "take"):
             assert run is not None and run.target is not None
             assert v.peek is not None and {c.id for c in v.peek} == set(s.hands[run.target])
             allowed |= set(s.hands[run.target])
         else:
             assert v.peek is None
-        if v.ability is not None and v.ability.player != p:
-            assert v.ability.picked == []
+        if v.prompt is not None:  # one's own choice only, over what one may see
+            assert run is not None and run.player == p and v.prompt.player == p
+            if v.prompt.kind == "card":
+                assert {int(c) for c in v.prompt.options} <= allowed
         dumped = v.model_dump()
         ids = _card_ids(dumped)
         assert ids <= allowed
@@ -158,6 +168,7 @@ def test_cards_conserved_and_hands_private(game: Any) -> None:
     def check(before: SvintusState, action: Any, after: SvintusState) -> None:
         conserved(after)
         private(after)
+        nobody_idle_at_zero(after)
 
     drive(*game, check=check)
 
@@ -194,9 +205,20 @@ def candidates(s: SvintusState, p: int) -> list[Any]:
         cls(player=p) for cls in (Draw, Pass, Accept, Declare, Catch, Slap, Speak, Leave, Join, NextRound)
     ]
     out += [ChooseColor(player=p, color=c) for c in COLORS]
-    out += [cls(player=p) for cls in (UseAbility, Confirm, Cancel, React)]
-    out += [Target(player=p, target=q) for q in [*s.seats, 999]]
-    out += [Pick(player=p, card=c) for c in cards]
+    out += [cls(player=p) for cls in (UseAbility, React)]
+    out += [PickAnimal(player=p, animal=a) for a in ANIMALS]
+    # answers to whatever prompt is open (anyone's): right and wrong ones
+    run = s.ability
+    prompt = G.view(s, run.player).prompt if run is not None else None
+    if prompt is not None:
+        first = list(prompt.options[:4])
+        picks: list[list[Any]] = [[], *([o] for o in first), first[:2], first[1:3], first[:3], [999]]
+        picks += [[c] for c in cards[:3]] + [[q] for q in s.seats] + [[c.value] for c in COLORS[:2]]
+        for ids in (prompt.id, prompt.id - 1):
+            out += [Answer(player=p, prompt=ids, picks=list(x)) for x in picks]
+        out.append(Answer(player=p, prompt=prompt.id, cancel=True))
+    else:
+        out.append(Answer(player=p, prompt=s.prompts, picks=[0]))
     return out
 
 

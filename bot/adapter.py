@@ -1,0 +1,232 @@
+"""The seam between the bot and a game: what a game's adapter provides.
+
+The bot core (referee, lobby, screens, timers, outbox, store, handlers) knows
+games only through this contract, and finds an adapter by the game's short
+name (``bot.games.get``).  An adapter owns what only its game knows: lobby
+options, board and hand screens drawn from the engine's *views*, how an action
+becomes button data and back, which presses must match the screen they were
+pressed on, chat messages that matter to the game, extra commands, its rules
+text.  Everything generic — prompts, private events, "whose move", the log of
+announcements, the lobby's seats — is drawn by the core.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import encode
+from bot.i18n import Translator
+from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
+
+S = TypeVar("S", bound=BaseModel)
+A = TypeVar("A")
+V = TypeVar("V", bound=View)
+O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options type
+
+Rows = list[list[InlineKeyboardButton]]
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One message: HTML text and its keyboard."""
+
+    text: str
+    markup: InlineKeyboardMarkup | None
+    # a hand whose owner must act now: under load it goes out ahead of hands that only wait
+    urgent: bool = False
+    # a screen between two states (a countdown before the next card is up) that
+    # need not replace what the message shows: sent only where no message is shown yet
+    hold: bool = False
+
+    def digest(self) -> str:
+        """What the message shows, in 16 hex digits: an edit to the same digest is not sent."""
+        rows = (
+            [[(b.text, b.callback_data, b.url) for b in row] for row in self.markup.inline_keyboard]
+            if self.markup is not None
+            else None
+        )
+        return hashlib.blake2b(repr((self.text, rows)).encode(), digest_size=8).hexdigest()
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """What a screen is drawn with: words, names, and how to make buttons."""
+
+    t: Translator
+    lang: str
+    chat_id: int
+    game_id: str
+    title: str = ""
+    bot_username: str = ""
+    names: Mapping[int, str] = field(default_factory=dict)  # player -> name, HTML-escaped
+    tag: str = "-"  # what a hand keyboard was drawn from (see Adapter.keyboard_key)
+    selected: str = ""  # what the hand's owner selected on this keyboard (see Select)
+
+    def __call__(self, key: str, **args: Any) -> str:
+        return self.t(self.lang, key, **args)
+
+    def name(self, player: int | None) -> str:
+        if player is None:
+            return ""
+        return self.names.get(player, str(player))
+
+    def button(self, label: str, code: str, tagged: bool = True) -> InlineKeyboardButton:
+        """A button of this game: ``tagged`` buttons carry the hand's tag (a press must
+        match the keyboard it was pressed on); board buttons carry none."""
+        return InlineKeyboardButton(
+            label, callback_data=encode("h", self.chat_id, self.game_id, self.tag if tagged else "-", code)
+        )
+
+
+@dataclass(frozen=True)
+class Select:
+    """What ``decode`` returns for a press that changes only what the presser's hand
+    shows, not the game: a card picked to see the moves it allows, "back".  The core
+    keeps ``value`` for that player as long as the keyboard it was pressed on (its
+    tag) is the one they see — any move that changes their keyboard forgets it —
+    and draws their hand with it in ``Ctx.selected``.  An empty value selects nothing."""
+
+    value: str = ""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A lobby option: a field of the game's options model that a button cycles
+    through ``values``.  ``code`` goes into the button data (``o<code>``)."""
+
+    code: str
+    field: str
+    values: tuple[Any, ...]
+    label: Callable[[Ctx, Any], str]  # the button's label for a value
+    shown: Callable[[Any], bool] = lambda options: True  # given the options model
+
+
+@dataclass(frozen=True)
+class Command:
+    """An extra command of a game (``/animal``): its description key and what it answers."""
+
+    name: str
+    description: str  # locale key
+    run: Callable[[Ctx, str], str]  # (ctx, the text after the command) -> the reply (HTML)
+
+
+class Adapter(Generic[S, A, V, O]):
+    """A game's side of the bot.  Subclasses set ``game`` and override what they draw."""
+
+    game: Game[S, A, V, O]
+    choices: Sequence[Choice] = ()
+    commands: Sequence[Command] = ()
+    # words: <name>-title (the game's name with its emoji, in headers), <name>-rules
+    # (for /rules), <name>-description (one line, for /help and the game picker)
+
+    @property
+    def name(self) -> str:
+        return self.game.name
+
+    # --- lobby ----------------------------------------------------------------------
+
+    def lobby_lines(self, ctx: Ctx, options: O) -> list[str]:
+        """What the options say in the lobby, besides the buttons."""
+        return []
+
+    def lobby_member(self, ctx: Ctx, options: O, player: int) -> str:
+        """Extra words after a member's name in the lobby list."""
+        return ""
+
+    # --- screens (from views only) ------------------------------------------------------
+
+    def board(self, ctx: Ctx, view: V, waits: Sequence[Wait]) -> Rendered:
+        raise NotImplementedError
+
+    def hand(self, ctx: Ctx, view: V, legal: Sequence[A], waits: Sequence[Wait]) -> Rendered:
+        """The player's private message.  While ``view.prompt`` is open the core adds
+        its question and buttons below this."""
+        raise NotImplementedError
+
+    def hand_key(self, view: V, legal: Sequence[A]) -> Hashable:
+        """Everything the hand message is drawn from, besides names and words: equal
+        keys, equal messages (so a move redraws only the hands it changed)."""
+        return (view.model_dump_json(), tuple(repr(a) for a in legal))
+
+    def keyboard_key(self, view: V, legal: Sequence[A]) -> Hashable:
+        """What the hand's keyboard is drawn from: a tagged press must match it."""
+        return tuple(repr(a) for a in legal)
+
+    # --- presses ------------------------------------------------------------------------------
+
+    def decode(self, code: str, player: int, view: V) -> A | Select:
+        """The action a button's code stands for (or a ``Select``: a change to what
+        the presser's hand shows); ``BadCallback`` if it is none."""
+        raise NotImplementedError
+
+    def fresh_required(self, code: str) -> bool:
+        """Must a press with this code match the keyboard it was pressed on?  Codes
+        that say all they mean (a card aimed at a named top card, a slap) need not;
+        by default every code does, and a board button (which has no tag) never counts."""
+        return True
+
+    def press_answer(self, ctx: Ctx, player: int, action: A, events: Sequence[Event]) -> str:
+        """What to tell the presser when their press was applied (empty: nothing;
+        their screen shows the change).  A race game says "first!" or "wrong — locked"."""
+        return ""
+
+    def note(self, event: Event) -> bool:
+        """Whether a private event stays in its player's hand ("only you know") until
+        their next move.  One the press answer already tells ("wrong — locked
+        until the next card") needs no note, nor the edit a note costs."""
+        return True
+
+    def error_key(self, action: A, error: RuleError) -> str:
+        """The answer to a refused press (the engine's key unless the game knows better)."""
+        return error.key
+
+    def on_message(self, player: int, legal: Sequence[A]) -> A | None:
+        """A player wrote in the group: the action that is, if it matters to the game."""
+        return None
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def event_args(self, ctx: Ctx, event: Event) -> dict[str, Any]:
+        """An event's (or prompt's) arguments as words: players by name, and so on."""
+        return {k: self.arg(ctx, k, v) for k, v in event.args.items()}
+
+    def arg(self, ctx: Ctx, key: str, value: ArgValue) -> Any:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if key in PLAYER_ARGS and isinstance(value, int):
+            return ctx.name(value)
+        if isinstance(value, list):
+            return ", ".join(str(self.arg(ctx, key, v)) for v in value)
+        return value
+
+    def event_text(self, ctx: Ctx, event: Event) -> str:
+        return ctx(event.key, **self.event_args(ctx, event))
+
+    def option_label(self, ctx: Ctx, view: V, prompt: Prompt, value: PromptValue) -> str:
+        """A prompt option's button label."""
+        if prompt.kind == "player" and isinstance(value, int):
+            return ctx("prompt-player", player=ctx.name(value))
+        if prompt.kind == "choice":
+            return ctx(f"{self.name}-choice-{value}")
+        return str(value)
+
+    def option_group(self, view: V, prompt: Prompt, value: PromptValue) -> Hashable:
+        """Options that are interchangeable (identical cards) share one button when
+        a prompt has more than fit on a keyboard."""
+        return value
+
+    def rules(self, ctx: Ctx) -> str:
+        return ctx(f"{self.name}-rules")
+
+
+# Argument names that carry a player, for every game (a game may add its own).
+PLAYER_ARGS = frozenset({"player", "target", "catcher", "from_player", "winner", "owner", "by"})
+
+
+AnyAdapter = Adapter[Any, Any, Any, Any]

@@ -1,0 +1,617 @@
+"""Svintus in the bot: lobby options, board and hand from the engine's views,
+button codes, the Hush's chat messages, ``/animal``.
+
+Button codes: ``p<card>.<top>`` play a card on that top card (``p<card>``: on
+whatever is on top when pressed — an intercept attempt from a waiting hand),
+``d`` draw, ``s`` pass, ``a`` accept a Grab/Snore, ``c<i>`` name colour i,
+``v`` «Свинтус!», ``k`` catch, ``h`` slap, ``u`` use the dark ability, ``e``
+the Hedgehog's reaction, ``n`` next round, ``a<i>`` pick animal i (setup).
+Dark abilities' choices are prompts, drawn by the bot core.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot import screens
+from bot.adapter import Adapter, Choice, Command, Ctx, Rendered, Rows
+from bot.callbacks import BadCallback, number
+from bot.i18n import Translator
+from bot.screens import in_rows
+from engine.core import ArgValue, Prompt, PromptValue, RuleError, Wait
+from engine.registry import get
+from engine.svintus.animals import ANIMALS, Animal
+from engine.svintus.cards import CARDS, COLORS, DECK_SIZE, Color, Kind
+from engine.svintus.keys import Ev
+from engine.svintus.models import (
+    Accept,
+    CardView,
+    Catch,
+    ChooseColor,
+    Declare,
+    Draw,
+    NextRound,
+    Pass,
+    PickAnimal,
+    Play,
+    React,
+    Slap,
+    Speak,
+    SvintusOptions,
+    SvintusState,
+    SvintusView,
+    UseAbility,
+)
+
+TARGETS = (10, 20, 30, 50, 100)
+TIMERS_MS = (0, 15_000, 30_000, 60_000)
+WINDOWS_MS = (2_000, 3_000, 5_000)
+# Telegram shows about 100 buttons at most; past this many cards, identical
+# faces share one button ("🟥 5 ×2"), which keeps any hand under 60 buttons.
+GROUP_FACES_ABOVE = 60
+HAND_ACTIONS = (Play, Draw, Pass, Accept, ChooseColor, Declare, Slap, UseAbility, React)
+SIMPLE: dict[str, type] = {
+    "d": Draw,
+    "s": Pass,
+    "a": Accept,
+    "v": Declare,
+    "k": Catch,
+    "h": Slap,
+    "u": UseAbility,
+    "e": React,
+    "n": NextRound,
+}
+CODES = {cls: code for code, cls in SIMPLE.items()}
+CARD_ARGS = frozenset({"card", "given"})
+
+
+# --- words -------------------------------------------------------------------------------
+
+
+def card_label(ctx: Ctx, card: int) -> str:
+    c = CARDS[card]
+    emoji = ctx(f"svintus-emoji-{c.color.value}" if c.color else "svintus-emoji-none")
+    return ctx(f"svintus-card-{c.kind.value}", emoji=emoji, value=c.value if c.value is not None else 0)
+
+
+def color_label(ctx: Ctx, color: Color) -> str:
+    return ctx("svintus-color-label", emoji=ctx(f"svintus-emoji-{color.value}"), color=color.value)
+
+
+def animal_name(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
+    return t(lang, f"svintus-animal-{animal.value}-{'dark' if dark else 'light'}")
+
+
+def animal_label(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
+    """``🦔 Ёж`` or ``🌑🌵 Дикобраз``: the side in force, with its emoji."""
+    side = "dark" if dark else "light"
+    return t(
+        lang,
+        f"svintus-animal-label-{side}",
+        emoji=t(lang, f"svintus-animal-{animal.value}-{side}-emoji"),
+        name=animal_name(t, lang, animal, dark),
+    )
+
+
+def animal_rule(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
+    return t(lang, f"svintus-animal-{animal.value}-{'dark' if dark else 'light'}-rule")
+
+
+def find_animal(t: Translator, query: str) -> Animal | None:
+    """The animal one of whose names (either side, either language) ``query`` is,
+    begins, or — failing that — one of whose words it begins ("mule")."""
+    q = " ".join(query.lower().replace("ё", "е").split())
+    if not q:
+        return None
+    found = [
+        (t(lang, f"svintus-animal-{a.value}-{side}").lower().replace("ё", "е"), a)
+        for a in ANIMALS
+        for side in ("light", "dark")
+        for lang in t.languages
+    ]
+    for n, a in found:
+        if n == q:
+            return a
+    for match in (
+        lambda n: n.startswith(q),
+        lambda n: any(w.startswith(q) for w in n.replace("-", " ").split()),
+    ):
+        hits = {a for n, a in found if match(n)}
+        if hits:
+            return hits.pop() if len(hits) == 1 else None
+    return None
+
+
+def animal_card(t: Translator, lang: str, animal: Animal) -> str:
+    """Both sides of one animal, for /animal."""
+    return t(
+        lang,
+        "svintus-animal-card",
+        light=animal_label(t, lang, animal, False),
+        light_rule=animal_rule(t, lang, animal, False),
+        dark=animal_label(t, lang, animal, True),
+        dark_rule=animal_rule(t, lang, animal, True),
+    )
+
+
+def menagerie(t: Translator, lang: str) -> str:
+    """Every animal in one list, for /animal without a name."""
+    lines = [t(lang, "svintus-animal-list-title")]
+    for a in ANIMALS:
+        lines.append(
+            t(
+                lang,
+                "svintus-animal-list-line",
+                light=animal_label(t, lang, a, False),
+                dark=animal_label(t, lang, a, True),
+            )
+        )
+    lines += ["", t(lang, "svintus-animal-list-hint")]
+    return "\n".join(lines)
+
+
+def animal_command(ctx: Ctx, query: str) -> str:
+    """``/animal NAME``: both sides of one animal; without a name, the whole menagerie."""
+    animal = find_animal(ctx.t, query)
+    if animal is not None:
+        return animal_card(ctx.t, ctx.lang, animal)
+    if query.strip():
+        found = ctx("svintus-animal-not-found", query=html.escape(query[:40]))
+        return found + "\n\n" + menagerie(ctx.t, ctx.lang)
+    return menagerie(ctx.t, ctx.lang)
+
+
+def sort_key(card: CardView) -> tuple[int, int, int]:
+    colour = COLORS.index(card.color) if card.color is not None else len(COLORS)
+    return colour, list(Kind).index(card.kind), card.value if card.value is not None else -1
+
+
+def seconds(ms: int) -> int:
+    return ms // 1000
+
+
+# --- the adapter -------------------------------------------------------------------------
+
+
+class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
+    game = get("svintus")
+    commands = (Command("animal", "svintus-cmd-desc-animal", animal_command),)
+
+    def __init__(self) -> None:
+        def on_off(ctx: Ctx, value: Any) -> str:
+            return ctx("lobby-on" if value else "lobby-off")
+
+        def timer(ctx: Ctx, ms: Any) -> str:
+            return ctx("lobby-seconds", n=seconds(ms)) if ms else ctx("lobby-off")
+
+        self.choices = (
+            Choice("t", "target_score", TARGETS, lambda c, v: c("svintus-button-target", n=v)),
+            Choice(
+                "m", "turn_timer_ms", TIMERS_MS, lambda c, v: c("svintus-button-timer", timer=timer(c, v))
+            ),
+            Choice(
+                "w", "reaction_window_ms", WINDOWS_MS, lambda c, v: c("svintus-button-window", n=seconds(v))
+            ),
+            Choice(
+                "h",
+                "hush_counts_messages",
+                (True, False),
+                lambda c, v: c("svintus-button-hush", state=on_off(c, v)),
+            ),
+            Choice(
+                "a",
+                "metamorphoses",
+                (False, True),
+                lambda c, v: c("svintus-button-metamorphoses", state=on_off(c, v)),
+            ),
+            Choice(
+                "d",
+                "animal_deal",
+                ("random", "chosen"),
+                lambda c, v: c("svintus-button-deal", deal=c(f"svintus-lobby-deal-{v}")),
+                shown=lambda o: bool(o.metamorphoses),
+            ),
+        )
+        self._timer = timer
+        self._on_off = on_off
+
+    # --- lobby ---------------------------------------------------------------------------
+
+    def lobby_lines(self, ctx: Ctx, options: SvintusOptions) -> list[str]:
+        lines = [
+            ctx(
+                "svintus-lobby-options",
+                target=options.target_score,
+                timer=self._timer(ctx, options.turn_timer_ms),
+                window=seconds(options.reaction_window_ms),
+                hush=self._on_off(ctx, options.hush_counts_messages),
+            )
+        ]
+        if options.metamorphoses:
+            lines.append(
+                ctx("svintus-lobby-metamorphoses", deal=ctx(f"svintus-lobby-deal-{options.animal_deal}"))
+            )
+        return lines
+
+    # --- words ------------------------------------------------------------------------------
+
+    def arg(self, ctx: Ctx, key: str, value: ArgValue) -> Any:
+        if key in CARD_ARGS and isinstance(value, int) and 0 <= value < DECK_SIZE:
+            return card_label(ctx, value)
+        if key == "cards" and isinstance(value, list):
+            return ", ".join(card_label(ctx, int(c)) for c in value)
+        if key == "animal" and isinstance(value, str) and value in Animal._value2member_map_:
+            return animal_name(ctx.t, ctx.lang, Animal(value), False)
+        return super().arg(ctx, key, value)
+
+    def event_text(self, ctx: Ctx, event: Any) -> str:
+        args = self.event_args(ctx, event)
+        animal = event.args.get("animal")
+        if event.key == Ev.FLIPPED_DARK and isinstance(animal, str):
+            args["animal"] = animal_name(ctx.t, ctx.lang, Animal(animal), True)
+        return ctx(event.key, **args)
+
+    def option_label(self, ctx: Ctx, view: SvintusView, prompt: Prompt, value: PromptValue) -> str:
+        if prompt.kind == "card" and isinstance(value, int):
+            return card_label(ctx, value)
+        if prompt.kind == "color" and isinstance(value, str):
+            return color_label(ctx, Color(value))
+        return super().option_label(ctx, view, prompt, value)
+
+    def option_group(self, view: SvintusView, prompt: Prompt, value: PromptValue) -> Hashable:
+        if prompt.kind == "card" and isinstance(value, int):
+            return CARDS[value][1:]  # identical faces are interchangeable
+        return value
+
+    def error_key(self, action: Any, error: RuleError) -> str:
+        if isinstance(action, Slap):
+            return "svintus-answer-slap-too-late"
+        return error.key
+
+    def on_message(self, player: int, legal: Sequence[Any]) -> Any:
+        """In a silence, a message in the group costs cards."""
+        return next((a for a in legal if isinstance(a, Speak)), None)
+
+    # --- presses ---------------------------------------------------------------------------
+
+    def decode(self, code: str, player: int, view: SvintusView) -> Any:
+        if code in SIMPLE:
+            return SIMPLE[code](player=player)
+        head, rest = code[:1], code[1:]
+        if head == "p":
+            card, _, on = rest.partition(".")
+            top = view.top.id if view.top is not None else 0
+            return Play(
+                player=player,
+                card=number(card, 0, DECK_SIZE - 1),
+                on=number(on, 0, DECK_SIZE - 1) if on else top,
+            )
+        if head == "c":
+            return ChooseColor(player=player, color=COLORS[number(rest, 0, len(COLORS) - 1)])
+        if head == "a":
+            return PickAnimal(player=player, animal=ANIMALS[number(rest, 0, len(ANIMALS) - 1)])
+        raise BadCallback(code)
+
+    def fresh_required(self, code: str) -> bool:
+        """Catch, slap, next round and an animal say what they want whenever
+        shown; so does a card that names the top it was aimed at."""
+        if code in ("k", "h", "n") or (code.startswith("p") and "." in code):
+            return False
+        return not (code.startswith("a") and code[1:].isdigit())
+
+    # --- the board -----------------------------------------------------------------------------
+
+    def board(self, ctx: Ctx, view: SvintusView, waits: Sequence[Wait]) -> Rendered:
+        v = view
+        if v.phase == "setup":
+            return self._setup_board(ctx, v, waits)
+        lines = [
+            ctx(
+                "svintus-board-title",
+                title=ctx("game-title", emoji=ctx("svintus-emoji"), name=ctx("svintus-name")),
+                round=v.round,
+            )
+        ]
+        if v.top is not None:
+            lines.append(self._top_line(ctx, v))
+        direction = ctx("svintus-board-clockwise" if v.direction == 1 else "svintus-board-counter-clockwise")
+        lines.append(
+            ctx("svintus-board-counts", deck=v.zone_counts.get("deck", 0), pile=v.zone_counts.get("pile", 0))
+            + " · "
+            + direction
+        )
+        lines.append("")
+        movers = {p for w in waits if w.kind == "turn" for p in w.players}
+        for p in v.seats:
+            flags = []
+            if p in v.one_card:
+                flags.append(ctx("svintus-flag-declared" if p in v.declared else "svintus-flag-one-card"))
+            if p in v.away:
+                flags.append(ctx("svintus-flag-away"))
+            if v.silence == p:
+                flags.append(ctx("svintus-flag-silence"))
+            if p in v.skips:
+                flags.append(ctx("svintus-flag-skip"))
+            line = ctx(
+                "svintus-board-player",
+                player=ctx.name(p),
+                count=v.zone_counts.get(f"hand:{p}", 0),
+                score=v.scores.get(p, 0),
+                flags=" ".join(flags),
+            )
+            animal = v.animals.get(p)
+            if animal is not None:
+                line = ctx(
+                    "svintus-board-player-animal",
+                    line=line,
+                    animal=animal_label(ctx.t, ctx.lang, animal, p in v.dark),
+                )
+            lines.append(
+                ctx("board-mover" if p in movers and v.phase == "playing" else "board-seat", line=line)
+            )
+        lines.append("")
+        if v.phase == "playing":
+            lines.append(self._moment(ctx, v, waits))
+            if v.silence is not None:
+                lines.append(ctx("svintus-board-silence", player=ctx.name(v.silence)))
+            for d in v.duties:
+                lines.append(ctx("svintus-board-duty", player=ctx.name(d.player)))
+        elif v.phase == "round_over":
+            lines.append(ctx("svintus-board-round-over"))
+        elif v.match_winner is not None:
+            lines.append(ctx("svintus-board-match-over", player=ctx.name(v.match_winner)))
+        else:
+            lines.append(ctx("board-game-over"))
+
+        rows: Rows = []
+        if v.phase == "playing":
+            buttons = []
+            if v.race is not None:
+                buttons.append(ctx.button(ctx("svintus-button-slap"), "h", tagged=False))
+            if any(q not in v.declared for q in v.one_card):
+                buttons.append(ctx.button(ctx("svintus-button-catch"), "k", tagged=False))
+            if buttons:
+                rows.append(buttons)
+        elif v.phase == "round_over":
+            rows.append([ctx.button(ctx("svintus-button-next-round"), "n", tagged=False)])
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _setup_board(self, ctx: Ctx, v: SvintusView, waits: Sequence[Wait]) -> Rendered:
+        title = ctx("game-title", emoji=ctx("svintus-emoji"), name=ctx("svintus-name"))
+        lines = [ctx("svintus-setup-title", title=title), ""]
+        for p in v.seats:
+            animal = v.animals.get(p)
+            picked = (
+                animal_label(ctx.t, ctx.lang, animal, False)
+                if animal is not None
+                else ctx("svintus-setup-none")
+            )
+            lines.append(ctx("svintus-setup-player", player=ctx.name(p), animal=picked))
+        lines += ["", *(screens.waiting_line(ctx, w) for w in waits), ctx("svintus-setup-hint")]
+        taken = set(v.animals.values())
+        buttons = [
+            ctx.button(
+                ctx("svintus-setup-taken", label=animal_label(ctx.t, ctx.lang, a, False))
+                if a in taken
+                else animal_label(ctx.t, ctx.lang, a, False),
+                f"a{i}",
+                tagged=False,
+            )
+            for i, a in enumerate(ANIMALS)
+        ]
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(buttons)))
+
+    def _top_line(self, ctx: Ctx, v: SvintusView) -> str:
+        assert v.top is not None
+        line = ctx("svintus-board-top", card=card_label(ctx, v.top.id))
+        if v.color is not None and v.top.kind is Kind.POLYPIG:
+            line += " " + ctx("svintus-board-named-color", color=v.color.value)
+        return line
+
+    def _moment(self, ctx: Ctx, v: SvintusView, waits: Sequence[Wait]) -> str:
+        """What the table is waiting for right now."""
+        if v.race is not None:
+            return ctx("svintus-board-race", done=len(v.race.pressed), total=len(v.race.players))
+        if v.ability is not None:
+            return ctx(
+                "svintus-board-ability",
+                player=ctx.name(v.ability.player),
+                animal=animal_label(ctx.t, ctx.lang, v.ability.animal, True),
+            )
+        if v.attack is not None:
+            key = "svintus-board-grab-pending" if v.attack.kind == "grab" else "svintus-board-snore-pending"
+            return ctx(key, player=ctx.name(v.attack.target), count=v.attack.count)
+        if v.awaiting_color:
+            return ctx("svintus-board-color-pending", player=ctx.name(v.current))
+        turn = next((w for w in waits if w.kind == "turn"), None)
+        return screens.waiting_line(ctx, turn) if turn is not None else ""
+
+    # --- a hand ------------------------------------------------------------------------------------
+
+    def _title(self, ctx: Ctx) -> str:
+        return ctx("svintus-hand-title", emoji=ctx("svintus-emoji"), name=ctx("svintus-name"), chat=ctx.title)
+
+    def hand(self, ctx: Ctx, view: SvintusView, legal: Sequence[Any], waits: Sequence[Wait]) -> Rendered:
+        v = view
+        me = v.viewer
+        lines = [self._title(ctx)]
+        if v.hand is None or me is None:
+            lines.append(ctx("svintus-hand-not-seated"))
+            return Rendered("\n".join(lines), None)
+        if v.phase == "match_over":
+            winner = v.match_winner
+            lines.append(
+                ctx("svintus-hand-match-over", player=ctx.name(winner))
+                if winner is not None
+                else ctx("board-game-over")
+            )
+            return Rendered("\n".join(lines), None)
+        if v.phase == "setup":
+            lines.append(ctx("svintus-hand-setup"))
+            return Rendered("\n".join(lines), None)
+        acts = [a for a in legal if isinstance(a, HAND_ACTIONS)]
+        animal = v.animals.get(me)
+        if animal is not None:
+            dark = me in v.dark
+            lines.append(
+                ctx(
+                    "svintus-hand-animal",
+                    animal=animal_label(ctx.t, ctx.lang, animal, dark),
+                    rule=animal_rule(ctx.t, ctx.lang, animal, dark),
+                )
+            )
+        sees = v.phase == "playing" and v.current == me
+        if sees and v.top is not None:
+            lines.append(self._top_line(ctx, v))
+        if v.deck_top is not None:
+            lines.append(ctx("svintus-hand-deck-top", card=card_label(ctx, v.deck_top.id)))
+        if any(isinstance(a, React) for a in acts):
+            lines.append(ctx("svintus-hand-duty"))
+        own_ability = v.ability is not None and v.ability.player == me
+        if v.phase == "round_over":
+            lines.append(ctx("svintus-hand-round-over"))
+        elif v.race is not None:
+            lines.append(
+                ctx(
+                    "svintus-hand-race"
+                    if any(isinstance(a, Slap) for a in acts)
+                    else "svintus-hand-race-done"
+                )
+            )
+        elif own_ability:
+            if v.peek is not None and v.ability is not None and v.ability.target is not None:
+                theirs = ", ".join(card_label(ctx, c.id) for c in sorted(v.peek, key=sort_key))
+                lines.append(ctx("svintus-hand-peek", player=ctx.name(v.ability.target), cards=theirs))
+            if v.given is not None:
+                lines.append(ctx("svintus-hand-given", card=card_label(ctx, v.given.id)))
+        elif v.attack is not None and v.attack.target == me:
+            key = "svintus-hand-grab-on-you" if v.attack.kind == "grab" else "svintus-hand-snore-on-you"
+            lines.append(ctx(key, count=v.attack.count))
+        elif v.current == me:
+            if v.awaiting_color:
+                lines.append(ctx("svintus-hand-choose-color"))
+            elif v.drawn:
+                lines.append(ctx("svintus-hand-drawn"))
+            else:
+                lines.append(ctx("svintus-hand-your-turn"))
+        else:
+            lines.append(ctx("svintus-hand-waiting"))
+        if v.silence is not None:
+            lines.append(ctx("svintus-hand-silence"))
+        lines.append(ctx("svintus-hand-cards", count=len(v.hand)))
+
+        rows: Rows = []
+        if v.phase == "playing":
+            if not (own_ability and v.prompt is not None and v.prompt.kind == "card"):
+                rows += self._card_rows(ctx, v, acts, sees)
+            extra: list[InlineKeyboardButton] = []
+            colours: list[InlineKeyboardButton] = []
+            for a in acts:
+                if isinstance(a, Draw):
+                    extra.append(ctx.button(ctx("svintus-button-draw"), "d"))
+                elif isinstance(a, Pass):
+                    extra.append(ctx.button(ctx("svintus-button-pass"), "s"))
+                elif isinstance(a, Accept) and v.attack is not None:
+                    key = (
+                        "svintus-button-accept-grab"
+                        if v.attack.kind == "grab"
+                        else "svintus-button-accept-snore"
+                    )
+                    extra.append(ctx.button(ctx(key, count=v.attack.count), "a"))
+                elif isinstance(a, Declare):
+                    extra.append(ctx.button(ctx("svintus-button-svintus"), "v"))
+                elif isinstance(a, Slap):
+                    rows.insert(0, [ctx.button(ctx("svintus-button-slap"), "h")])
+                elif isinstance(a, React):
+                    rows.insert(0, [ctx.button(ctx("svintus-button-react"), "e")])
+                elif isinstance(a, ChooseColor):
+                    colours.append(ctx.button(color_label(ctx, a.color), f"c{COLORS.index(a.color)}"))
+                elif isinstance(a, UseAbility) and animal is not None:
+                    label = ctx("svintus-button-ability", animal=animal_label(ctx.t, ctx.lang, animal, True))
+                    extra.append(ctx.button(label, "u"))
+            if colours:
+                rows += in_rows(colours, 2)
+            if extra:
+                rows.append(extra)
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _card_rows(self, ctx: Ctx, v: SvintusView, acts: Sequence[Any], sees: bool) -> Rows:
+        assert v.hand is not None
+        playable = {a.card for a in acts if isinstance(a, Play)}
+        cards = sorted(v.hand, key=sort_key)
+        copies: dict[tuple[Any, ...], int] = {}
+        if len(cards) > GROUP_FACES_ABOVE:
+            faces: dict[tuple[Any, ...], CardView] = {}
+            for c in cards:
+                face = CARDS[c.id][1:]
+                copies[face] = copies.get(face, 0) + 1
+                if face not in faces or c.id in playable:
+                    faces[face] = c
+            cards = sorted(faces.values(), key=sort_key)
+        top = v.top.id if v.top is not None else 0
+        buttons = []
+        for c in cards:
+            label = card_label(ctx, c.id)
+            n = copies.get(CARDS[c.id][1:], 1)
+            if n > 1:
+                label = ctx("prompt-copies", label=label, count=n)
+            if c.id in playable:
+                label = ctx("svintus-playable", label=label)
+            # a waiting player's other cards name no top card: pressing one tries
+            # to intercept whatever is on top at that moment
+            code = f"p{c.id}.{top}" if sees or c.id in playable else f"p{c.id}"
+            buttons.append(ctx.button(label, code))
+        return in_rows(buttons)
+
+    # --- what a hand is drawn from ---------------------------------------------------------------
+
+    def keyboard_key(self, view: SvintusView, legal: Sequence[Any]) -> Hashable:
+        v = view
+        me = v.viewer
+        hand = tuple(sorted(c.id for c in v.hand)) if v.hand is not None else None
+        acts = tuple(action_code(a) for a in legal if isinstance(a, HAND_ACTIONS))
+        table = (v.top.id if v.top else None, v.color) if v.phase == "playing" and v.current == me else None
+        return (v.round, v.phase, hand, table, v.silence is not None, acts, me in v.dark)
+
+    def hand_key(self, view: SvintusView, legal: Sequence[Any]) -> Hashable:
+        """A waiting player's hand does not show the top card: it changes only when
+        their own options do, so a move redraws a couple of hands, not all."""
+        v = view
+        me = v.viewer
+        if v.hand is None or me is None:
+            return ("unseated",)
+        if v.phase == "match_over":
+            return ("over", v.match_winner)
+        ability = (
+            (v.ability.step, v.ability.target) if v.ability is not None and v.ability.player == me else None
+        )
+        attack = v.attack if v.attack is not None and v.attack.target == me else None
+        mine = v.current == me
+        return (
+            self.keyboard_key(v, legal),
+            v.animals.get(me),
+            v.deck_top.id if v.deck_top is not None else None,
+            ability,
+            tuple(c.id for c in v.peek) if v.peek is not None else None,
+            v.given.id if v.given is not None else None,
+            (attack.kind, attack.count) if attack is not None else None,
+            v.race is not None,
+            mine,
+            mine and v.awaiting_color,
+            mine and bool(v.drawn),
+        )
+
+
+def action_code(action: Any) -> str:
+    if isinstance(action, Play):
+        return f"p{action.card}.{action.on}"
+    if isinstance(action, ChooseColor):
+        return f"c{COLORS.index(action.color)}"
+    return CODES.get(type(action), type(action).__name__)
+
+
+ADAPTER = SvintusAdapter()

@@ -1,0 +1,204 @@
+"""What an operator can get wrong, checked before the bot starts.
+
+Each check raises ``Unfit`` with one line that says what is wrong and which
+setting to change; ``python -m bot`` prints it and exits with code 1, without a
+traceback and with every connection it opened closed.
+"""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+from pydantic import ValidationError
+from pydantic_core import PydanticUndefined
+
+from bot.settings import Settings
+
+# How long a check waits for Redis or the Bot API before it calls them unreachable.
+REDIS_TIMEOUT_S = 3.0
+TELEGRAM_TIMEOUT_S = 10.0
+
+
+class Unfit(Exception):
+    """Something the operator must fix, in one line."""
+
+
+def env_name(field: str) -> str:
+    return field.upper()
+
+
+def usage() -> str:
+    """``python -m bot --help``: every setting from the Settings model, none kept by hand."""
+    lines = [
+        "usage: python -m bot [--help]",
+        "",
+        "Runs the bot: long polling, or a webhook server when WEBHOOK_URL is set.",
+        "Every setting comes from the environment (or a .env file in the working directory):",
+        "",
+    ]
+    fields = Settings.model_fields
+    width = max(len(env_name(name)) for name in fields)
+    for name, info in fields.items():
+        if info.is_required() or info.default is PydanticUndefined:
+            default = "required"
+        elif info.default is None:
+            default = "default: unset"
+        elif isinstance(info.default, bool):
+            default = f"default: {int(info.default)}"
+        else:
+            default = f"default: {info.default}"
+        text = f"{env_name(name):<{width}}  {info.description} ({default})"
+        lines += textwrap.wrap(
+            text, 100, initial_indent="  ", subsequent_indent=" " * (width + 4), break_on_hyphens=False
+        )
+    lines += ["", "Before it starts, the bot checks the token, the network and Redis (or DATA_DIR)."]
+    return "\n".join(lines)
+
+
+def settings_problem(error: ValidationError) -> str:
+    """One line for every missing or invalid setting, naming what to set."""
+    fields = Settings.model_fields
+    parts = []
+    for err in error.errors():
+        field = str(err["loc"][0]) if err["loc"] else ""
+        name = env_name(field) if field else "a setting"
+        info = fields.get(field)
+        meaning = f" ({info.description})" if info is not None and info.description else ""
+        if err["type"] == "missing":
+            parts.append(f"{name} is not set: set {name}{meaning}")
+        else:
+            secret = info is not None and "SecretStr" in repr(info.annotation)
+            given = "" if secret else f"={err.get('input')!s}"
+            parts.append(f"{name}{given} is invalid ({err['msg']}): set {name}{meaning}")
+    return "; ".join(parts) + " — see python -m bot --help"
+
+
+def load_settings() -> Settings:
+    try:
+        settings = Settings()  # BOT_TOKEN and the rest come from the environment
+    except ValidationError as e:
+        raise Unfit(settings_problem(e)) from None
+    if not settings.bot_token.get_secret_value().strip():
+        raise Unfit("BOT_TOKEN is empty: set BOT_TOKEN to the bot's token from @BotFather")
+    return settings
+
+
+def check_data_dir(data_dir: Path) -> None:
+    """The embedded Redis keeps its files in DATA_DIR: it must exist or be creatable, and writable."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        probe = data_dir / f".write-check-{os.getpid()}"
+        probe.write_bytes(b"ok")
+        probe.unlink()
+    except OSError as e:
+        reason = e.strerror or str(e)
+        raise Unfit(
+            f"DATA_DIR={data_dir} cannot be written ({reason}): set DATA_DIR to a directory the bot "
+            "may create and write, or REDIS_URL to a Redis"
+        ) from None
+
+
+def shown_url(url: str) -> str:
+    """A URL fit for a log line: without its password."""
+    try:
+        parts = urlsplit(url)
+        if parts.password:
+            host = parts.hostname or ""
+            if parts.port:
+                host += f":{parts.port}"
+            user = f"{parts.username}:***@" if parts.username else ":***@"
+            return urlunsplit(parts._replace(netloc=user + host))
+    except ValueError:
+        pass
+    return url
+
+
+async def check_redis(url: str) -> None:
+    """REDIS_URL answers a PING within a few seconds."""
+    from redis.asyncio import Redis
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+    from redis.exceptions import AuthenticationError, RedisError
+
+    where = f"REDIS_URL={shown_url(url)}"
+    try:
+        client: Any = Redis.from_url(
+            url,
+            socket_connect_timeout=REDIS_TIMEOUT_S,
+            socket_timeout=REDIS_TIMEOUT_S,
+            retry=Retry(NoBackoff(), 0),
+        )
+    except ValueError as e:
+        raise Unfit(
+            f"{where} is not a Redis URL ({e}): set REDIS_URL like redis://host:6379/0, "
+            "or unset it for the embedded Redis"
+        ) from None
+    try:
+        await client.ping()
+    except AuthenticationError as e:
+        raise Unfit(
+            f"Redis at {where} refused the credentials ({e}): fix the user or password in REDIS_URL"
+        ) from None
+    except (RedisError, OSError) as e:
+        raise Unfit(
+            f"cannot reach Redis at {where} ({e}): start that Redis or set REDIS_URL to one that runs "
+            "(unset it for the embedded Redis in DATA_DIR)"
+        ) from None
+    finally:
+        await client.aclose()
+
+
+async def check_telegram(settings: Settings) -> None:
+    """getMe: Telegram accepts the token (401/404: it does not) and the Bot API can be reached."""
+    from telegram import Bot
+    from telegram.error import InvalidToken, NetworkError, TelegramError
+
+    from bot.request import AiohttpRequest
+
+    base = settings.telegram_api_base_url
+    requests = [
+        AiohttpRequest(
+            connection_pool_size=1,
+            read_timeout=TELEGRAM_TIMEOUT_S,
+            connect_timeout=TELEGRAM_TIMEOUT_S,
+        )
+        for _ in range(2)
+    ]
+    try:
+        bot = Bot(
+            settings.bot_token.get_secret_value(),
+            base_url=base,
+            request=requests[0],
+            get_updates_request=requests[1],
+        )
+        await bot.initialize()  # getMe
+    except InvalidToken:
+        raise Unfit(
+            f"the Bot API at {base} rejected BOT_TOKEN (401/404): set BOT_TOKEN to the token "
+            "@BotFather gave the bot (and TELEGRAM_API_BASE_URL, if changed, to a Bot API)"
+        ) from None
+    except NetworkError as e:  # TimedOut too
+        raise Unfit(
+            f"cannot reach the Bot API at {base} ({e.message}): check the network, "
+            "or set TELEGRAM_API_BASE_URL to a Bot API this machine reaches"
+        ) from None
+    except TelegramError as e:
+        raise Unfit(
+            f"the Bot API at {base} refused getMe ({e.message}): check TELEGRAM_API_BASE_URL and BOT_TOKEN"
+        ) from None
+    finally:
+        for request in requests:
+            await request.shutdown()
+
+
+async def check_all(settings: Settings) -> None:
+    """Everything an operator sets, cheapest first."""
+    if settings.redis_url:
+        await check_redis(settings.redis_url)
+    else:
+        check_data_dir(settings.data_dir)
+    await check_telegram(settings)

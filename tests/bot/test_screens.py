@@ -1,0 +1,374 @@
+"""Screens and button data: the generic parts (lobby, prompts, notes) and the
+Svintus adapter, drawn from views exactly as the bot draws them."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import games, screens
+from bot.adapter import Rendered
+from bot.callbacks import BadCallback, decode, encode
+from bot.games.svintus import ADAPTER as SVINTUS
+from bot.games.svintus import animal_card, find_animal, menagerie
+from bot.i18n import Translator
+from bot.session import Draft, Member, Session
+from engine.core import Answer, Event, Tick
+from engine.svintus import GAME
+from engine.svintus.animals import ANIMALS, Animal
+from engine.svintus.cards import COLORS, DECK_SIZE
+from engine.svintus.models import (
+    Accept,
+    Catch,
+    ChooseColor,
+    Declare,
+    Draw,
+    Leave,
+    NextRound,
+    Pass,
+    PickAnimal,
+    Play,
+    React,
+    Slap,
+    Speak,
+    SvintusOptions,
+    UseAbility,
+)
+
+T = Translator()
+ROOT = Path(__file__).resolve().parents[2]
+WORST_CHAT = -1_009_999_999_999
+
+
+def session_with(state: Any, players: int, lang: str = "ru") -> Session:
+    members = [Member(id=i, name=f"Player & <{i}>", lang=lang) for i in range(1, players + 1)]
+    return Session(
+        chat_id=-100,
+        game_id="abc123",
+        creator=1,
+        game="svintus",
+        title="T & <t>",
+        status="playing",
+        members=members,
+        state=state,
+    )
+
+
+def started(players: int, options: SvintusOptions | None = None, seed: int = 5) -> Session:
+    state, events = GAME.start(list(range(1, players + 1)), seed=seed, options=options or SvintusOptions())
+    s = session_with(state, players)
+    s.announce(events)
+    return s
+
+
+def buttons(rendered: Rendered) -> list[tuple[str, str]]:
+    if rendered.markup is None:
+        return []
+    return [
+        (b.text, str(b.callback_data))
+        for row in rendered.markup.inline_keyboard
+        for b in row
+        if b.callback_data is not None
+    ]
+
+
+# --- button data ---------------------------------------------------------------------------
+
+
+def test_every_svintus_button_round_trips_and_fits_64_bytes() -> None:
+    view = GAME.view(started(2).state, 1)
+    top = view.top.id if view.top else 0
+    cases: list[tuple[str, Any]] = [
+        (f"p{DECK_SIZE - 1}.{DECK_SIZE - 2}", Play(player=1, card=DECK_SIZE - 1, on=DECK_SIZE - 2)),
+        (f"p{DECK_SIZE - 1}", Play(player=1, card=DECK_SIZE - 1, on=top)),  # whatever is on top
+        ("d", Draw(player=1)),
+        ("s", Pass(player=1)),
+        ("a", Accept(player=1)),
+        ("v", Declare(player=1)),
+        ("k", Catch(player=1)),
+        ("h", Slap(player=1)),
+        ("u", UseAbility(player=1)),
+        ("e", React(player=1)),
+        ("n", NextRound(player=1)),
+        *[(f"c{i}", ChooseColor(player=1, color=c)) for i, c in enumerate(COLORS)],
+        *[(f"a{i}", PickAnimal(player=1, animal=a)) for i, a in enumerate(ANIMALS)],
+    ]
+    for code, action in cases:
+        data = encode("h", WORST_CHAT, "ffffff", "ffffff", code)
+        assert len(data.encode()) <= 64
+        press = decode(data)
+        assert press.chat_id == WORST_CHAT and SVINTUS.decode(press.code, 1, view) == action
+    # a prompt's longest button: a big prompt id and a player id as the option
+    assert len(encode("h", WORST_CHAT, "ffffff", "-", "!99999999:9999999999").encode()) <= 64
+
+
+@pytest.mark.parametrize("data", [None, "", "x", "h|1|2|3", "h|a|b|c|d", "z|1|g|t|d", "h|1|g|t|" + "9" * 70])
+def test_malformed_button_data_is_refused(data: str | None) -> None:
+    with pytest.raises(BadCallback):
+        decode(data)
+
+
+@pytest.mark.parametrize(
+    "code", ["p", "p1.2.3", "p-5", "p1.x", "p999.1", "p1.-7", "c9", "cx", "q", "", "a99", "ax", "t1", "w"]
+)
+def test_forged_svintus_codes_are_refused(code: str) -> None:
+    view = GAME.view(started(2).state, 1)
+    with pytest.raises(BadCallback):
+        SVINTUS.decode(code, 1, view)
+
+
+@pytest.mark.parametrize("code", ["!", "!x", "!1", "!1.nope", "!a:1", "!1*2", "!.ok"])
+def test_forged_prompt_codes_are_refused(code: str) -> None:
+    with pytest.raises(BadCallback):
+        screens.parse_press(code)
+
+
+# --- the game picker and the lobby -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_picker_offers_every_game_by_its_short_name(lang: str) -> None:
+    picked = screens.picker(T, lang, WORST_CHAT, games.names())
+    codes = [decode(d) for _, d in buttons(picked)]
+    assert [p.code for p in codes] == games.names() and {p.kind for p in codes} == {"n"}
+    assert T(lang, "svintus-name") in picked.text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_lobby_shows_seats_and_the_game_options(lang: str) -> None:
+    members = [Member(id=i, name=f"P<{i}>") for i in (1, 2)]
+    session = Session(chat_id=-100, game_id="abc123", creator=1, game="svintus", members=members)
+    lobby = screens.draw_board(T, lang, session, "bot")
+    assert "P&lt;1&gt;" in lobby.text and "P<1>" not in lobby.text
+    codes = [decode(d).code for _, d in buttons(lobby)]
+    assert codes == ["j", "x", "ot", "om", "ow", "oh", "oa", "g"]  # the deal appears with Metamorphoses
+    session.options = {**session.options, "metamorphoses": True}
+    assert "od" in [decode(d).code for _, d in buttons(screens.draw_board(T, lang, session, "bot"))]
+
+
+# --- board and hands ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_board_and_hands_fit_telegram_for_ten_players(lang: str) -> None:
+    session = started(10)
+    board = screens.draw_board(T, lang, session, "bot")
+    assert len(board.text) < 4096
+    assert "&lt;" in board.text and "<1>" not in board.text  # names are escaped
+    for p in range(1, 11):
+        hand = screens.draw_hand(T, lang, session, p)
+        assert len(hand.text) < 4096 and hand.markup is not None
+
+
+def test_a_hand_is_urgent_exactly_when_its_owner_must_act_now() -> None:
+    session = started(3)
+    state = session.state
+    urgent = {p: screens.draw_hand(T, "en", session, p).urgent for p in state.seats}
+    assert urgent == {p: p == state.current for p in state.seats}
+
+
+def test_a_huge_hand_still_fits_in_a_keyboard() -> None:
+    session = started(2)
+    s = session.state
+    s.hands[1] = s.hands[1] + s.deck[:90]
+    s.deck = s.deck[90:]
+    hand = screens.draw_hand(T, "en", session, 1)
+    assert hand.markup is not None
+    assert sum(len(r) for r in hand.markup.inline_keyboard) <= 100
+    assert any("×" in b.text for r in hand.markup.inline_keyboard for b in r)
+
+
+def test_what_only_one_player_is_told_shows_in_that_hand_alone() -> None:
+    session = started(3)
+    told = session.announce([Event(key="svintus-ev-you-took", to=2, args={"card": 5, "target": 3})])
+    assert told == {2} and session.log[-1].key != "svintus-ev-you-took"
+    text = T("en", "svintus-ev-you-took", card="x", target="y").split()[0]
+    assert text in screens.draw_hand(T, "en", session, 2).text
+    assert "🔒" not in screens.draw_hand(T, "en", session, 1).text
+    assert "🔒" not in screens.draw_board(T, "en", session, "bot").text
+
+
+def test_every_key_the_bot_uses_exists_in_both_languages() -> None:
+    used: set[str] = set()
+    prefixes = (
+        "lobby|board|hand|button|answer|cmd|start|dm|bot|private|language|game|picker|help|rules|final|prompt"
+    )
+    for py in (ROOT / "bot").rglob("*.py"):
+        used |= set(re.findall(rf'"((?:{prefixes}|svintus)-[a-z0-9-]+)"', py.read_text()))
+    used |= {f"cmd-desc-{c}" for c in ("new", "stop", "board", "rules", "language", "help")}
+    used |= {f"help-{c}" for c in ("new", "stop", "board", "rules", "language", "help")}
+    used |= {f"{g}-{k}" for g in games.names() for k in ("name", "emoji", "about", "rules")}
+    used |= {f"svintus-lobby-deal-{k}" for k in ("random", "chosen")}
+    assert len(used) > 100
+    for lang in ("ru", "en"):
+        missing = sorted(k for k in used if not T.has(lang, k))
+        assert not missing, (lang, missing)
+
+
+# --- Metamorphoses on screen ---------------------------------------------------------------------
+
+
+def _check_hand(session: Session, p: int, lang: str) -> set[str]:
+    """Every button of ``p``'s hand is one of their legal moves (a card shows even
+    when it can't go: pressing it says why) or an option of their prompt; every
+    legal move and every option has its button.  Returns the codes seen."""
+    s = session.state
+    view = GAME.view(s, p)
+    legal = GAME.legal(s, p)
+    hand = screens.draw_hand(T, lang, session, p)
+    assert len(hand.text) < 4096
+    codes: set[str] = set()
+    options: set[str] = set()
+    for _, data in buttons(hand):
+        assert len(data.encode()) <= 64
+        code = decode(data).code
+        if code.startswith("!"):
+            press = screens.parse_press(code)
+            assert view.prompt is not None and press.prompt == view.prompt.id
+            if press.op in (":", "+", "-"):
+                options.add(press.value)
+            codes.add("!" + press.op)
+            continue
+        action = SVINTUS.decode(code, p, view)
+        if isinstance(action, Play):
+            assert action.card in s.hands[p]
+        else:
+            assert action in legal, (code, legal)
+        codes.add(code.split(".")[0] if code.startswith("p") else code)
+    for a in legal:
+        if isinstance(a, Answer):
+            continue
+        if isinstance(a, Play):
+            assert f"p{a.card}" in codes
+        elif isinstance(a, Draw | Pass | Accept | ChooseColor | Declare | Slap | UseAbility | React):
+            code = f"c{COLORS.index(a.color)}" if isinstance(a, ChooseColor) else SVINTUS_CODES[type(a)]
+            assert code in codes, (code, codes)
+    if view.prompt is not None and len(view.prompt.options) <= screens.GROUP_OPTIONS_ABOVE:
+        assert {str(o) for o in view.prompt.options} == options
+    return codes
+
+
+SVINTUS_CODES = {Draw: "d", Pass: "s", Accept: "a", Declare: "v", Slap: "h", UseAbility: "u", React: "e"}
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_metamorphoses_hand_buttons_are_exactly_the_legal_moves(lang: str) -> None:
+    """Through long random matches with animals, every hand's buttons are its
+    owner's legal moves and prompt options, and every screen fits Telegram."""
+    seen_codes: set[str] = set()
+    for seed in range(6):
+        rnd = random.Random(seed)
+        n = 2 + seed
+        opts = SvintusOptions(metamorphoses=True, target_score=8, hand_size=5, round_break_ms=0)
+        state, _ = GAME.start(list(range(1, n + 1)), seed=seed, options=opts)
+        session = session_with(state, n, lang)
+        now = 0
+        for step in range(2_500):
+            s = session.state
+            if s.phase == "match_over":
+                break
+            if step % 4 == 0:
+                assert len(screens.draw_board(T, lang, session, "bot").text) < 4096
+                for p in s.seats:
+                    seen_codes |= {
+                        c[:2] if c.startswith("!") else c[0] for c in _check_hand(session, p, lang)
+                    }
+            now += rnd.choice((100, 500, 2000, 6000))
+            due = GAME.next_deadline(s)
+            if due is not None and due <= now:
+                state, events = GAME.apply(s, Tick(), now)
+            else:
+                p = s.current if rnd.random() < 0.6 else rnd.choice(s.seats)
+                acts = [a for a in GAME.legal(s, p) if not isinstance(a, Leave | Speak)]
+                if not acts:
+                    continue
+                state, events = GAME.apply(s, rnd.choice(acts), now)
+            session.state = state
+            session.announce(events)
+    assert {"u", "!:", "!+", "e"} <= seen_codes  # the animals' buttons were reached
+
+
+def test_choosing_several_cards_marks_the_draft_and_offers_done_only_when_enough() -> None:
+    opts = SvintusOptions(metamorphoses=True)
+    state, _ = GAME.start([1, 2], seed=3, options=opts)
+    state.animals[1] = Animal.POLITE_PIG  # the Boor Hog: up to 2 cards under the deck
+    state.current, state.dark = 1, [1]
+    state, _ = GAME.apply(state, UseAbility(player=1), 1)
+    session = session_with(state, 2, "en")
+    prompt = GAME.view(state, 1).prompt
+    assert prompt is not None and (prompt.min, prompt.max) == (0, 2)
+
+    def codes() -> list[str]:
+        return [decode(d).code for _, d in buttons(screens.draw_hand(T, "en", session, 1))]
+
+    assert f"!{prompt.id}.skip" in codes() and f"!{prompt.id}.ok" not in codes()
+    first = prompt.options[0]
+    session.drafts = {1: Draft(prompt=prompt.id, picks=[first])}
+    now = codes()
+    assert f"!{prompt.id}-{first}" in now and f"!{prompt.id}.ok" in now and f"!{prompt.id}.skip" not in now
+    assert any(label.startswith("✔️") for label, _ in buttons(screens.draw_hand(T, "en", session, 1)))
+    session.drafts = {1: Draft(prompt=prompt.id - 1, picks=[first])}  # a draft of an older prompt: ignored
+    assert f"!{prompt.id}.ok" not in codes()
+
+
+def test_choosing_animals_before_the_deal_is_on_the_board() -> None:
+    opts = SvintusOptions(metamorphoses=True, animal_deal="chosen")
+    state, _ = GAME.start([1, 2], seed=3, options=opts)
+    state, _ = GAME.apply(state, PickAnimal(player=1, animal=Animal.OWL), 1)
+    session = session_with(state, 2)
+    for lang in ("ru", "en"):
+        board = screens.draw_board(T, lang, session, "bot")
+        codes = [decode(d).code for _, d in buttons(board)]
+        assert {f"a{i}" for i in range(15)} <= set(codes)
+        owl = T(lang, "svintus-animal-owl-light")
+        assert owl in board.text and any(owl in label and "✖" in label for label, _ in buttons(board))
+        assert screens.draw_hand(T, lang, session, 2).markup is None  # nothing to press in the hand yet
+
+
+def test_animal_lookup_by_any_name_in_either_language() -> None:
+    assert find_animal(T, "ёж") is Animal.HEDGEHOG
+    assert find_animal(T, "Дикобраз") is Animal.HEDGEHOG
+    assert find_animal(T, "eagle-owl") is Animal.OWL
+    assert find_animal(T, "  silver   fox ") is Animal.FOX
+    assert find_animal(T, "мамон") is Animal.ELEPHANT
+    assert find_animal(T, "mule") is Animal.DONKEY and find_animal(T, "ниндзя") is Animal.TURTLE
+    assert find_animal(T, "бел") is Animal.SQUIRREL  # both sides of one animal
+    assert find_animal(T, "м") is None  # Mouse, Bear, Cow...: ambiguous
+    assert find_animal(T, "dragon") is None and find_animal(T, "") is None
+    text = animal_card(T, "ru", Animal.OWL)
+    assert "Сова" in text and "Филин" in text and T("ru", "svintus-animal-owl-dark-rule") in text
+    assert menagerie(T, "en").count("\n") >= 15
+
+
+def test_a_huge_hand_choosing_cards_for_an_ability_still_fits() -> None:
+    """The Eagle-Owl swapping between two huge hands: one button per face, each
+    one an option of the prompt, well within Telegram's ~100 buttons."""
+    state, _ = GAME.start([1, 2], seed=3, options=SvintusOptions(metamorphoses=True))
+    state.animals[1] = Animal.OWL
+    state.hands[1] += state.deck[:80]
+    state.hands[2] += state.deck[80:94]
+    state.deck = state.deck[94:]
+    state.current, state.dark = 1, [1]
+    state, _ = GAME.apply(state, UseAbility(player=1), 1)
+    prompt = GAME.view(state, 1).prompt
+    assert prompt is not None
+    state, _ = GAME.apply(state, Answer(player=1, prompt=prompt.id, picks=[2]), 2)
+    for step in range(2):
+        session = session_with(state, 2, "en")
+        prompt = GAME.view(state, 1).prompt
+        assert prompt is not None
+        hand = screens.draw_hand(T, "en", session, 1)
+        assert hand.markup is not None
+        offered = [decode(d).code for _, d in buttons(hand) if decode(d).code.startswith(f"!{prompt.id}:")]
+        assert 0 < len(offered) <= 60 and len(buttons(hand)) <= 100
+        assert any("×" in label for label, _ in buttons(hand)) == (step == 0)  # 88 of mine: grouped by face
+        picks = [screens.parse_value(screens.parse_press(c).value, prompt) for c in offered]
+        assert set(picks) <= set(prompt.options)
+        owner = {1 if c in state.hands[1] else 2 for c in picks}
+        assert owner == ({1} if step == 0 else {2})  # first one of mine, then one of theirs
+        state, _ = GAME.apply(state, Answer(player=1, prompt=prompt.id, picks=[picks[0]]), 3 + step)
+    assert state.ability is None  # the swap is done

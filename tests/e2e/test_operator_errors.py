@@ -1,0 +1,190 @@
+"""What an operator can get wrong: ``python -m bot`` says in one line what is wrong
+and what to set, exits with code 1, and leaves no traceback and no unclosed
+connection behind; ``--help`` lists every setting; Ctrl-C stops it cleanly."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings
+from tests.e2e.conftest import ROOT, free_port
+from tests.e2e.fakeapi import FakeTelegram
+
+SETTINGS = [name.upper() for name in Settings.model_fields]
+
+
+def environment(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
+    env["PYTHONWARNINGS"] = "default"  # ResourceWarnings (unclosed sockets) shown, not hidden
+    env.update(extra)
+    return env
+
+
+async def run_bot(env: dict[str, str], *args: str, timeout: float = 30) -> tuple[int, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "bot",
+        *args,
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    out, _ = await asyncio.wait_for(proc.communicate(), timeout)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(errors="replace")
+
+
+def one_clear_line(output: str, *needles: str) -> str:
+    assert "Traceback" not in output, output
+    assert "Unclosed" not in output and "unclosed" not in output, output
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1, output
+    for needle in needles:
+        assert needle in lines[0], output
+    return lines[0]
+
+
+async def test_a_missing_token_names_the_setting(tmp_path: Path) -> None:
+    code, out = await run_bot(environment(DATA_DIR=str(tmp_path)))
+    assert code == 1
+    one_clear_line(out, "BOT_TOKEN is not set", "@BotFather", "--help")
+
+
+async def test_an_invalid_setting_names_it_and_what_it_means(tmp_path: Path) -> None:
+    code, out = await run_bot(environment(BOT_TOKEN="1:x", DATA_DIR=str(tmp_path), POLL_TIMEOUT="soon"))
+    assert code == 1
+    one_clear_line(out, "POLL_TIMEOUT=soon is invalid", "getUpdates")
+
+
+async def test_a_token_telegram_rejects(api: FakeTelegram, tmp_path: Path) -> None:
+    env = environment(
+        BOT_TOKEN="654321:NOT-THE-TOKEN",
+        TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{api.port}/bot",
+        DATA_DIR=str(tmp_path / "data"),
+    )
+    code, out = await run_bot(env)
+    assert code == 1
+    line = one_clear_line(out, "rejected BOT_TOKEN", "set BOT_TOKEN")
+    assert "NOT-THE-TOKEN" not in line  # a token is never printed
+    assert [m for m, _ in api.calls] == []  # refused before any method ran
+
+
+async def test_no_network(tmp_path: Path) -> None:
+    closed = free_port()
+    env = environment(
+        BOT_TOKEN="123456:TEST",
+        TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{closed}/bot",
+        DATA_DIR=str(tmp_path / "data"),
+    )
+    code, out = await run_bot(env)
+    assert code == 1
+    one_clear_line(out, "cannot reach the Bot API", "TELEGRAM_API_BASE_URL")
+
+
+async def test_an_unreachable_redis_url(api: FakeTelegram, tmp_path: Path) -> None:
+    env = environment(
+        BOT_TOKEN=api.token,
+        TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{api.port}/bot",
+        REDIS_URL=f"redis://:hunter2@127.0.0.1:{free_port()}/0",
+    )
+    code, out = await run_bot(env)
+    assert code == 1
+    line = one_clear_line(out, "cannot reach Redis at REDIS_URL=", "set REDIS_URL")
+    assert "hunter2" not in line  # nor a password
+
+
+async def test_a_data_dir_that_cannot_be_created(api: FakeTelegram, tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")  # root writes anywhere, but not under a file
+    env = environment(
+        BOT_TOKEN=api.token,
+        TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{api.port}/bot",
+        DATA_DIR=str(blocker / "data"),
+    )
+    code, out = await run_bot(env)
+    assert code == 1
+    one_clear_line(out, f"DATA_DIR={blocker / 'data'} cannot be written", "set DATA_DIR")
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+async def test_help_lists_every_setting(flag: str) -> None:
+    code, out = await run_bot(environment(), flag)
+    assert code == 0, out
+    for name, info in Settings.model_fields.items():
+        assert name.upper() in out
+        assert info.description
+        assert " ".join(info.description.split()[:3]) in " ".join(out.split())
+    assert "default: https://api.telegram.org/bot" in " ".join(out.split())
+
+
+async def test_ctrl_c_while_starting_and_while_running(api: FakeTelegram, tmp_path: Path) -> None:
+    # while starting: a Bot API that accepts the connection and never answers
+    hung: asyncio.Event = asyncio.Event()
+
+    async def silent(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        hung.set()
+        await reader.read()
+        writer.close()
+
+    server = await asyncio.start_server(silent, "127.0.0.1", 0)
+    port = server.sockets[0].getsockname()[1]
+    env = environment(
+        BOT_TOKEN="123456:TEST",
+        TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{port}/bot",
+        DATA_DIR=str(tmp_path / "one"),
+    )
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=-2
+    )
+    await asyncio.wait_for(hung.wait(), 30)  # it is waiting for getMe
+    proc.send_signal(signal.SIGINT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    server.close()
+    assert proc.returncode == 130
+    one_clear_line(out.decode(), "stopped")
+
+    # while running: it stops as on SIGTERM, exit code 0
+    env = environment(
+        BOT_TOKEN=api.token,
+        TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{api.port}/bot",
+        DATA_DIR=str(tmp_path / "two"),
+        POLL_TIMEOUT="1",
+    )
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=-2
+    )
+    await asyncio.wait_for(api.polling.wait(), 60)
+    proc.send_signal(signal.SIGINT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    text = out.decode(errors="replace")
+    assert proc.returncode == 0, text
+    assert "Traceback" not in text and "Unclosed" not in text and "unclosed" not in text, text
+
+
+async def test_a_webhook_port_in_use(api: FakeTelegram, tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = environment(
+            BOT_TOKEN=api.token,
+            TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{api.port}/bot",
+            DATA_DIR=str(tmp_path / "data"),
+            WEBHOOK_URL="https://bot.example/telegram",
+            WEBHOOK_LISTEN="127.0.0.1",
+            WEBHOOK_PORT=str(port),
+        )
+        code, out = await run_bot(env)
+    assert code == 1
+    assert "Traceback" not in out and "nclosed" not in out, out
+    assert f"cannot listen on WEBHOOK_LISTEN=127.0.0.1 WEBHOOK_PORT={port}" in out.splitlines()[-1], out
