@@ -7,15 +7,19 @@ from __future__ import annotations
 
 from typing import Literal, overload
 
+from engine.candy.game import GAME as CANDY
+from engine.candy.game import CandyGame
 from engine.core import AnyGame
 from engine.svintus.game import GAME as SVINTUS
 from engine.svintus.game import SvintusGame
 
-_GAMES: dict[str, AnyGame] = {g.name: g for g in (SVINTUS,)}
+_GAMES: dict[str, AnyGame] = {g.name: g for g in (SVINTUS, CANDY)}
 
 
 @overload
 def get(name: Literal["svintus"]) -> SvintusGame: ...
+@overload
+def get(name: Literal["candy"]) -> CandyGame: ...
 @overload
 def get(name: str) -> AnyGame: ...
 def get(name: str) -> AnyGame:
