@@ -1,0 +1,526 @@
+"""Candy Empire («Конфетная империя») in the bot: lobby options, the board and the
+hands from the engine's views, button codes, card names in announcements.
+
+A move is two taps: a card of the hand, then one of the moves it allows (the hand
+shows them in place of the cards).  Picking the card is no move of the game: it is
+a ``Select`` the core keeps for the player while their keyboard stays the same.
+
+Hand button codes (tagged: a press must match the keyboard it was pressed on):
+
+- ``c<card>`` select a card: the hand lists its moves (a ``Select``);
+- ``e<card>`` play it into the empire, ``a<card>`` play it openly to the discard
+  for its ability, ``d<card>`` discard it face down;
+- ``p<card>`` protect with it: the hand lists the empire's cards (a ``Select``),
+  ``p<card>.<target>`` discard it face down and protect ``target``;
+- ``x`` back to the cards (a ``Select`` of nothing);
+- ``b`` block with two Snatchers — untagged in meaning: a press after the window
+  closed is answered "too late" — and ``w`` let the Judge or Policeman through.
+
+Board button: ``n`` starts the next game of a big game without waiting out the break.
+Abilities' choices (which card the Thief takes, …) are prompts, drawn by the core.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable, Sequence
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot import screens
+from bot.adapter import Adapter, Choice, Ctx, Rendered, Rows, Select
+from bot.callbacks import BadCallback, number
+from bot.screens import in_rows
+from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
+from engine.candy.keys import Ev
+from engine.candy.models import (
+    Allow,
+    Block,
+    CandyOptions,
+    CandyState,
+    CandyView,
+    Discard,
+    HandCardView,
+    Leave,
+    NextGame,
+    PlayToDiscard,
+    PlayToEmpire,
+    Protect,
+    Score,
+)
+from engine.core import Answer, ArgValue, Event, Prompt, PromptValue, Wait
+from engine.registry import get
+
+CARDS = len(CHARACTER_OF)
+CARD_ARGS = frozenset({"card", "discarded"})
+CHARACTER_ORDER = {spec.character: i for i, spec in enumerate(CHARACTERS)}
+MODES = ("defenceless", "no_limits", "open_discard")
+WINDOWS_MS = (3_000, 5_000, 10_000)
+TIMERS_MS = (0, 30_000, 60_000, 120_000)
+BREAKS_MS = (15_000, 30_000, 60_000)
+MOVES: dict[str, type] = {"e": PlayToEmpire, "a": PlayToDiscard, "d": Discard}
+SIMPLE: dict[str, type] = {"b": Block, "w": Allow, "n": NextGame, "q": Leave}
+
+
+# --- words -------------------------------------------------------------------------------
+
+
+def signed(n: int) -> str:
+    """A card's candies as printed: +5, −1, 0."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
+
+
+def character_name(ctx: Ctx, character: Character) -> str:
+    return ctx(f"candy-card-{character.value}")
+
+
+def card_name(ctx: Ctx, card: int) -> str:
+    return character_name(ctx, CHARACTER_OF[card])
+
+
+def card_label(ctx: Ctx, card: int) -> str:
+    """``Торгаш +5``: the card's name and its candies."""
+    return ctx("candy-card-label", name=card_name(ctx, card), candies=signed(CANDIES[card]))
+
+
+def seconds(ms: int) -> int:
+    return ms // 1000
+
+
+def code_of(action: Any) -> str:
+    """The button code of an action (prompt answers have none: their buttons are the core's)."""
+    if isinstance(action, Protect):
+        return f"p{action.card}.{action.protect}"
+    if isinstance(action, PlayToEmpire):
+        return f"e{action.card}"
+    if isinstance(action, PlayToDiscard):
+        return f"a{action.card}"
+    if isinstance(action, Discard):
+        return f"d{action.card}"
+    for code, cls in SIMPLE.items():
+        if isinstance(action, cls):
+            return code
+    return ""
+
+
+# --- the adapter -------------------------------------------------------------------------
+
+
+class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
+    game = get("candy")
+
+    def __init__(self) -> None:
+        def on_off(key: str) -> Any:
+            return lambda c, v: c(key, state=c("lobby-on" if v else "lobby-off"))
+
+        def in_seconds(key: str) -> Any:
+            return lambda c, v: c(key, n=seconds(v))
+
+        self.choices = (
+            Choice(
+                "t", "team_game", (False, True), on_off("candy-option-team_game"), lambda o: not o.big_game
+            ),
+            Choice(
+                "g", "big_game", (False, True), on_off("candy-option-big_game"), lambda o: not o.team_game
+            ),
+            Choice("p", "break_ms", BREAKS_MS, in_seconds("candy-option-break_ms"), lambda o: o.big_game),
+            Choice("d", "defenceless", (False, True), on_off("candy-option-defenceless")),
+            Choice("l", "no_limits", (False, True), on_off("candy-option-no_limits")),
+            Choice("k", "open_discard", (False, True), on_off("candy-option-open_discard")),
+            Choice("w", "reaction_window_ms", WINDOWS_MS, in_seconds("candy-option-reaction_window_ms")),
+            Choice("m", "turn_timer_ms", TIMERS_MS, in_seconds("candy-option-turn_timer_ms")),
+        )
+
+    # --- lobby ---------------------------------------------------------------------------
+
+    def lobby_lines(self, ctx: Ctx, options: CandyOptions) -> list[str]:
+        lines = []
+        if options.team_game:
+            lines.append(ctx("candy-lobby-teams"))
+        if options.big_game:
+            lines.append(ctx("candy-lobby-big-game"))
+        modes = [ctx(f"candy-mode-{m}") for m in MODES if getattr(options, m)]
+        if modes:
+            lines.append(ctx("candy-lobby-modes", modes=", ".join(modes)))
+        lines.append(ctx("candy-lobby-legend"))
+        return lines
+
+    # --- words ------------------------------------------------------------------------------
+
+    def arg(self, ctx: Ctx, key: str, value: ArgValue) -> Any:
+        if key in CARD_ARGS and isinstance(value, int) and 0 <= value < CARDS:
+            return card_name(ctx, value)
+        if key == "character" and isinstance(value, str) and value in Character._value2member_map_:
+            return character_name(ctx, Character(value))
+        if key == "partner" and isinstance(value, int):
+            return ctx.name(value)
+        return super().arg(ctx, key, value)
+
+    def option_label(self, ctx: Ctx, view: CandyView, prompt: Prompt, value: PromptValue) -> str:
+        if prompt.kind == "card" and isinstance(value, int) and 0 <= value < CARDS:
+            label = card_label(ctx, value)
+            owners = {_owner(view, o) for o in prompt.options}
+            owner = _owner(view, value)
+            if owner is None or owners == {view.viewer}:
+                return label  # the hand, the discard, or only one's own empire: no need to say whose
+            if owner == view.viewer:
+                return ctx("candy-option-card-mine", label=label)
+            return ctx("candy-option-card-of", label=label, player=ctx.name(owner))
+        if prompt.kind == "character" and isinstance(value, str) and value in Character._value2member_map_:
+            return character_name(ctx, Character(value))
+        return super().option_label(ctx, view, prompt, value)
+
+    def option_group(self, view: CandyView, prompt: Prompt, value: PromptValue) -> Hashable:
+        if prompt.kind == "card" and isinstance(value, int) and 0 <= value < CARDS:
+            return _owner(view, value), CHARACTER_OF[value]  # copies in one place are alike
+        return value
+
+    def press_answer(self, ctx: Ctx, player: int, action: Any, events: Sequence[Event]) -> str:
+        """A Kidnapper played while someone's hand is empty does nothing: say so to its player."""
+        idle = next((e for e in events if e.key == Ev.KIDNAPPER_IDLE), None)
+        return self.event_text(ctx, idle) if idle is not None else ""
+
+    # --- presses ---------------------------------------------------------------------------
+
+    def decode(self, code: str, player: int, view: CandyView) -> Any:
+        if code in SIMPLE and code != "q":
+            return SIMPLE[code](player=player)
+        if code == "x":
+            return Select("")
+        head, rest = code[:1], code[1:]
+        if head not in ("c", "e", "a", "d", "p") or not rest:
+            raise BadCallback(code)
+        card_text, dot, target = rest.partition(".")
+        card = number(card_text, 0, CARDS - 1)
+        if head == "p" and dot:
+            return Protect(player=player, card=card, protect=number(target, 0, CARDS - 1))
+        if dot:
+            raise BadCallback(code)
+        if head in ("c", "p"):
+            return Select(f"{head}{card}")
+        return MOVES[head](player=player, card=card)
+
+    def fresh_required(self, code: str) -> bool:
+        """A block says all it means (a late one is "too late"), and so does the
+        board's "next game"; every other press must match its keyboard."""
+        return code not in ("b", "n")
+
+    # --- the board -----------------------------------------------------------------------------
+
+    def _title(self, ctx: Ctx) -> str:
+        return ctx("game-title", emoji=ctx("candy-emoji"), name=ctx("candy-name"))
+
+    def board(self, ctx: Ctx, view: CandyView, waits: Sequence[Wait]) -> Rendered:
+        v = view
+        title = self._title(ctx)
+        if v.games > 1:
+            title = ctx("candy-board-title-big", title=title, game=v.game_no, games=v.games)
+        lines = [title, ctx("candy-board-counts", deck=v.deck_count, discard=v.discard_count)]
+        settings = [ctx(f"candy-mode-{m}") for m in MODES if getattr(v, m)]
+        if v.turn_timer_ms:
+            settings.append(ctx("candy-board-timer", n=seconds(v.turn_timer_ms)))
+        if settings:
+            lines.append(ctx("candy-board-settings", settings=" · ".join(settings)))
+        if v.banned:
+            names = ", ".join(character_name(ctx, ch) for ch in v.banned)
+            lines.append(ctx("candy-board-banned", characters=names))
+        if v.open_discard and v.discard is not None:
+            lines.append(ctx("candy-board-discard", cards=self._pile(ctx, [c.id for c in v.discard])))
+        lines.append("")
+        movers = {p for w in waits for p in w.players}
+        team_of = {p: i for i, team in enumerate(v.teams or []) for p in team}
+        final = v.phase != "playing"
+        for p in v.seats:
+            line = ctx(
+                "candy-board-player",
+                player=ctx.name(p),
+                count=v.hand_counts.get(p, 0),
+                score=v.scores[p].total,
+            )
+            if p in team_of:
+                line = ctx("candy-board-team-member", team=ctx(f"candy-team-{team_of[p]}"), line=line)
+            if p in v.left:
+                line += " " + ctx("candy-board-left")
+            lines.append(ctx("board-mover" if p in movers else "board-seat", line=line))
+            lines.append(ctx("candy-board-empire", cards=self._empire(ctx, v, p)))
+            made = v.scores[p].made
+            if made:
+                combos = ", ".join(
+                    ctx(
+                        "candy-board-combo",
+                        a=character_name(ctx, m.a),
+                        b=character_name(ctx, m.b),
+                        count=m.count,
+                        candies=m.candies,
+                    )
+                    for m in made
+                )
+                lines.append(ctx("candy-board-combos", combos=combos))
+            if final:
+                lines.append(ctx("candy-board-breakdown", line=_score_line(ctx, v.scores[p])))
+        if v.teams is not None and v.team_scores is not None:
+            lines.append("")
+            for i, (team, total) in enumerate(zip(v.teams, v.team_scores, strict=True)):
+                lines.append(
+                    ctx(
+                        "candy-board-team",
+                        team=ctx(f"candy-team-{i}"),
+                        player=ctx.name(team[0]),
+                        partner=ctx.name(team[1]),
+                        score=total,
+                    )
+                )
+        lines.append("")
+        lines.append(self._moment(ctx, v))
+        if v.games > 1 and v.results:
+            lines += ["", *self._standings(ctx, v)]
+        rows: Rows = []
+        if v.phase == "break":
+            rows.append([ctx.button(ctx("candy-button-next-game"), "n", tagged=False)])
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _empire(self, ctx: Ctx, v: CandyView, p: int) -> str:
+        cards = v.empires.get(p, [])
+        if not cards:
+            return ctx("candy-board-empire-empty")
+        return ", ".join(
+            ctx("candy-board-protected", label=card_label(ctx, c.id))
+            if c.protected
+            else card_label(ctx, c.id)
+            for c in cards
+        )
+
+    def _pile(self, ctx: Ctx, cards: list[int]) -> str:
+        if not cards:
+            return ctx("candy-board-empire-empty")
+        count = Counter(CHARACTER_OF[c] for c in cards)
+        return ", ".join(
+            ctx("candy-board-pile-card", name=character_name(ctx, ch), count=n)
+            for ch, n in sorted(count.items(), key=lambda kv: CHARACTER_ORDER[kv[0]])
+        )
+
+    def _moment(self, ctx: Ctx, v: CandyView) -> str:
+        """What the table is waiting for now, or how the game ended."""
+        if v.phase == "over":
+            if not v.winners:
+                return ctx("board-game-over")
+            key = "candy-board-match-won" if v.games > 1 else "candy-board-won"
+            return ctx(key, players=", ".join(ctx.name(p) for p in v.winners), count=len(v.winners))
+        if v.phase == "break":
+            return ctx("candy-board-break", game=v.game_no, games=v.games)
+        r = v.reaction
+        if r is not None:
+            return ctx(
+                "candy-board-reaction",
+                player=ctx.name(r.player),
+                by=ctx.name(r.by),
+                card=card_name(ctx, r.card.id),
+                seconds=seconds(v.reaction_window_ms),
+            )
+        if v.current is not None and v.waiting_on != [v.current]:
+            return screens.waiting_line(ctx, Wait(kind="all", players=list(v.waiting_on)))
+        return screens.waiting_line(
+            ctx, Wait(kind="turn", players=[v.current] if v.current is not None else [])
+        )
+
+    def _standings(self, ctx: Ctx, v: CandyView) -> list[str]:
+        """The big game after each game: points, candies, and the place in every game."""
+        lines = [ctx("candy-board-standings", game=len(v.results), games=v.games)]
+        order = sorted(v.seats, key=lambda p: (-v.points.get(p, 0), -v.candies.get(p, 0)))
+        for p in order:
+            places = ", ".join(str(r.places[p]) if p in r.places else "—" for r in v.results)
+            lines.append(
+                ctx(
+                    "candy-board-standing",
+                    player=ctx.name(p),
+                    points=v.points.get(p, 0),
+                    score=v.candies.get(p, 0),
+                    places=places,
+                )
+            )
+        return lines
+
+    # --- a hand ------------------------------------------------------------------------------------
+
+    def hand(self, ctx: Ctx, view: CandyView, legal: Sequence[Any], waits: Sequence[Wait]) -> Rendered:
+        v = view
+        me = v.viewer
+        lines = [ctx("candy-hand-title", emoji=ctx("candy-emoji"), name=ctx("candy-name"), chat=ctx.title)]
+        if v.hand is None or me is None:
+            lines.append(ctx("candy-hand-not-seated"))
+            return Rendered("\n".join(lines), None)
+        if v.phase == "over":
+            lines.append(self._over(ctx, v, me))
+            return Rendered("\n".join(lines), None)
+        if me in v.left:
+            lines.append(ctx("candy-hand-left"))
+            return Rendered("\n".join(lines), None)
+        if v.phase == "break":
+            lines.append(ctx("candy-hand-break", game=v.game_no, games=v.games))
+            return Rendered("\n".join(lines), None)
+        codes = {code_of(a) for a in legal}
+        cards = sorted(v.hand, key=lambda c: c.id)
+        rows: Rows = []
+        r = v.reaction
+        moving = [c for c in cards if c.empire or c.ability or c.protect or c.discard]
+        if r is not None and r.player == me:
+            lines.append(
+                ctx(
+                    "candy-hand-reaction",
+                    by=ctx.name(r.by),
+                    card=card_name(ctx, r.card.id),
+                    seconds=seconds(v.reaction_window_ms),
+                )
+            )
+            if r.take is not None:
+                lines.append(ctx("candy-hand-reaction-take", card=card_name(ctx, r.take.id)))
+            buttons = []
+            if "b" in codes:
+                buttons.append(ctx.button(ctx("candy-button-block"), "b"))
+            if "w" in codes:
+                buttons.append(ctx.button(ctx("candy-button-allow"), "w"))
+            rows.append(buttons)
+        elif v.prompt is not None:
+            pass  # the core asks the prompt's question below
+        elif moving:
+            chosen = _selected(ctx.selected, moving)
+            if chosen is None:
+                lines.append(ctx("candy-hand-your-turn"))
+                rows += [[ctx.button(card_label(ctx, c.id), f"c{c.id}")] for c in moving]
+            else:
+                kind, card = chosen
+                lines.append(self._menu_line(ctx, kind, card))
+                rows += self._menu(ctx, kind, card, codes)
+        elif v.current == me and v.waiting_on and me not in v.waiting_on:
+            lines.append(ctx("candy-hand-others-answer"))
+        else:
+            lines.append(ctx("candy-hand-waiting"))
+        lines.append("")
+        if cards:
+            lines.append(ctx("candy-hand-cards", count=len(cards)))
+            copies = Counter(c.character for c in cards)
+            for ch, first in {c.character: c for c in cards}.items():
+                label = card_label(ctx, first.id)
+                if copies[ch] > 1:
+                    label = ctx("prompt-copies", label=label, count=copies[ch])
+                key = "candy-hand-card-banned" if ch in v.banned else "candy-hand-card"
+                lines.append(ctx(key, label=label, rule=ctx(f"candy-card-{ch.value}-rule")))
+        else:
+            lines.append(ctx("candy-hand-no-cards"))
+        lines.append(ctx("candy-hand-empire", score=v.scores[me].total))
+        if v.prompt is not None:
+            lines.append("")  # the core's question comes after a blank line
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _menu_line(self, ctx: Ctx, kind: str, card: HandCardView) -> str:
+        label = card_label(ctx, card.id)
+        if kind == "p":
+            return ctx("candy-hand-protect-which", label=label)
+        return ctx("candy-hand-card-moves", label=label)
+
+    def _menu(self, ctx: Ctx, kind: str, card: HandCardView, codes: set[str]) -> Rows:
+        """The moves one card allows (``c``), or the empire's cards it may protect (``p``)."""
+        c = card.id
+        buttons: list[InlineKeyboardButton] = []
+        if kind == "p":
+            for target in card.protect:
+                if f"p{c}.{target}" in codes:
+                    label = ctx("candy-button-protect-card", label=card_label(ctx, target))
+                    buttons.append(ctx.button(label, f"p{c}.{target}"))
+            return [*in_rows(buttons, 2), [ctx.button(ctx("button-back"), f"c{c}")]]
+        if f"e{c}" in codes:
+            buttons.append(ctx.button(ctx("candy-button-empire"), f"e{c}"))
+        if f"a{c}" in codes:
+            buttons.append(ctx.button(ctx("candy-button-ability"), f"a{c}"))
+        if any(f"p{c}.{t}" in codes for t in card.protect):
+            buttons.append(ctx.button(ctx("candy-button-protect"), f"p{c}"))
+        if f"d{c}" in codes:
+            buttons.append(ctx.button(ctx("candy-button-discard"), f"d{c}"))
+        return [*([b] for b in buttons), [ctx.button(ctx("button-back"), "x")]]
+
+    def _over(self, ctx: Ctx, v: CandyView, me: int) -> str:
+        won = me in v.winners
+        if v.games > 1:
+            return ctx(
+                "candy-hand-match-over",
+                won="true" if won else "false",
+                points=v.points.get(me, 0),
+                score=v.candies.get(me, 0),
+            )
+        return ctx("candy-hand-over", won="true" if won else "false", line=_score_line(ctx, v.scores[me]))
+
+    # --- what a hand is drawn from ---------------------------------------------------------------
+
+    def keyboard_key(self, view: CandyView, legal: Sequence[Any]) -> Hashable:
+        """The hand's own buttons are exactly the legal moves' codes (prompt buttons
+        name their prompt and need no tag)."""
+        return tuple(code_of(a) for a in legal if not isinstance(a, Answer))
+
+    def hand_key(self, view: CandyView, legal: Sequence[Any]) -> Hashable:
+        """A waiting hand names nobody: it changes only with its cards, its owner's
+        empire total, a window aimed at them, or the game's phase."""
+        v = view
+        me = v.viewer
+        if v.hand is None or me is None:
+            return ("unseated",)
+        if v.phase == "over":
+            return (
+                "over",
+                me in v.winners,
+                v.games,
+                v.points.get(me),
+                v.candies.get(me),
+                v.scores[me].model_dump_json(),
+            )
+        r = v.reaction
+        mine = (
+            (r.by, r.card.id, r.take.id if r.take is not None else None, v.reaction_window_ms)
+            if r is not None and r.player == me
+            else None
+        )
+        others_answer = v.current == me and bool(v.waiting_on) and me not in v.waiting_on
+        return (
+            self.keyboard_key(v, legal),
+            v.phase,
+            v.game_no if v.phase == "break" else None,
+            me in v.left,
+            tuple(sorted((c.id, tuple(c.protect), c.empire, c.ability, c.discard) for c in v.hand)),
+            tuple(v.banned),
+            v.scores[me].total,
+            mine,
+            v.prompt is not None,
+            others_answer,
+        )
+
+
+def _owner(view: CandyView, card: PromptValue) -> int | None:
+    for p, cards in view.empires.items():
+        if any(c.id == card for c in cards):
+            return p
+    return None
+
+
+def _selected(selected: str, moving: Sequence[HandCardView]) -> tuple[str, HandCardView] | None:
+    """The card a ``c<card>``/``p<card>`` selection names, if it still has moves."""
+    kind, rest = selected[:1], selected[1:]
+    if kind not in ("c", "p") or not rest.isdigit():
+        return None
+    card = next((c for c in moving if c.id == int(rest)), None)
+    if card is None or (kind == "p" and not card.protect):
+        return None
+    return kind, card
+
+
+def _score_line(ctx: Ctx, s: Score) -> str:
+    return ctx(
+        "candy-score-line",
+        score=s.total,
+        cards=s.cards,
+        buyer=s.buyer,
+        pickpockets=s.pickpockets,
+        combos=s.combos,
+    )
+
+
+ADAPTER = CandyAdapter()

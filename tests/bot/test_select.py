@@ -1,0 +1,139 @@
+"""A press that selects (``bot.adapter.Select``): it changes only what the
+presser's hand shows, holds while their keyboard stays the same, and is
+forgotten by their next move — the core's part of "a card, then its move"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import games, screens
+from bot.callbacks import Press, decode, tag_of
+from bot.i18n import Translator
+from bot.referee import Referee
+from bot.session import Member, Selection, Session
+from bot.store import Store
+from engine.candy import GAME
+from engine.candy.models import CandyOptions
+
+T = Translator()
+CHAT = -100_777
+ADAPTER = games.get("candy")
+
+
+class StubBot:
+    """The referee writes nothing to Telegram in these tests (screens are not flushed)."""
+
+    username = "candybot"
+
+
+def _session() -> Session:
+    state, events = GAME.start([1, 2, 3], seed=4, options=CandyOptions())
+    members = [Member(id=i, name=f"P{i}", lang="en") for i in (1, 2, 3)]
+    s = Session(
+        chat_id=CHAT, game_id="g1", creator=1, game="candy", status="playing", members=members, state=state
+    )
+    s.announce(events)
+    return s
+
+
+def _codes(session: Session, player: int) -> list[str]:
+    hand = screens.draw_hand(T, "en", session, player)
+    assert hand.markup is not None
+    return [decode(str(b.callback_data)).code for row in hand.markup.inline_keyboard for b in row]
+
+
+def _tag(session: Session, player: int) -> str:
+    view, legal = GAME.view(session.state, player), GAME.legal(session.state, player)
+    return tag_of(ADAPTER.keyboard_key(view, legal))
+
+
+async def _referee(redis_url: str) -> tuple[Referee, Store, list[str]]:
+    store = Store.from_url(redis_url)
+    ref = Referee(StubBot(), store, T, "en")  # type: ignore[arg-type]
+    touched: list[str] = []
+
+    def touch(chat_id: int, slot: str) -> None:
+        touched.append(slot)
+
+    ref.screens.touch = touch  # type: ignore[method-assign]
+    return ref, store, touched
+
+
+async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(redis_url: str) -> None:
+    ref, store, touched = await _referee(redis_url)
+    session = _session()
+    await store.save(session, 0)
+    p = session.state.current
+    card = sorted(session.state.hands[p])[0]
+    user = Member(id=p, name=f"P{p}", lang="en")
+    tag = _tag(session, p)
+    assert f"c{card}" in _codes(session, p)
+
+    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"c{card}"), user, from_board=False, update_id=1)
+    assert reply.text == ""
+    saved, _ = await store.load(CHAT)
+    assert saved is not None and saved.selected == {p: Selection(tag=tag, value=f"c{card}")}
+    assert saved.state == session.state  # no move: the game is as it was
+    assert touched == ["board", f"hand:{p}"]  # the board is drawn after any save; no other hand
+    codes = _codes(saved, p)
+    assert f"d{card}" in codes and "x" in codes and f"c{card}" not in codes  # its moves, and back
+
+    # a selection pressed on an older keyboard is stale and changes nothing
+    reply = await ref.game_press(Press("h", CHAT, "g1", "0", f"c{card}"), user, from_board=False)
+    assert reply.text == T("en", "answer-stale")
+    again, _ = await store.load(CHAT)
+    assert again is not None and again.selected == saved.selected
+
+    # the move itself: applied, and the selection forgotten
+    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"d{card}"), user, from_board=False, update_id=2)
+    assert reply.text == ""
+    moved, _ = await store.load(CHAT)
+    assert moved is not None and moved.selected == {} and card in moved.state.discard
+    await ref.close()
+    await store.close()
+
+
+async def test_back_selects_nothing_and_a_selection_lapses_with_its_keyboard(redis_url: str) -> None:
+    ref, store, _ = await _referee(redis_url)
+    session = _session()
+    p = session.state.current
+    card = sorted(session.state.hands[p])[0]
+    tag = _tag(session, p)
+    session.selected = {p: Selection(tag=tag, value=f"c{card}")}
+    await store.save(session, 0)
+    user = Member(id=p, name=f"P{p}", lang="en")
+    reply = await ref.game_press(Press("h", CHAT, "g1", tag, "x"), user, from_board=False)
+    assert reply.text == ""
+    saved, _ = await store.load(CHAT)
+    assert saved is not None and saved.selected == {}
+    assert f"c{card}" in _codes(saved, p)
+    # a selection made on a keyboard the player no longer sees draws nothing
+    saved.selected = {p: Selection(tag="older", value=f"c{card}")}
+    assert screens.selection_of(saved, p, tag) == ""
+    assert f"c{card}" in _codes(saved, p)
+    # and equal hand keys still mean equal hands: the selection is part of the key
+    view, legal = GAME.view(saved.state, p), GAME.legal(saved.state, p)
+    before = screens.hand_key(saved, ADAPTER, p, view, legal)
+    saved.selected = {p: Selection(tag=tag, value=f"c{card}")}
+    assert screens.hand_key(saved, ADAPTER, p, view, legal) != before
+    await ref.close()
+    await store.close()
+
+
+async def test_a_selection_from_the_board_or_by_a_stranger_changes_nothing(redis_url: str) -> None:
+    ref, store, _ = await _referee(redis_url)
+    session = _session()
+    await store.save(session, 0)
+    p = session.state.current
+    card = sorted(session.state.hands[p])[0]
+    tag = _tag(session, p)
+    user = Member(id=p, name=f"P{p}", lang="en")
+    from_board: Any = await ref.game_press(Press("h", CHAT, "g1", tag, f"c{card}"), user, from_board=True)
+    assert from_board.text == T("en", "answer-stale")
+    stranger = Member(id=99, name="S", lang="en")
+    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"c{card}"), stranger, from_board=False)
+    assert reply.text == T("en", "answer-not-player")
+    saved, _ = await store.load(CHAT)
+    assert saved is not None and saved.selected == {}
+    await ref.close()
+    await store.close()

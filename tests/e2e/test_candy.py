@@ -1,0 +1,367 @@
+"""Candy Empire through the real bot process: simulated people open ``/new candy``
+in a group, join (one through the deep link), and play by pressing what their
+hands show — a card, then one of its moves, then the abilities' choices — to the
+final score; a Snatcher block inside its window and one too late; bad presses."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+from bot.store import Store
+from engine.candy.models import CandyOptions, CandyState
+from tests.e2e.fakeapi import FakeTelegram, Message
+from tests.e2e.table import Table, code_of
+from tests.engine.candy_helpers import deal_cards, table
+
+GROUP = -100_444
+ANN, BORIS, CARL, DINA, STRANGER = 4001, 4002, 4003, 4004, 4009
+NAMES = {ANN: "Анна", BORIS: "Борис", CARL: "Карл", DINA: "Дина", STRANGER: "Чужой"}
+MARK = "🍬"  # the board, the lobby and every hand begin with the game's emoji
+
+
+class CandyTable(Table):
+    def board(self) -> Message | None:
+        msgs = [m for m in self.api.messages.get(self.group, {}).values() if m.text.startswith(MARK)]
+        return msgs[-1] if msgs else None
+
+    def hand(self, user: int) -> Message | None:
+        msgs = [m for m in self.api.messages.get(user, {}).values() if m.text.startswith(MARK)]
+        return msgs[-1] if msgs else None
+
+    def board_text(self) -> str:
+        board = self.board()
+        return board.text if board is not None else ""
+
+    def hand_text(self, user: int) -> str:
+        hand = self.hand(user)
+        return hand.text if hand is not None else ""
+
+
+def world(api: FakeTelegram, lang: str, players: list[int], unstarted: int | None = None) -> CandyTable:
+    api.add_group(GROUP, "Сладкая жизнь" if lang == "ru" else "Sweet life")
+    for uid in [*players, STRANGER]:
+        name = (
+            NAMES[uid]
+            if lang == "ru"
+            else {ANN: "Ann", BORIS: "Boris", CARL: "Carl", DINA: "Dina"}.get(uid, "X")
+        )
+        api.add_user(uid, name, lang, started=uid != unstarted)
+    return CandyTable(api, GROUP)
+
+
+async def open_table(
+    t: CandyTable, players: list[int], options: tuple[str, ...] = (), deep_link: int | None = None
+) -> None:
+    """Ann opens ``/new candy``; everyone joins (``deep_link`` through the link the
+    lobby shows, having never opened the bot); Ann sets ``options`` and starts."""
+    api = t.api
+    for p in players:
+        if p != deep_link:
+            api.say(p, p, "/start")
+            await t.until(lambda p=p: api.last_message(p), what=f"greeting {p}")
+    api.say(ANN, GROUP, "/new candy")
+    await t.until(t.board, what="the lobby")
+    for p in players:
+        ans = await t.press_code(p, t.board(), "j")
+        if p == deep_link:
+            assert ans["url"] == f"https://t.me/{api.username}?start=join_{GROUP}"
+            await t.until(lambda: f"start=join_{GROUP}" in t.board_text(), what="the deep link in the lobby")
+            api.say(p, p, f"/start join_{GROUP}")
+        else:
+            assert ans["text"], ans
+    if deep_link is not None:
+        name = api.users[deep_link].first_name
+        await t.until(
+            lambda: name in t.board_text() and "start=join" not in t.board_text(), what="joined by the link"
+        )
+    for code in options:  # the lobby's buttons keep their meaning: no need to wait for a redraw
+        assert (await t.press_code(ANN, t.board(), "o" + code))["text"] == ""
+    assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
+    await t.until(lambda: "🂠" in t.board_text(), what="the board")
+    for p in players:
+        await t.until(lambda p=p: "🏰" in t.hand_text(p), what=f"the hand of {p}")
+
+
+# --- a simulated person ---------------------------------------------------------------------------
+
+MOVE_ORDER = ("e", "a", "p", "d")
+
+
+def choose(t: CandyTable, user: int, rnd: random.Random) -> tuple[Message, dict[str, Any]] | None:
+    """What a person presses on their hand: a block when offered, an ability's
+    choice, a move of the card they picked, or a card to pick."""
+    hand = t.hand(user)
+    if hand is None:
+        return None
+    found = t.buttons(hand)
+    if not found:
+        return None
+    by_code = {code_of(b): b for b in found}
+    if "b" in by_code:
+        return hand, by_code["b"]
+    answers = [b for c, b in by_code.items() if re.fullmatch(r"!\d+[:+].+", c)]
+    if answers:
+        return hand, rnd.choice(answers)
+    for end in (".ok", ".skip"):
+        done = next((b for c, b in by_code.items() if c.startswith("!") and c.endswith(end)), None)
+        if done is not None:
+            return hand, done
+    protect = [b for c, b in by_code.items() if re.fullmatch(r"p\d+\.\d+", c)]
+    if protect:
+        return hand, rnd.choice(protect)
+    moves = [b for c, b in by_code.items() if re.fullmatch(r"[eapd]\d+", c)]
+    if moves:
+        weights = [5, 3, 1, 1]
+        return hand, rnd.choices(moves, [weights[MOVE_ORDER.index(code_of(b)[0])] for b in moves])[0]
+    cards = [b for c, b in by_code.items() if re.fullmatch(r"c\d+", c)]
+    if cards:
+        return hand, rnd.choice(cards)
+    if "w" in by_code:
+        return hand, by_code["w"]
+    return None
+
+
+async def play(
+    t: CandyTable, players: list[int], until: Callable[[], bool], seed: int, timeout: float = 300.0
+) -> dict[str, int]:
+    """Everyone presses what their hand shows (again only once it has changed)
+    until ``until()``; every press is answered."""
+    rnd = random.Random(seed)
+    seen: dict[str, int] = {}
+    last: dict[int, tuple[int, int]] = {}
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game did not end in time: {seen}\n{t.board_text()}")
+        acted = False
+        for p in players:
+            picked = choose(t, p, rnd)
+            if picked is None:
+                continue
+            msg, button = picked
+            if last.get(p) == (msg.message_id, msg.edits):
+                continue
+            last[p] = (msg.message_id, msg.edits)
+            ans = await t.press(p, msg, button)
+            kind = code_of(button)[:1]
+            seen[kind] = seen.get(kind, 0) + 1
+            if ans["text"]:
+                seen["answered"] = seen.get("answered", 0) + 1
+            acted = True
+        if not acted:
+            await asyncio.sleep(0.05)
+    return seen
+
+
+def over(t: CandyTable) -> bool:
+    return "🧮" in t.board_text() and "🏆" in t.board_text()
+
+
+async def final_message(t: CandyTable) -> str:
+    msg = await t.until(
+        lambda: next(
+            (m for m in t.api.messages[GROUP].values() if m.text.startswith("🏆") and MARK in m.text), None
+        ),
+        what="the winners announced",
+    )
+    return str(msg.text)
+
+
+# --- positions --------------------------------------------------------------------------------------
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+async def position(
+    t: CandyTable, redis_url: str, build: Callable[[CandyState], CandyState], show: bool = True
+) -> CandyState:
+    """Replace the running game's state with a prepared one; /board shows it (unless
+    ``show`` is off: a change the hands do not show waits for the next move)."""
+    store = Store.from_url(redis_url)
+    try:
+        session, version = await store.load(GROUP)
+        assert session is not None and session.state is not None
+        state = build(session.state)
+        state.__dict__["seq"] = session.state.seq + 1
+        session.state = state
+        session.log = []
+        await store.save(session, version)
+    finally:
+        await store.close()
+    if not show:
+        return state
+    boards = len([m for m in t.api.messages[GROUP].values() if m.text.startswith(MARK)])
+    t.api.say(ANN, GROUP, "/board")
+    await t.until(
+        lambda: len([m for m in t.api.messages[GROUP].values() if m.text.startswith(MARK)]) > boards,
+        what="a fresh board",
+    )
+    return state
+
+
+def short_deck(keep: int) -> Callable[[CandyState], CandyState]:
+    """The game as dealt, with all but ``keep`` cards of the deck moved under the
+    discard pile: a whole game, only shorter."""
+
+    def build(s: CandyState) -> CandyState:
+        s = s.clone()
+        moved, s.deck = s.deck[:-keep], s.deck[-keep:]
+        s.discard = moved + s.discard
+        s.clock_ms = s.timer_ms = now_ms()
+        return s
+
+    return build
+
+
+# --- the tests ---------------------------------------------------------------------------------------------
+
+
+async def test_a_whole_three_player_game_in_russian(api: FakeTelegram, bot_factory: Any) -> None:
+    t = world(api, "ru", [ANN, BORIS, CARL], unstarted=CARL)
+    await bot_factory(lang="ru")
+    await open_table(t, [ANN, BORIS, CARL], deep_link=CARL)
+    board = t.board_text()
+    assert "Ходит:" in board and "Колода: 39" in board and "🃏 3" in board
+    for p in (ANN, BORIS, CARL):
+        assert "Ваши карты" in t.hand_text(p) and "Ваша империя" in t.hand_text(p)
+
+    seen = await play(t, [ANN, BORIS, CARL], lambda: over(t), seed=1)
+    assert seen.get("c", 0) >= 10 and seen.get("e", 0) >= 3, seen  # a card, then its move
+    final = t.board_text()
+    assert final.count("🧮") == 3 and "= карты" in final and "комбинации" in final  # every breakdown
+    assert "Побеждает" in final or "Победу делят" in final
+    announced = await final_message(t)
+    assert "побеждает" in announced or "победу делят" in announced
+    assert any("🏆" in t.hand_text(p) for p in (ANN, BORIS, CARL))
+    assert api.violations == [], api.violations
+    assert not api.pending_queries, "every press is answered"
+    assert api.group_rate_ok()
+
+
+async def test_a_snatcher_block_in_time_and_one_too_late(
+    api: FakeTelegram, redis_server: Any, bot_factory: Any
+) -> None:
+    url = f"unix://{redis_server.socket_file}"
+    t = world(api, "en", [ANN, BORIS, CARL])
+    await bot_factory(redis_url=url, lang="en")
+    await open_table(t, [ANN, BORIS, CARL])
+
+    def judge_at_boris(window_ms: int) -> tuple[CandyState, int]:
+        """Ann to move with a Judge; Boris holds two unprotected Snatchers."""
+        k = deal_cards()
+        judge = k.judge
+        state = table(
+            players=[ANN, BORIS, CARL],
+            hands={
+                ANN: [judge, k.pickpocket, k.trader],
+                BORIS: [k.boss, k.lawyer, k.trader],
+                CARL: [k.trader],
+            },
+            empires={BORIS: k.many("snatcher", 2), CARL: [k.trader]},
+            current=ANN,
+            options=CandyOptions(reaction_window_ms=window_ms),
+            now=now_ms(),
+        )
+        return state, judge
+
+    async def aim_the_judge(judge: int) -> None:
+        await t.until(lambda: t.find(t.hand(ANN), f"c{judge}"), what="Ann's Judge")
+        assert (await t.press_code(ANN, t.hand(ANN), f"c{judge}"))["text"] == ""
+        await t.until(lambda: t.find(t.hand(ANN), f"e{judge}"), what="the Judge's moves")
+        assert [code_of(b) for b in t.buttons(t.hand(ANN))] == [f"e{judge}", f"d{judge}", "x"]
+        assert (await t.press_code(ANN, t.hand(ANN), f"e{judge}"))["text"] == ""
+        whom = await t.until(
+            lambda: t.find(t.hand(ANN), lambda c: c.startswith("!") and c.endswith(f":{BORIS}")),
+            what="whom the Judge swaps with",
+        )
+        assert "Boris" in whom["text"]
+        assert (await t.press(ANN, t.hand(ANN), whom))["text"] == ""
+
+    # --- inside the window: Ann's Judge at Boris, Boris blocks -----------------------------------------
+    state, judge = judge_at_boris(20_000)
+    await position(t, url, lambda s: state)
+    assert t.find(t.hand(BORIS), "b") is None  # nothing aimed at Boris yet
+    await aim_the_judge(judge)
+    await t.until(lambda: t.find(t.hand(BORIS), "b"), what="the block button on Boris's hand")
+    assert t.find(t.hand(CARL), "b") is None and t.find(t.hand(ANN), "b") is None  # only the target's
+    await t.until(lambda: "Block window: Boris may cancel Ann's Judge" in t.board_text(), what="the board")
+    assert (await t.press_code(BORIS, t.hand(BORIS), "b"))["text"] == ""
+    await t.until(lambda: "Blocked!" in t.board_text(), what="the block announced")
+    await t.until(lambda: t.find(t.hand(BORIS), "b") is None, what="the block button gone")
+
+    # --- too late: the window closes, Boris presses the block on his old screen -----------------------
+    state, judge = judge_at_boris(3_000)
+    await position(t, url, lambda s: state)
+    await aim_the_judge(judge)
+    frozen = await t.until(lambda: t.find(t.hand(BORIS), "b") and t.hand(BORIS), what="the block button")
+    late = dict(t.find(frozen, "b") or {})
+    await t.until(lambda: "does not block" in t.board_text(), timeout=15, what="the window closed")
+    ans = await t.api.answer_of(t.api.press(BORIS, BORIS, frozen.message_id, late["callback_data"]))
+    assert ans["text"] == "Too late — the block window has closed."
+    assert "swaps hands" in t.board_text()
+
+    # --- bad presses change nothing ----------------------------------------------------------------------
+    turn = await t.until(
+        lambda: next((p for p in (ANN, BORIS, CARL) if "Your turn" in t.hand_text(p)), None), what="a turn"
+    )
+    hand = t.hand(turn)
+    assert hand is not None
+    card_button = t.find(hand, lambda c: re.fullmatch(r"c\d+", c) is not None)
+    assert card_button is not None
+    other = next(p for p in (ANN, BORIS, CARL) if p != turn)
+    data = str(card_button["callback_data"])
+    stranger = await t.api.answer_of(t.api.press(STRANGER, turn, hand.message_id, data))
+    assert stranger["text"] == "You're not playing in this game."
+    stale = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, data.rsplit("|", 2)[0] + "|0|c1"))
+    assert stale["text"] == "That keyboard was out of date — here are your cards as they are now."
+    forged = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, data.rsplit("|", 1)[0] + "|e999"))
+    assert forged["text"] == "I don't know that button."
+    held = {int(code_of(b)[1:]) for b in t.buttons(hand) if re.fullmatch(r"c\d+", code_of(b))}
+    elsewhere = next(c for c in range(49) if c not in held)
+    tagged = data.rsplit("|", 1)[0]  # the hand's real tag: the engine itself refuses
+    refused = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, f"{tagged}|e{elsewhere}"))
+    assert refused["text"] == "That card isn't in your hand."
+    wrong = await t.api.answer_of(t.api.press(other, other, hand.message_id, data.rsplit("|", 2)[0] + "|-|b"))
+    assert wrong["text"] in ("Blocking takes two unprotected Snatchers in your empire.",
+                             "Too late — the block window has closed.")  # fmt: skip
+    assert api.violations == [], api.violations
+    assert not api.pending_queries
+
+
+async def test_a_two_player_game(api: FakeTelegram, redis_server: Any, bot_factory: Any) -> None:
+    url = f"unix://{redis_server.socket_file}"
+    t = world(api, "en", [ANN, BORIS])
+    await bot_factory(redis_url=url, lang="en")
+    await open_table(t, [ANN, BORIS], options=("k",))  # «Всезнайка»: the discard is open
+    assert "Know-it-all" in t.board_text() and "In the discard" in t.board_text()
+    await position(t, url, short_deck(6), show=False)
+    seen = await play(t, [ANN, BORIS], lambda: over(t), seed=2)
+    assert seen.get("c", 0) >= 4, seen
+    final = t.board_text()
+    assert final.count("🧮") == 2 and ("wins!" in final or "share the win" in final)
+    assert api.violations == [], api.violations
+    assert not api.pending_queries
+
+
+async def test_a_team_game(api: FakeTelegram, redis_server: Any, bot_factory: Any) -> None:
+    url = f"unix://{redis_server.socket_file}"
+    t = world(api, "ru", [ANN, BORIS, CARL, DINA])
+    await bot_factory(redis_url=url, lang="ru")
+    await open_table(t, [ANN, BORIS, CARL, DINA], options=("t",))
+    board = t.board_text()
+    assert "🔴 Анна + Карл" in board and "🔵 Борис + Дина" in board
+    await position(t, url, short_deck(6), show=False)
+    await play(t, [ANN, BORIS, CARL, DINA], lambda: over(t), seed=3)
+    final = t.board_text()
+    assert final.count("🧮") == 4 and "🔴 Анна + Карл: 🍬" in final
+    announced = await final_message(t)
+    assert ("Анна" in announced and "Карл" in announced) or ("Борис" in announced and "Дина" in announced)
+    assert api.violations == [], api.violations
+    assert not api.pending_queries
