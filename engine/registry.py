@@ -10,16 +10,20 @@ from typing import Literal, overload
 from engine.candy.game import GAME as CANDY
 from engine.candy.game import CandyGame
 from engine.core import AnyGame
+from engine.dobble.game import GAME as DOBBLE
+from engine.dobble.game import DobbleGame
 from engine.svintus.game import GAME as SVINTUS
 from engine.svintus.game import SvintusGame
 
-_GAMES: dict[str, AnyGame] = {g.name: g for g in (SVINTUS, CANDY)}
+_GAMES: dict[str, AnyGame] = {g.name: g for g in (SVINTUS, CANDY, DOBBLE)}
 
 
 @overload
 def get(name: Literal["svintus"]) -> SvintusGame: ...
 @overload
 def get(name: Literal["candy"]) -> CandyGame: ...
+@overload
+def get(name: Literal["dobble"]) -> DobbleGame: ...
 @overload
 def get(name: str) -> AnyGame: ...
 def get(name: str) -> AnyGame:

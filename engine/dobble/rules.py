@@ -1,0 +1,448 @@
+"""The Dobble rules: how a press, a leave and the passing of time change a state.
+
+Every function here works on a state that ``game.apply`` has already cloned,
+so a ``RuleError`` raised half-way leaves the caller's state untouched.  No
+clock and no I/O: ``now`` is always an argument.
+
+The mini-games (sheet §3):
+
+- Tower: one card each, the rest face down; a card is turned up in the
+  centre; the symbol shared by *your* top card and the centre wins it, and it
+  becomes your top card.  The deck empty: most cards wins.
+- Well: everything dealt but the centre card; the symbol shared by your top
+  card and the centre puts your card on the centre.  First to empty wins.
+- Catch Them All: each round a centre card and one outer card per player; the
+  symbol shared by the centre and an outer card wins that outer card.  When the
+  outer cards are gone the centre card leaves play; after ``length`` rounds
+  (fewer if the deck runs out) most cards wins.
+- Poisoned Gift: as Tower, but the symbol shared by the centre and *another*
+  player's top card sends the centre card to that player.  Fewest cards wins.
+
+A tie for first place is settled by a duel: a centre card and one card for
+each tied player, first right press wins.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, RuleError, Wait, event, rng_below, rng_seed, rng_shuffle
+from engine.dobble.cards import CARD_COUNT, CARDS, LEFT_OUT, SHARED, SYMBOL_COUNT
+from engine.dobble.keys import Err, Ev
+from engine.dobble.models import DobbleOptions, DobbleState, Mode, Result, Spot, Won
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+
+Out = list[Event]
+
+
+# --- setting up ------------------------------------------------------------
+
+
+def new_game(players: list[int], seed: int, options: DobbleOptions, now: int) -> tuple[DobbleState, Out]:
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RuleError(Err.PLAYER_COUNT, min=MIN_PLAYERS, max=MAX_PLAYERS)
+    if len(set(players)) != len(players):
+        raise RuleError(Err.DUPLICATE_PLAYER)
+    rng = rng_seed(seed)
+    unused: list[int] = []
+    while len(unused) < LEFT_OUT:  # which two lines stay in the box: seeded
+        rng, c = rng_below(rng, CARD_COUNT)
+        if c not in unused:
+            unused.append(c)
+    s = DobbleState(
+        options=options,
+        seed=seed,
+        rng=rng,
+        clock_ms=now,
+        players=list(players),
+        unused=sorted(unused),
+        plan=options.plan(),
+        deck=[c for c in range(CARD_COUNT) if c not in unused],
+        piles={p: [] for p in players},
+        points={p: 0 for p in players},
+    )
+    out: Out = []
+    start_mode(s, now, options.countdown_ms, out)
+    return s, out
+
+
+def gather(s: DobbleState) -> None:
+    """Every card in play back into one deck (then shuffled by the caller)."""
+    deck = s.deck + s.centre + s.outer + s.box
+    for p in s.players:
+        deck += s.piles[p]
+    s.deck = deck
+    s.centre = []
+    s.outer = []
+    s.box = []
+    s.piles = {p: [] for p in s.players}
+    s.faces = {}
+    s.locked = []
+
+
+def start_mode(s: DobbleState, now: int, delay: int, out: Out) -> None:
+    """Set up the mini-game ``s.plan[s.mode_no]``; its first card shows after ``delay``."""
+    gather(s)
+    s.rng = rng_shuffle(s.rng, s.deck)
+    s.round = s.rounds = 0
+    s.emptied = None
+    s.duel = []
+    s.duel_for = None
+    s.standing = {}
+    mode = s.mode
+    n = len(s.players)
+    out.append(event(Ev.MODE_STARTED, mode=mode, number=s.mode_no + 1, total=len(s.plan)))
+    if mode in ("tower", "gift"):
+        for p in s.players:
+            s.piles[p].append(s.deck.pop())
+        s.centre.append(s.deck.pop())
+    elif mode == "well":
+        # Everything is dealt but the centre card; what does not share out
+        # evenly lies face down under the centre card and never plays.
+        top = s.deck.pop()
+        each = len(s.deck) // n
+        for p in s.players:
+            s.piles[p] = [s.deck.pop() for _ in range(each)]
+        s.centre = [*s.deck, top]
+        s.deck = []
+    else:  # catch
+        s.rounds = min(s.options.length, len(s.deck) // (n + 1))
+        deal_round(s, out)
+    begin_countdown(s, now, delay)
+
+
+def deal_round(s: DobbleState, out: Out) -> None:
+    """Catch Them All: a centre card and one outer card per player."""
+    s.round += 1
+    s.centre.append(s.deck.pop())
+    s.outer = [s.deck.pop() for _ in s.players]
+    out.append(event(Ev.ROUND_STARTED, round=s.round, rounds=s.rounds))
+
+
+def begin_countdown(s: DobbleState, now: int, delay: int) -> None:
+    """A new card is coming: nothing counts until it is revealed."""
+    s.locked = []
+    if delay <= 0:
+        reveal(s)
+    else:
+        s.stage = "countdown"
+        s.reveal_at = now + delay
+
+
+def face_up(s: DobbleState) -> list[int]:
+    """The cards whose faces the table shows while a card is up."""
+    up: list[int] = []
+    if s.centre:
+        up.append(s.centre[-1])
+    if s.mode == "catch" and not s.duel:
+        up += s.outer
+    else:
+        up += [s.piles[p][-1] for p in s.players if s.piles[p]]
+    return up
+
+
+def reveal(s: DobbleState) -> None:
+    """The countdown is over: the card is up.  Every card turned face up now
+    gets its symbols in a fresh order (buttons cannot change size, so the
+    order is what varies); cards already up keep theirs."""
+    s.stage = "live"
+    s.reveal_at = None
+    s.locked = []
+    faces: dict[int, list[int]] = {}
+    for c in face_up(s):
+        order = s.faces.get(c)
+        if order is None:
+            order = list(CARDS[c])
+            s.rng = rng_shuffle(s.rng, order)
+        faces[c] = order
+    s.faces = faces
+
+
+# --- who may press what ----------------------------------------------------
+
+
+def eligible(s: DobbleState) -> list[int]:
+    """Who takes part in the race now: the duellists in a duel, else everyone."""
+    return s.duel if s.duel else s.players
+
+
+def pair_cards(s: DobbleState, p: int) -> list[int]:
+    """The cards a press of ``p`` may pair with the centre card right now."""
+    if s.stage != "live" or not s.centre or p not in s.piles:
+        return []
+    if s.duel:
+        return [s.piles[p][-1]] if p in s.duel else []
+    mode = s.mode
+    if mode == "catch":
+        return list(s.outer)
+    if mode == "gift":
+        return [s.piles[q][-1] for q in s.players if q != p and s.piles[q]]
+    return [s.piles[p][-1]] if s.piles[p] else []
+
+
+def buttons(s: DobbleState, card: int) -> list[int]:
+    """The symbols a press on (centre, ``card``) may name, in display order:
+    the centre's, then the other card's (their shared symbol once)."""
+    centre = s.faces[s.centre[-1]]
+    return centre + [x for x in s.faces[card] if x not in centre]
+
+
+def owner(s: DobbleState, card: int) -> int | None:
+    for p in s.players:
+        pile = s.piles[p]
+        if pile and pile[-1] == card:
+            return p
+    return None
+
+
+# --- a press -----------------------------------------------------------------
+
+
+def spot(s: DobbleState, a: Spot, now: int, out: Out) -> None:
+    p = a.player
+    if not (0 <= a.symbol < SYMBOL_COUNT and 0 <= a.centre < CARD_COUNT and 0 <= a.card < CARD_COUNT):
+        raise RuleError(Err.BAD_ACTION)
+    live = s.stage == "live" and bool(s.centre) and a.centre == s.centre[-1] and a.card in pair_cards(s, p)
+    if not live:
+        last = s.last
+        if last is not None and a.centre == last.centre and (not last.by_card or a.card == last.card):
+            # a press on the card just won: right for it (somebody was
+            # quicker), or not (it is simply an old card now)
+            if p != last.player and SHARED[a.centre][a.card] == a.symbol:
+                raise RuleError(Err.SECOND, winner=last.player, symbol=last.symbol)
+            raise RuleError(Err.OLD_CARD)
+        if s.stage == "countdown" and s.centre and a.centre == s.centre[-1]:
+            # only a press naming the hidden card is early: one made on any
+            # card that was up (an outer card caught before the round's last
+            # one, say) is an old card, even while the next one counts down
+            raise RuleError(Err.NOT_YET)
+        if s.duel and p not in s.duel:
+            raise RuleError(Err.NOT_IN_DUEL)
+        raise RuleError(Err.OLD_CARD)
+    if p in s.locked:
+        raise RuleError(Err.LOCKED)
+    centre = s.centre[-1]
+    if a.symbol not in CARDS[centre] and a.symbol not in CARDS[a.card]:
+        raise RuleError(Err.NOT_ON_CARD)
+    if SHARED[centre][a.card] != a.symbol:
+        # wrong: locked out until the next card (told to the player alone)
+        s.locked.append(p)
+        out.append(event(Ev.WRONG, to=p, player=p, symbol=a.symbol))
+        lift_if_all_locked(s, out)
+        return
+    win(s, p, a.symbol, a.card, now, out)
+
+
+def lift_if_all_locked(s: DobbleState, out: Out) -> None:
+    """When everybody still in the race has missed, the card would stay up for
+    ever: the locks are lifted and the hunt goes on."""
+    racers = eligible(s)
+    if racers and all(q in s.locked for q in racers):
+        s.locked = []
+        out.append(event(Ev.LOCKS_LIFTED))
+
+
+def win(s: DobbleState, p: int, symbol: int, card: int, now: int, out: Out) -> None:
+    centre = s.centre[-1]
+    s.locked = []
+    if s.duel:
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card)
+        out.append(event(Ev.DUEL_WON, player=p, symbol=symbol))
+        settle_duel(s, p, now, out)
+        return
+    mode = s.mode
+    delay = s.options.countdown_ms
+    if mode == "tower":
+        s.piles[p].append(s.centre.pop())
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card)
+        out.append(event(Ev.TOOK, player=p, symbol=symbol, count=len(s.piles[p])))
+        next_centre(s, now, out)
+    elif mode == "gift":
+        target = owner(s, card)
+        assert target is not None
+        s.piles[target].append(s.centre.pop())
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, target=target)
+        out.append(event(Ev.GIFTED, player=p, target=target, symbol=symbol, count=len(s.piles[target])))
+        next_centre(s, now, out)
+    elif mode == "well":
+        s.centre.append(s.piles[p].pop())
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card)
+        out.append(event(Ev.PLAYED, player=p, symbol=symbol, count=len(s.piles[p])))
+        if not s.piles[p]:
+            s.emptied = p
+            end_mode(s, now, out)
+        else:
+            begin_countdown(s, now, delay)
+    else:  # catch
+        s.outer.remove(card)
+        s.piles[p].append(card)
+        s.faces.pop(card, None)
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, by_card=True)
+        out.append(event(Ev.CAUGHT, player=p, symbol=symbol, count=len(s.piles[p])))
+        if s.outer:
+            return  # the centre and the other outer cards stay up: no countdown
+        s.box.append(s.centre.pop())
+        s.faces = {}
+        if s.round < s.rounds and len(s.deck) >= len(s.players) + 1:
+            deal_round(s, out)
+            begin_countdown(s, now, delay)
+        else:
+            end_mode(s, now, out)
+
+
+def next_centre(s: DobbleState, now: int, out: Out) -> None:
+    """Tower and Poisoned Gift: the next card of the deck, after a countdown."""
+    if s.deck:
+        s.centre.append(s.deck.pop())
+        begin_countdown(s, now, s.options.countdown_ms)
+    else:
+        end_mode(s, now, out)
+
+
+# --- ends, ties and duels ----------------------------------------------------
+
+
+def rank_key(mode: Mode, cards: int) -> int:
+    """Lower is better: most cards win Tower and Catch Them All, fewest win
+    Well (the emptied pile has none) and Poisoned Gift."""
+    return -cards if mode in ("tower", "catch") else cards
+
+
+def end_mode(s: DobbleState, now: int, out: Out) -> None:
+    s.standing = {p: len(s.piles[p]) for p in s.players}
+    keys = {p: rank_key(s.mode, n) for p, n in s.standing.items()}
+    best = min(keys.values())
+    tied = [p for p in s.players if keys[p] == best]
+    if len(tied) > 1:
+        start_duel(s, tied, "mode", now, out)
+    else:
+        finish_mode(s, tied[0], now, out)
+
+
+def start_duel(s: DobbleState, tied: list[int], why: str, now: int, out: Out) -> None:
+    """A one-card duel: all cards are gathered and shuffled; a centre card and
+    one card for each tied player; the first right press wins."""
+    duellists = list(tied)
+    gather(s)
+    s.rng = rng_shuffle(s.rng, s.deck)
+    s.duel = duellists
+    s.duel_for = "mode" if why == "mode" else "match"
+    s.centre.append(s.deck.pop())
+    for p in s.duel:
+        s.piles[p].append(s.deck.pop())
+    out.append(event(Ev.DUEL_STARTED, count=len(s.duel)))
+    begin_countdown(s, now, s.options.countdown_ms)
+
+
+def settle_duel(s: DobbleState, winner: int, now: int, out: Out) -> None:
+    duellists = s.duel
+    s.duel = []
+    if s.duel_for == "match":
+        s.duel_for = None
+        win_match(s, winner, out)
+    else:
+        s.duel_for = None
+        finish_mode(s, winner, now, out, duellists)
+
+
+def finish_mode(s: DobbleState, winner: int, now: int, out: Out, duellists: list[int] | None = None) -> None:
+    """Places and placement points: a player's place is 1 + the number of
+    players who did better (ties share a place; a duel's losers come second);
+    points = players at the table − place, so last scores 0."""
+    mode = s.mode
+    tied = duellists or []
+    cards = {p: s.standing[p] for p in s.players}
+    keys = {p: rank_key(mode, n) for p, n in cards.items()}
+    places: dict[int, int] = {}
+    for p in s.players:
+        better = sum(1 for q in s.players if keys[q] < keys[p])
+        places[p] = 1 + better + (1 if p in tied and p != winner else 0)
+    places[winner] = 1
+    n = len(s.players)
+    points = {p: n - places[p] for p in s.players}
+    for p, pts in points.items():
+        s.points[p] = s.points.get(p, 0) + pts
+    s.results = [*s.results, Result(mode=mode, winner=winner, cards=cards, places=places, points=points)]
+    out.append(event(Ev.MODE_WON, mode=mode, player=winner, points=points[winner]))
+    if s.mode_no + 1 < len(s.plan):
+        s.mode_no += 1
+        start_mode(s, now, s.options.pause_ms + s.options.countdown_ms, out)
+        return
+    if s.options.mode != "match":
+        game_over(s, [winner])
+        return
+    best = max(s.points[p] for p in s.players)
+    top = [p for p in s.players if s.points[p] == best]
+    if len(top) > 1:
+        start_duel(s, top, "match", now, out)
+    else:
+        win_match(s, top[0], out)
+
+
+def win_match(s: DobbleState, winner: int, out: Out) -> None:
+    out.append(event(Ev.MATCH_WON, player=winner, points=s.points.get(winner, 0)))
+    game_over(s, [winner])
+
+
+def game_over(s: DobbleState, winners: list[int]) -> None:
+    s.stage = "over"
+    s.reveal_at = None
+    s.locked = []
+    s.duel = []
+    s.duel_for = None
+    s.winners = winners
+
+
+# --- leaving -----------------------------------------------------------------
+
+
+def leave(s: DobbleState, p: int, now: int, out: Out) -> None:
+    """A leaver's cards are set aside (out of play until the next mini-game's
+    shuffle); with fewer than two players left the game ends."""
+    pile = s.piles.pop(p)
+    s.box += pile
+    s.players.remove(p)
+    s.left.append(p)
+    if p in s.locked:
+        s.locked.remove(p)
+    for c in pile:
+        s.faces.pop(c, None)
+    s.standing.pop(p, None)
+    out.append(event(Ev.PLAYER_LEFT, player=p, count=len(pile)))
+    if len(s.players) < MIN_PLAYERS:
+        out.append(event(Ev.WALKOVER, player=s.players[0]))  # a game starts with two or more
+        game_over(s, list(s.players))
+        return
+    if p in s.duel:
+        s.duel.remove(p)
+        if len(s.duel) == 1:
+            settle_duel(s, s.duel[0], now, out)
+            return
+    if s.stage == "live":
+        lift_if_all_locked(s, out)
+
+
+# --- time ----------------------------------------------------------------------
+
+
+def deadline(s: DobbleState) -> int | None:
+    return s.reveal_at if s.stage == "countdown" else None
+
+
+def fire(s: DobbleState, now: int) -> bool:
+    """Reveal the card whose countdown is over; False when nothing was due."""
+    if s.stage == "countdown" and s.reveal_at is not None and s.reveal_at <= now:
+        reveal(s)
+        return True
+    return False
+
+
+def waiting(s: DobbleState) -> list[Wait]:
+    """A card up: everyone in the race who is not locked out, no deadline.
+    A countdown: everyone in the race, until the reveal."""
+    if s.stage == "over":
+        return []
+    racers = eligible(s)
+    if s.stage == "countdown":
+        return [Wait(kind="all", players=list(racers), until_ms=s.reveal_at)]
+    return [Wait(kind="all", players=[p for p in racers if p not in s.locked], until_ms=None)]
