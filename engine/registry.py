@@ -12,10 +12,12 @@ from engine.candy.game import CandyGame
 from engine.core import AnyGame
 from engine.dobble.game import GAME as DOBBLE
 from engine.dobble.game import DobbleGame
+from engine.smashup.game import GAME as SMASHUP
+from engine.smashup.game import SmashUpGame
 from engine.svintus.game import GAME as SVINTUS
 from engine.svintus.game import SvintusGame
 
-_GAMES: dict[str, AnyGame] = {g.name: g for g in (SVINTUS, CANDY, DOBBLE)}
+_GAMES: dict[str, AnyGame] = {g.name: g for g in (SVINTUS, CANDY, DOBBLE, SMASHUP)}
 
 
 @overload
@@ -24,6 +26,8 @@ def get(name: Literal["svintus"]) -> SvintusGame: ...
 def get(name: Literal["candy"]) -> CandyGame: ...
 @overload
 def get(name: Literal["dobble"]) -> DobbleGame: ...
+@overload
+def get(name: Literal["smashup"]) -> SmashUpGame: ...
 @overload
 def get(name: str) -> AnyGame: ...
 def get(name: str) -> AnyGame:

@@ -1,0 +1,146 @@
+"""Smash Up («Замес»): the rules engine (shared/rules/smashup.md).
+
+How it is built — read this before adding a faction, a box or a base.
+
+Layout
+------
+- ``cards.py``     card data: ``CardDef`` (id, faction, minion/action, power,
+                   copies, where it is played, special), ``BaseDef``,
+                   ``FactionDef``, ``BoxDef`` and their registries.
+- ``abilities.py`` the ability registry: one ``Ability`` per card/base id with
+                   its steps and hooks (the list of timings is its docstring).
+- ``ops.py``       ``G``, the toolkit abilities use on a state (queries,
+                   immediate mutations, scheduled steps, prompts).
+- ``flow.py``      the rules' own steps as the abilities of ``core``: draft,
+                   deal, mulligan, the turn, plays, destruction with its
+                   replacements, triggers, the scoring pipeline with the
+                   Me-First windows, the end of the game.
+- ``factions/<faction>.py``  one module a faction: its 20 cards
+                   (``register_faction``) and their abilities.
+- ``bases/<box>.py``  one module a box: ``register_box`` (``madness=True`` for
+                   a box that brings the Madness deck) and its bases with
+                   their abilities.
+- ``madness.py``   the Madness card; the penalty lives in ``flow.check_end``.
+- ``keys.py``      locale keys (framework); a faction module adds its own with
+                   ``register_keys`` / ``register_choices``.
+- ``models.py``, ``game.py``  the pydantic state/actions/views and ``GAME``.
+
+Adding a faction (phase 2)
+--------------------------
+1. ``factions/<faction>.py``: ``register_faction(FactionDef(id, box, (minion(...),
+   action(...), ...)))`` — 20 cards; ids are unique across all cards and bases
+   and never change.  Import the module in ``factions/__init__.py``.
+2. For each card with an ability, ``A = ability("<card id>")`` and decorate its
+   steps (``@A.on_play``, ``@A.talent(ok=...)``, ``@A.special(...)``,
+   ``@A.trigger(name, when=...)``, ``@A.instead_destroy(...)``, ``@A.step(name)``)
+   or set its hooks (``A.power``, ``A.protect``, ``A.forbid``,
+   ``A.instead_discard``, ``A.clear_card``, ``A.indestructible`` …).
+3. Bases of the box in ``bases/<box>.py`` (imported in ``bases/__init__.py``).
+4. Names and texts in the locale files (``smashup-card-<id>``,
+   ``smashup-card-<id>-text``, ``smashup-base-<id>[-text]``,
+   ``smashup-faction-<id>``, ``smashup-box-<id>``, choice labels
+   ``smashup-choice-<value>``) in ``locales/{ru,en}/smashup.ftl``, a section
+   per box.
+5. A test file ``tests/engine/test_smashup_<faction>.py`` built with
+   ``tests/engine/smashup_helpers.py``.
+
+Cards and zones
+---------------
+Every physical card is an instance ``uid`` (an index into ``state.cards``,
+which holds its card id; ``state.owners[uid]`` its owner — a Madness card's
+owner is whoever holds it).  Piles are lists of uids, top at the end: hands,
+decks, discards, ``base_deck``, ``base_discard``, ``madness``, and ``aside``
+(cards being played or revealed mid-resolution, public).  In play: ``bases``
+(``BaseSlot``: the base's uid, its ``minions`` and its ``actions``); a minion
+(``MinionSlot``) carries its ``controller`` and the actions on it
+(``Attached``: uid, controller, data).  Owner and controller are separate:
+control changes are ``Temp`` records undone at the end of the turn.
+
+Power is never stored: ``G.power`` sums the printed power, every in-play
+card's ``power`` hook and the temporary ``Temp`` modifiers, floored at 0.
+
+Tasks: how abilities wait for answers
+-------------------------------------
+Everything that happens is a ``Task`` {card, step, player, src, data} on
+``state.stack`` (last = next).  ``G.run`` pops a task and calls the handler
+registered for (card, step).  A handler changes the state through ``G`` and
+may schedule more tasks; those run in call order after it returns.  A choice
+is ``g.ask(t, step, key, kind, options, min, max)``: it opens a
+``core.Prompt`` for that player (``state.prompts``) and the answer resumes
+the same card at ``step`` with ``t.data["picks"]``.  Everything a later step
+needs goes into ``t.data`` (JSON only), so the whole game, half-resolved
+cards included, is one JSON document.  The ordering rule of handlers (do
+immediate changes before scheduling) is in ``ops``.
+
+Timings (see ``abilities`` for the hooks' signatures)
+------------------------------------------------------
+- on play (``play``), talent (once a turn per instance, its controller's play
+  phase), special (a Me-First window: ``before``/``after`` scoring, from hand
+  or from play), triggers fired by the framework: ``start_turn``,
+  ``end_turn``, ``play_minion``, ``play_action``, ``destroyed``, ``moved``,
+  ``before_score``, ``scored`` (VP awarded: ``flow.winners(g)``),
+  ``after_score``; several triggers of different cards at once are ordered
+  by the current player (a prompt).
+- ongoing: ``power``; ``protect`` (destroy, move, return, control, action,
+  power); ``forbid`` ("can't" beats "can": it removes plays from ``legal``).
+- replacements: ``instead_destroy`` (when several apply, the minion's
+  controller picks one; an optional one asks its chooser), ``instead_discard``
+  (from play), ``clear_card`` (a base: where its cards go after scoring),
+  ``after_play_bottom`` / ``self_return`` (where a played action goes).
+
+Plays are typed credits (``state.credits``): the turn's minion and action and
+every extra play, with constraints (a base, "where you have a minion", a
+power cap, card ids); a play spends the most specific fitting credit that no
+``forbid`` hook and no ``play_ok`` of the card refuses.  An ability that
+plays a card itself (``g.play``) checks ``g.forbidden`` and counts the extra
+in ``state.extras`` (what Eliza limits).  ``state.played`` records this
+turn's minion plays (``from_hand`` too); ``state.memo`` holds per-turn flags
+(``g.memo_once``).
+
+Scoring
+-------
+``score_check`` (eligible bases; the current player picks the order) →
+``before_score`` triggers → the Me-First window (from the current player,
+each plays one Special or passes; closes when all pass in a row; a player
+with no usable Special passes silently) → places by competition ranking
+(zero power with a minion still places), VP → ``scored`` and
+``after_score`` triggers → the after-scoring window → cards on the base go
+to their owners' discard piles (leaving play, not destruction) → the base is
+replaced → ``score_check`` again.  A base that left play stops scoring.
+
+Decisions where the sheet is silent
+-----------------------------------
+- A prompt with one possible answer (or none) is answered at once; a player
+  with no usable Special passes a Me-First window without being asked.
+- Talents and Specials are offered only when they can do something.
+- Several players may draft the same faction (one box each), never one player
+  twice; ``unique_factions`` forbids sharing.  The first player is random.
+- Timer (off by default): each decision has ``turn_timer_ms``; on timeout a
+  prompt takes its default (its first ``min`` options: a "may" declines) and
+  a slow current player's play phase ends.
+- Leaving: the player's cards leave play, what they controlled goes back to
+  its owners, their prompts take defaults and their turns are skipped; fewer
+  than two players left ends the game (the one left wins once play began).
+- Extra plays granted to a player off their turn are lost.
+- A tie for the lead at the end plays on (after the Madness penalty and the
+  fewer-Madness tie-break).
+- Default boxes (no ``boxes`` option): every box with a registered faction;
+  a box without one (its bases, its Madness deck) plays only when named.
+- The Madness penalty is taken off the VP when the game ends (never below 0),
+  so the final view and the outcome show the scores that chose the winner.
+
+Madness
+-------
+A box registered with ``madness=True`` (``bases/cthulhu.py``: box id
+``cthulhu``) puts the 30 Madness cards in a ``madness`` deck.
+``G.draw_madness`` / ``G.return_madness`` / ``G.madness_count``; a Madness
+card's owner is whoever holds it (``draw_madness``, ``give_card`` and
+``to_hand`` make it so), so it is discarded to its holder's pile.  At the
+end, 1 VP per 2 Madness cards held, and fewer Madness cards break a tie for
+the lead (a further tie plays on).  A Cthulhu faction joins the box with
+``FactionDef(<id>, "cthulhu", cards)``.
+"""
+
+from engine.smashup.game import GAME, SmashUpGame
+
+__all__ = ["GAME", "SmashUpGame"]

@@ -1,0 +1,32 @@
+"""The Madness card (sheet §2.5), part of the framework: a box that brings
+the Madness deck (``BoxDef(madness=True)``) makes ``state.madness_on``.
+
+Action: draw 2 cards, or return this card to the Madness deck.  The end-game
+penalty (1 VP per 2 Madness cards in hand, deck and discard pile) and its
+tie-break (fewer Madness cards) live in ``flow.check_end``.
+"""
+
+from __future__ import annotations
+
+from engine.smashup.abilities import ability
+from engine.smashup.cards import MADNESS
+from engine.smashup.common import pick_effect
+from engine.smashup.keys import Choice
+from engine.smashup.models import Task
+from engine.smashup.ops import G
+
+M = ability(MADNESS)
+
+
+@M.on_play
+def _madness(g: G, t: Task) -> None:
+    pick_effect(g, t, "effect", [Choice.DRAW2.value, Choice.RETURN_MADNESS.value])
+
+
+@M.step("effect")
+def _madness_effect(g: G, t: Task) -> None:
+    if t.pick() == Choice.RETURN_MADNESS:
+        if t.src in g.s.aside:
+            g.return_madness(t.src)
+    else:
+        g.draw(t.player, 2)
