@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from itertools import combinations, permutations
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 ArgValue = int | str | bool | None | list[int] | list[str]
 
@@ -306,6 +306,57 @@ class Game(Protocol[S, A, V, O]):
 
 
 AnyGame = Game[Any, Any, Any, Any]
+
+SM = TypeVar("SM", bound=BaseModel)
+OM = TypeVar("OM", bound=BaseModel)
+
+
+class Models(Generic[SM, OM]):
+    """What every game does alike with its pydantic models: table options from a
+    dict, the player list checked, states and actions to and from JSON.  A game
+    names its models and its two refusal keys; anything malformed is a
+    ``RuleError``, never a pydantic traceback."""
+
+    State: type[SM]
+    Options: type[OM]
+    _actions: ClassVar[TypeAdapter[Any]]
+    _bad_action: ClassVar[str]
+    _bad_options: ClassVar[str]
+
+    def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> OM:
+        if raw is None:
+            return self.Options()
+        if isinstance(raw, self.Options):
+            return raw
+        try:
+            return self.Options.model_validate(raw.model_dump() if isinstance(raw, BaseModel) else raw)
+        except ValidationError as e:
+            raise RuleError(self._bad_options) from e
+
+    def _players(self, players: Sequence[int]) -> list[int]:
+        """The seats, or a ``RuleError`` for anything but a sequence of ints."""
+        if not isinstance(players, list | tuple) or not all(
+            isinstance(p, int) and not isinstance(p, bool) for p in players
+        ):
+            raise RuleError(self._bad_action)
+        return list(players)
+
+    def load(self, data: str | bytes | Mapping[str, Any]) -> SM:
+        if isinstance(data, Mapping):
+            return self.State.model_validate(data)
+        return self.State.model_validate_json(data)
+
+    def dump(self, state: SM) -> str:
+        return state.model_dump_json()
+
+    def parse_action(self, data: Any) -> Any:
+        """An action from a dict or JSON; a malformed one is a RuleError."""
+        try:
+            if isinstance(data, str | bytes):
+                return self._actions.validate_json(data)
+            return self._actions.validate_python(data)
+        except ValidationError as e:
+            raise RuleError(self._bad_action) from e
 
 
 # --- randomness -----------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from engine.candy import abilities, rules, table
 from engine.candy.cards import CANDIES, CHARACTER_OF, Character
@@ -33,6 +33,7 @@ from engine.core import (
     Answer,
     ArgValue,
     Event,
+    Models,
     Outcome,
     RuleError,
     Tick,
@@ -49,7 +50,7 @@ FOR_ABILITY = (Character.CANDY_THIEF, Character.LAWYER)  # may be played to the 
 MAX_TICKS = 10_000
 
 
-class CandyGame:
+class CandyGame(Models[CandyState, CandyOptions]):
     name = "candy"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -74,44 +75,17 @@ class CandyGame:
     }
     Options = CandyOptions
     State = CandyState
+    _actions = _ACTION
+    _bad_action = Err.BAD_ACTION
+    _bad_options = Err.BAD_OPTIONS
 
     # --- setting up --------------------------------------------------------
-
-    def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> CandyOptions:
-        if raw is None:
-            return CandyOptions()
-        if isinstance(raw, CandyOptions):
-            return raw
-        try:
-            return CandyOptions.model_validate(raw.model_dump() if isinstance(raw, BaseModel) else raw)
-        except ValidationError as e:
-            raise RuleError(Err.BAD_OPTIONS) from e
 
     def start(
         self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
     ) -> tuple[CandyState, list[Event]]:
-        if not isinstance(players, list | tuple) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in players
-        ):
-            raise RuleError(Err.BAD_ACTION)
+        players = self._players(players)
         return rules.new_game(list(players), int(seed), self.options(options), now_ms)
-
-    def load(self, data: str | bytes | Mapping[str, Any]) -> CandyState:
-        if isinstance(data, Mapping):
-            return CandyState.model_validate(data)
-        return CandyState.model_validate_json(data)
-
-    def dump(self, state: CandyState) -> str:
-        return state.model_dump_json()
-
-    def parse_action(self, data: Any) -> Any:
-        """An action from a dict or JSON; a malformed one is a RuleError."""
-        try:
-            if isinstance(data, str | bytes):
-                return _ACTION.validate_json(data)
-            return _ACTION.validate_python(data)
-        except ValidationError as e:
-            raise RuleError(Err.BAD_ACTION) from e
 
     # --- what may happen ---------------------------------------------------
 

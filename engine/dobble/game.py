@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
-from engine.core import ArgValue, Event, Outcome, RuleError, Tick, Wait, hand_zone
+from engine.core import ArgValue, Event, Models, Outcome, RuleError, Tick, Wait, hand_zone
 from engine.dobble import rules
 from engine.dobble.keys import Err, Ev
 from engine.dobble.models import (
@@ -24,7 +24,7 @@ from engine.dobble.models import (
 _ACTION = TypeAdapter(DobbleAction)
 
 
-class DobbleGame:
+class DobbleGame(Models[DobbleState, DobbleOptions]):
     name = "dobble"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -46,44 +46,17 @@ class DobbleGame:
     }
     Options = DobbleOptions
     State = DobbleState
+    _actions = _ACTION
+    _bad_action = Err.BAD_ACTION
+    _bad_options = Err.BAD_OPTIONS
 
     # --- setting up --------------------------------------------------------
-
-    def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> DobbleOptions:
-        if raw is None:
-            return DobbleOptions()
-        if isinstance(raw, DobbleOptions):
-            return raw
-        try:
-            return DobbleOptions.model_validate(raw.model_dump() if isinstance(raw, BaseModel) else raw)
-        except ValidationError as e:
-            raise RuleError(Err.BAD_OPTIONS) from e
 
     def start(
         self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
     ) -> tuple[DobbleState, list[Event]]:
-        if not isinstance(players, list | tuple) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in players
-        ):
-            raise RuleError(Err.BAD_ACTION)
+        players = self._players(players)
         return rules.new_game(list(players), int(seed), self.options(options), int(now_ms))
-
-    def load(self, data: str | bytes | Mapping[str, Any]) -> DobbleState:
-        if isinstance(data, Mapping):
-            return DobbleState.model_validate(data)
-        return DobbleState.model_validate_json(data)
-
-    def dump(self, state: DobbleState) -> str:
-        return state.model_dump_json()
-
-    def parse_action(self, data: Any) -> Any:
-        """An action from a dict or JSON; a malformed one is a RuleError."""
-        try:
-            if isinstance(data, str | bytes):
-                return _ACTION.validate_json(data)
-            return _ACTION.validate_python(data)
-        except ValidationError as e:
-            raise RuleError(Err.BAD_ACTION) from e
 
     # --- what may happen ---------------------------------------------------
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter
 
 from engine.core import (
     Answer,
     ArgValue,
     Event,
+    Models,
     Outcome,
     RuleError,
     Tick,
@@ -53,7 +54,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
 
-class SmashUpGame:
+class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
     name = "smashup"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -88,19 +89,14 @@ class SmashUpGame:
     }
     Options = SmashUpOptions
     State = SmashUpState
+    _actions = _ACTION
+    _bad_action = Err.BAD_ACTION
+    _bad_options = Err.BAD_OPTIONS
 
     # --- setting up -------------------------------------------------------------------
 
     def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> SmashUpOptions:
-        if raw is None:
-            opts = SmashUpOptions()
-        elif isinstance(raw, SmashUpOptions):
-            opts = raw
-        else:
-            try:
-                opts = SmashUpOptions.model_validate(raw.model_dump() if isinstance(raw, BaseModel) else raw)
-            except ValidationError as e:
-                raise RuleError(Err.BAD_OPTIONS) from e
+        opts = super().options(raw)
         if opts.boxes is not None and (not opts.boxes or any(b not in BOXES for b in opts.boxes)):
             raise RuleError(Err.BAD_OPTIONS)
         if opts.factions is not None and any(f not in FACTIONS for f in opts.factions):
@@ -112,10 +108,7 @@ class SmashUpGame:
     def start(
         self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
     ) -> tuple[SmashUpState, list[Event]]:
-        if not isinstance(players, list | tuple) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in players
-        ):
-            raise RuleError(Err.BAD_ACTION)
+        players = self._players(players)
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise RuleError(Err.PLAYER_COUNT, min=MIN_PLAYERS, max=MAX_PLAYERS)
         if len(set(players)) != len(players):
@@ -161,22 +154,6 @@ class SmashUpGame:
         g.run()
         _set_deadline(s, now_ms)
         return s, out
-
-    def load(self, data: str | bytes | Mapping[str, Any]) -> SmashUpState:
-        if isinstance(data, Mapping):
-            return SmashUpState.model_validate(data)
-        return SmashUpState.model_validate_json(data)
-
-    def dump(self, state: SmashUpState) -> str:
-        return state.model_dump_json()
-
-    def parse_action(self, data: Any) -> Any:
-        try:
-            if isinstance(data, str | bytes):
-                return _ACTION.validate_json(data)
-            return _ACTION.validate_python(data)
-        except ValidationError as e:
-            raise RuleError(Err.BAD_ACTION) from e
 
     # --- what may happen -------------------------------------------------------------
 

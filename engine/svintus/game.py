@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import TypeAdapter
 
 from engine.core import (
     Answer,
     ArgValue,
     Event,
+    Models,
     Outcome,
     RuleError,
     Tick,
@@ -53,7 +54,7 @@ _ACTION = TypeAdapter(SvintusAction)
 _CARD_VIEWS = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value) for c in CARDS)
 
 
-class SvintusGame:
+class SvintusGame(Models[SvintusState, SvintusOptions]):
     name = "svintus"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -83,46 +84,19 @@ class SvintusGame:
     }
     Options = SvintusOptions
     State = SvintusState
+    _actions = _ACTION
+    _bad_action = Err.BAD_ACTION
+    _bad_options = Err.BAD_OPTIONS
 
     # --- setting up --------------------------------------------------------
-
-    def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> SvintusOptions:
-        if raw is None:
-            return SvintusOptions()
-        if isinstance(raw, SvintusOptions):
-            return raw
-        try:
-            return SvintusOptions.model_validate(raw.model_dump() if isinstance(raw, BaseModel) else raw)
-        except ValidationError as e:
-            raise RuleError(Err.BAD_OPTIONS) from e
 
     def start(
         self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
     ) -> tuple[SvintusState, list[Event]]:
         """A new match: with Metamorphoses and chosen animals it opens in its setup
         phase (everyone picks an animal), otherwise with the first round dealt."""
-        if not isinstance(players, list | tuple) or not all(
-            isinstance(p, int) and not isinstance(p, bool) for p in players
-        ):
-            raise RuleError(Err.BAD_ACTION)
+        players = self._players(players)
         return rules.new_match(list(players), int(seed), self.options(options), now_ms)
-
-    def load(self, data: str | bytes | Mapping[str, Any]) -> SvintusState:
-        if isinstance(data, Mapping):
-            return SvintusState.model_validate(data)
-        return SvintusState.model_validate_json(data)
-
-    def dump(self, state: SvintusState) -> str:
-        return state.model_dump_json()
-
-    def parse_action(self, data: Any) -> Any:
-        """An action from a dict or JSON; a malformed one is a RuleError."""
-        try:
-            if isinstance(data, str | bytes):
-                return _ACTION.validate_json(data)
-            return _ACTION.validate_python(data)
-        except ValidationError as e:
-            raise RuleError(Err.BAD_ACTION) from e
 
     # --- what may happen ---------------------------------------------------
 
