@@ -75,12 +75,12 @@ def test_the_default_boxes_are_those_with_a_faction_to_draft() -> None:
     assert s.madness_on == any(BOXES[b].madness for b in s.boxes)
 
 
-def test_a_box_without_enough_factions_alone_is_refused() -> None:
-    if len([f for f in FACTIONS.values() if f.box == BOX]) >= 2:
-        pytest.skip("the Cthulhu factions are registered")
+def test_a_table_with_fewer_than_two_factions_to_draft_is_refused() -> None:
+    (one,) = [f for f, d in FACTIONS.items() if d.box == BOX][:1]
     with pytest.raises(RuleError) as e:
-        GAME.options(SmashUpOptions(boxes=(BOX,)))
+        GAME.options(SmashUpOptions(boxes=(BOX,), factions=(one,)))
     assert e.value.key == Err.TOO_FEW_FACTIONS
+    assert len(GAME.options(SmashUpOptions(boxes=(BOX,))).boxes or ()) == 1  # the box's own four are enough
 
 
 # --- The Asylum -------------------------------------------------------------------
