@@ -73,6 +73,7 @@ class Mine(NamedTuple):
     centre: Card | None
     pairs: tuple[Card, ...]
     winners: tuple[int, ...]
+    shown: int  # the reveal the buttons press on (0 when none is up)
 
 
 def mine(view: DobbleView) -> Mine:
@@ -112,6 +113,7 @@ def mine(view: DobbleView) -> Mine:
         if live
         else (),
         winners=tuple(v.winners),
+        shown=v.shown if live else 0,
     )
 
 
@@ -225,14 +227,16 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
         if not code.startswith("s"):
             raise BadCallback(code)
         parts = code[1:].split(".")
-        if len(parts) != 3:
+        if len(parts) not in (3, 4):
             raise BadCallback(code)
-        symbol, centre, card = parts
+        # a button drawn before presses named their reveal counts as made on this one
+        symbol, centre, card = parts[:3]
         return Spot(
             player=player,
             symbol=number(symbol, 0, SYMBOL_COUNT - 1),
             centre=number(centre, 0, CARD_COUNT - 1),
             card=number(card, 0, CARD_COUNT - 1),
+            shown=number(parts[3], 0, 10**9) if len(parts) == 4 else view.shown,
         )
 
     def fresh_required(self, code: str) -> bool:
@@ -376,7 +380,7 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
     def _symbol_row(self, ctx: Ctx, m: Mine, card: Card) -> list[InlineKeyboardButton]:
         assert m.centre is not None
         return [
-            ctx.button(glyph(ctx, m.symbols, x), f"s{x}.{m.centre.card}.{card.card}", tagged=False)
+            ctx.button(glyph(ctx, m.symbols, x), f"s{x}.{m.centre.card}.{card.card}.{m.shown}", tagged=False)
             for x in card.symbols
         ]
 

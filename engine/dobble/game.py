@@ -74,7 +74,9 @@ class DobbleGame(Models[DobbleState, DobbleOptions]):
                 for card in cards:
                     for symbol in rules.buttons(s, card):
                         acts.append(
-                            Spot.model_construct(player=player, symbol=symbol, centre=centre, card=card)
+                            Spot.model_construct(
+                                player=player, symbol=symbol, centre=centre, card=card, shown=s.shown
+                            )
                         )
         acts.append(Leave.model_construct(player=player))
         return acts
@@ -139,6 +141,7 @@ class DobbleGame(Models[DobbleState, DobbleOptions]):
             viewer=viewer,
             zone_counts=zones,
             seq=s.seq,
+            shown=s.shown,
             symbols=s.options.symbols,
             mode=s.mode,
             plan=list(s.plan),

@@ -51,6 +51,7 @@ class Won(BaseModel):
     card: int  # the other card of the pair: the winner's own, an outer card, the target's
     target: int | None = None  # Poisoned Gift: who was given the centre card
     by_card: bool = False  # Catch Them All: the outer card was won, the centre stays
+    shown: int = 0  # the reveal it was won on (DobbleState.shown)
 
 
 class Result(BaseModel):
@@ -87,6 +88,7 @@ class DobbleState(BaseModel):
     rounds: int = 0
     faces: dict[int, list[int]] = {}  # face-up card -> its symbols in display order
     locked: list[int] = []  # wrong on this card: no press until the next one
+    shown: int = 0  # reveals so far: a press names the one it was made on
     last: Won | None = None
     duel: list[int] = []  # tied players duelling; empty when no duel is on
     duel_for: Literal["mode", "match"] | None = None
@@ -143,6 +145,9 @@ class Spot(BaseModel):
     symbol: _Symbol
     centre: _Card
     card: _Card
+    # the reveal the press was made on (``DobbleView.shown``): the same two cards
+    # up again later (a match re-deals the deck) do not make an old press count
+    shown: int = Field(ge=0)
 
 
 class Leave(BaseModel):
@@ -181,6 +186,7 @@ class DobbleView(View):
     mode_number: int  # 1-based, in plan
     stage: Stage
     reveal_at_ms: int | None
+    shown: int  # reveals so far; a press made now names it
     players: list[int]
     left: list[int]
     duel: list[int]  # the duellists, when a tie is being settled

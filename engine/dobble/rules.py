@@ -148,6 +148,7 @@ def reveal(s: DobbleState) -> None:
     s.stage = "live"
     s.reveal_at = None
     s.locked = []
+    s.shown += 1
     faces: dict[int, list[int]] = {}
     for c in face_up(s):
         order = s.faces.get(c)
@@ -202,10 +203,21 @@ def spot(s: DobbleState, a: Spot, now: int, out: Out) -> None:
     p = a.player
     if not (0 <= a.symbol < SYMBOL_COUNT and 0 <= a.centre < CARD_COUNT and 0 <= a.card < CARD_COUNT):
         raise RuleError(Err.BAD_ACTION)
-    live = s.stage == "live" and bool(s.centre) and a.centre == s.centre[-1] and a.card in pair_cards(s, p)
+    live = (
+        a.shown == s.shown
+        and s.stage == "live"
+        and bool(s.centre)
+        and a.centre == s.centre[-1]
+        and a.card in pair_cards(s, p)
+    )
     if not live:
         last = s.last
-        if last is not None and a.centre == last.centre and (not last.by_card or a.card == last.card):
+        if (
+            last is not None
+            and a.shown == last.shown
+            and a.centre == last.centre
+            and (not last.by_card or a.card == last.card)
+        ):
             # a press on the card just won: right for it (somebody was
             # quicker), or not (it is simply an old card now)
             if p != last.player and SHARED[a.centre][a.card] == a.symbol:
@@ -246,7 +258,7 @@ def win(s: DobbleState, p: int, symbol: int, card: int, now: int, out: Out) -> N
     centre = s.centre[-1]
     s.locked = []
     if s.duel:
-        s.last = Won(player=p, symbol=symbol, centre=centre, card=card)
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, shown=s.shown)
         out.append(event(Ev.DUEL_WON, player=p, symbol=symbol))
         settle_duel(s, p, now, out)
         return
@@ -254,19 +266,19 @@ def win(s: DobbleState, p: int, symbol: int, card: int, now: int, out: Out) -> N
     delay = s.options.countdown_ms
     if mode == "tower":
         s.piles[p].append(s.centre.pop())
-        s.last = Won(player=p, symbol=symbol, centre=centre, card=card)
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, shown=s.shown)
         out.append(event(Ev.TOOK, player=p, symbol=symbol, count=len(s.piles[p])))
         next_centre(s, now, out)
     elif mode == "gift":
         target = owner(s, card)
         assert target is not None
         s.piles[target].append(s.centre.pop())
-        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, target=target)
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, target=target, shown=s.shown)
         out.append(event(Ev.GIFTED, player=p, target=target, symbol=symbol, count=len(s.piles[target])))
         next_centre(s, now, out)
     elif mode == "well":
         s.centre.append(s.piles[p].pop())
-        s.last = Won(player=p, symbol=symbol, centre=centre, card=card)
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, shown=s.shown)
         out.append(event(Ev.PLAYED, player=p, symbol=symbol, count=len(s.piles[p])))
         if not s.piles[p]:
             s.emptied = p
@@ -277,7 +289,7 @@ def win(s: DobbleState, p: int, symbol: int, card: int, now: int, out: Out) -> N
         s.outer.remove(card)
         s.piles[p].append(card)
         s.faces.pop(card, None)
-        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, by_card=True)
+        s.last = Won(player=p, symbol=symbol, centre=centre, card=card, by_card=True, shown=s.shown)
         out.append(event(Ev.CAUGHT, player=p, symbol=symbol, count=len(s.piles[p])))
         if s.outer:
             return  # the centre and the other outer cards stay up: no countdown

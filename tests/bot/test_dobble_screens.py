@@ -147,7 +147,13 @@ def test_every_button_is_a_legal_press_and_every_card_offers_its_shared_symbol(p
             }
             for f in view.pairs:
                 assert (
-                    Spot(player=p, symbol=SHARED[s.centre[-1]][f.card], centre=s.centre[-1], card=f.card)
+                    Spot(
+                        player=p,
+                        symbol=SHARED[s.centre[-1]][f.card],
+                        centre=s.centre[-1],
+                        card=f.card,
+                        shown=s.shown,
+                    )
                     in offered
                 )
             if p not in s.locked:
@@ -160,11 +166,11 @@ def test_a_locked_players_buttons_stay_and_a_press_says_locked() -> None:
     a, b, c = spread(3)
     s = position({1: [b], 2: [c]}, [a])
     wrong = next(x for x in s.faces[b] if x != SHARED[a][b])
-    s2, _ = GAME.apply(s, Spot(player=1, symbol=wrong, centre=a, card=b), 10)
+    s2, _ = GAME.apply(s, Spot(player=1, symbol=wrong, centre=a, card=b, shown=s.shown), 10)
     assert 1 in s2.locked
     before, after = session_with(s), session_with(s2)
     assert screens.draw_hand(T, "en", before, 1).digest() == screens.draw_hand(T, "en", after, 1).digest()
-    right = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b)
+    right = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown)
     assert right in spots(after, 1)
     with pytest.raises(RuleError) as e:
         GAME.apply(s2, right, 20)
@@ -173,8 +179,33 @@ def test_a_locked_players_buttons_stay_and_a_press_says_locked() -> None:
     )
 
 
+def test_a_button_names_its_reveal_and_an_old_one_is_decoded_as_made_on_this_one() -> None:
+    a, b = spread(2)
+    s = position({1: [b], 2: []}, [a])
+    view = GAME.view(s, 1)
+    presses = spots(session_with(s), 1)
+    assert presses and all(p.shown == s.shown == view.shown for p in presses)
+    symbol = SHARED[a][b]
+    assert ADAPTER.decode(f"s{symbol}.{a}.{b}", 1, view).shown == view.shown  # drawn before the upgrade
+    assert ADAPTER.decode(f"s{symbol}.{a}.{b}.{s.shown - 1}", 1, view).shown == s.shown - 1
+
+
 @pytest.mark.parametrize(
-    "code", ["s", "s1", "s1.2", "s57.1.2", "s1.57.2", "s1.2.57", "s-1.2.3", "sa.b.c", "x1.2.3", "s1.2.3.4"]
+    "code",
+    [
+        "s",
+        "s1",
+        "s1.2",
+        "s57.1.2",
+        "s1.57.2",
+        "s1.2.57",
+        "s-1.2.3",
+        "sa.b.c",
+        "x1.2.3",
+        "s1.2.3.4.5",
+        "s1.2.3.x",
+        "s1.2.3.-1",
+    ],
 )
 def test_forged_codes_are_refused(code: str) -> None:
     s = position({1: spread(2)[1:], 2: []}, spread(2)[:1])
@@ -314,7 +345,7 @@ def test_every_press_is_answered_first_wrong_or_why_not(lang: str) -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c]}, [a], deck=[d])
     c_ = ctx(lang)
-    first = Spot(player=2, symbol=SHARED[a][c], centre=a, card=c)
+    first = Spot(player=2, symbol=SHARED[a][c], centre=a, card=c, shown=s.shown)
     s2, events = GAME.apply(s, first, 10)
     said = ADAPTER.press_answer(c_, 2, first, events)
     assert said.startswith("✅") and T(lang, "dobble-symbol-" + str(first.symbol)) in said
@@ -326,16 +357,18 @@ def test_every_press_is_answered_first_wrong_or_why_not(lang: str) -> None:
         key = ADAPTER.error_key(action, e.value)
         return ADAPTER.event_text(c_, Event(key=key, args=e.value.params))
 
-    second = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b)
+    second = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown)
     assert refusal(second, s2) == T(
         lang, "dobble-err-second", winner="P2", symbol=ADAPTER.arg(c_, "symbol", first.symbol)
     )
-    old = Spot(player=1, symbol=next(x for x in s.faces[b] if x != SHARED[a][b]), centre=a, card=b)
+    old = Spot(
+        player=1, symbol=next(x for x in s.faces[b] if x != SHARED[a][b]), centre=a, card=b, shown=s.shown
+    )
     assert refusal(old, s2) == T(lang, "dobble-err-old-card")
-    hidden = Spot(player=1, symbol=SHARED[d][b], centre=d, card=b)
+    hidden = Spot(player=1, symbol=SHARED[d][b], centre=d, card=b, shown=s.shown)
     assert refusal(hidden, s2) == T(lang, "dobble-err-not-yet")
 
-    miss = Spot(player=1, symbol=old.symbol, centre=a, card=b)
+    miss = Spot(player=1, symbol=old.symbol, centre=a, card=b, shown=s.shown)
     _, events = GAME.apply(s, miss, 10)
     said = ADAPTER.press_answer(c_, 1, miss, events)
     assert said.startswith("❌") and said == T(
@@ -343,7 +376,11 @@ def test_every_press_is_answered_first_wrong_or_why_not(lang: str) -> None:
     )
     # ...and when that miss was everybody's, the locks are off: the answer says so
     s4, _ = GAME.apply(
-        s, Spot(player=2, symbol=next(x for x in s.faces[c] if x != SHARED[a][c]), centre=a, card=c), 10
+        s,
+        Spot(
+            player=2, symbol=next(x for x in s.faces[c] if x != SHARED[a][c]), centre=a, card=c, shown=s.shown
+        ),
+        10,
     )
     _, events = GAME.apply(s4, miss, 11)
     assert any(e.key == Ev.LOCKS_LIFTED for e in events)
@@ -361,7 +398,7 @@ def test_the_winner_of_a_card_is_told_first_in_every_mode(lang: str, mode: str) 
     else:
         s = position({1: [d, b] if mode == "well" else [b], 2: [c]}, [a], mode=mode)
     card = c if mode == "gift" else b
-    press = Spot(player=1, symbol=SHARED[a][card], centre=a, card=card)
+    press = Spot(player=1, symbol=SHARED[a][card], centre=a, card=card, shown=s.shown)
     _, events = GAME.apply(s, press, 10)
     said = ADAPTER.press_answer(ctx(lang), 1, press, events)
     assert said.startswith("✅") and len(said) <= 200

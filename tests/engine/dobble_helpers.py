@@ -103,6 +103,7 @@ def press(
         symbol=right(s, card) if symbol is None else symbol,
         centre=s.centre[-1] if centre is None else centre,
         card=card,
+        shown=s.shown,
     )
     return G.apply(s, a, now)
 

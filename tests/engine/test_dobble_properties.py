@@ -166,7 +166,11 @@ def candidates(s: DobbleState, p: int) -> list[Any]:
     out: list[Any] = [Leave(player=p)]
     for centre in sorted(centres):
         for card in sorted(cards):
-            out += [Spot(player=p, symbol=x, centre=centre, card=card) for x in range(CARD_COUNT)]
+            out += [
+                Spot(player=p, symbol=x, centre=centre, card=card, shown=shown)
+                for x in range(CARD_COUNT)
+                for shown in {s.shown, max(s.shown - 1, 0)}  # this reveal, and the one before
+            ]
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core import RuleError, Tick, Wait
-from engine.dobble import GAME
+from engine.dobble import GAME, rules
 from engine.dobble.cards import CARD_SETS, CARDS, SHARED
 from engine.dobble.keys import Err, Ev
 from engine.dobble.models import DobbleOptions, Leave, Spot
@@ -64,7 +64,7 @@ def test_bad_options_are_refused() -> None:
 def test_a_press_by_somebody_not_at_the_table_is_refused() -> None:
     a, b, c = spread(3)
     s = position({1: [b], 2: [c]}, [a])
-    rejects(s, Spot(player=9, symbol=right(s, b), centre=a, card=b), Err.NOT_A_PLAYER)
+    rejects(s, Spot(player=9, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.NOT_A_PLAYER)
     rejects(s, Leave(player=9), Err.NOT_A_PLAYER)
     with pytest.raises(RuleError) as e:
         G.apply(s, {"type": "spot", "player": 1, "symbol": 57, "centre": a, "card": b}, 0)
@@ -243,7 +243,7 @@ def test_gift_ones_own_card_is_not_a_target() -> None:
     a, b, c = spread(3)
     s = position({1: [b], 2: [c]}, [a], mode="gift")
     assert all(x.card == c for x in G.legal(s, 1) if isinstance(x, Spot))
-    rejects(s, Spot(player=1, symbol=right(s, b), centre=a, card=b), Err.OLD_CARD)
+    rejects(s, Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.OLD_CARD)
 
 
 def test_gift_ends_when_the_centre_is_empty_and_fewest_cards_wins() -> None:
@@ -273,7 +273,7 @@ def test_wrong_press_locks_the_player_out_until_the_next_card() -> None:
     assert wrong_ev.to == 1 and wrong_ev.args == {"player": 1, "symbol": bad}  # told privately
     assert s2.seq == s.seq + 1
     # locked: even the right symbol does not count now
-    rejects(s2, Spot(player=1, symbol=right(s, b), centre=a, card=b), Err.LOCKED, NOW + 1)
+    rejects(s2, Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.LOCKED, NOW + 1)
     assert G.legal(s2, 1) == [Leave(player=1)]
     assert G.view(s2, 1).locked == [1]
     assert G.waiting(s2) == [Wait(kind="all", players=[2], until_ms=None)]
@@ -300,14 +300,14 @@ def test_a_symbol_on_neither_card_is_refused_and_locks_nobody() -> None:
     a, b, c = spread(3)
     s = position({1: [b], 2: [c]}, [a])
     stray = next(x for x in range(57) if x not in CARD_SETS[a] | CARD_SETS[b])
-    rejects(s, Spot(player=1, symbol=stray, centre=a, card=b), Err.NOT_ON_CARD)
+    rejects(s, Spot(player=1, symbol=stray, centre=a, card=b, shown=s.shown), Err.NOT_ON_CARD)
 
 
 def test_catch_lock_lasts_until_the_next_card_is_caught() -> None:
     a, b, c, d = spread(4)
     s = position({1: [], 2: [], 3: []}, [a], mode="catch", outer=[b, c, d])
     s, _ = press(s, 1, b, symbol=wrong(s, b), now=NOW)
-    rejects(s, Spot(player=1, symbol=right(s, c), centre=a, card=c), Err.LOCKED)
+    rejects(s, Spot(player=1, symbol=right(s, c), centre=a, card=c, shown=s.shown), Err.LOCKED)
     s, _ = press(s, 2, b, now=NOW + 1)
     assert s.locked == []
     s, _ = press(s, 1, c, now=NOW + 2)
@@ -338,7 +338,12 @@ def test_no_press_counts_before_the_reveal() -> None:
     s2, _ = press(s, 1, b, now=NOW)
     # even somebody who guessed the hidden card's id and symbol is refused
     for p, card in ((2, c), (1, a)):
-        rejects(s2, Spot(player=p, symbol=SHARED[d][card], centre=d, card=card), Err.NOT_YET, NOW + 100)
+        rejects(
+            s2,
+            Spot(player=p, symbol=SHARED[d][card], centre=d, card=card, shown=s.shown),
+            Err.NOT_YET,
+            NOW + 100,
+        )
     assert G.legal(s2, 2) == [Leave(player=2)]
 
 
@@ -374,8 +379,8 @@ def test_the_first_card_of_a_game_waits_for_the_countdown_too() -> None:
 def test_two_right_presses_one_ms_apart_the_first_applied_wins_the_second_is_told_second() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c]}, [a], deck=[d])
-    first = Spot(player=2, symbol=right(s, c), centre=a, card=c)
-    second = Spot(player=1, symbol=right(s, b), centre=a, card=b)
+    first = Spot(player=2, symbol=right(s, c), centre=a, card=c, shown=s.shown)
+    second = Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown)
     s2, _ = G.apply(s, first, NOW)
     e = rejects(s2, second, Err.SECOND, NOW + 1)
     assert e.params == {"winner": 2, "symbol": right(s, c)}
@@ -386,7 +391,7 @@ def test_a_late_wrong_press_on_the_card_just_won_is_an_old_card() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c]}, [a], deck=[d])
     s2, _ = press(s, 2, c, now=NOW)
-    rejects(s2, Spot(player=1, symbol=wrong(s, b), centre=a, card=b), Err.OLD_CARD, NOW + 1)
+    rejects(s2, Spot(player=1, symbol=wrong(s, b), centre=a, card=b, shown=s.shown), Err.OLD_CARD, NOW + 1)
 
 
 def test_a_press_on_an_older_card_is_told_old_card() -> None:
@@ -394,7 +399,25 @@ def test_a_press_on_an_older_card_is_told_old_card() -> None:
     s = position({1: [b], 2: [c]}, [a], deck=[d, e], options=DobbleOptions(countdown_ms=0))
     s, _ = press(s, 2, c, now=NOW)  # centre a won, d is up
     s, _ = press(s, 2, a, now=NOW + 10)  # centre d won (player 2's top is now a), e is up
-    rejects(s, Spot(player=1, symbol=SHARED[a][b], centre=a, card=b), Err.OLD_CARD, NOW + 11)
+    rejects(s, Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown), Err.OLD_CARD, NOW + 11)
+
+
+def test_a_press_on_two_cards_shown_again_later_is_an_old_card() -> None:
+    """A match re-deals the deck, so the same centre card and the same top card
+    may be up together again: a press made the first time names that reveal
+    and never counts on the later one."""
+    a, b, c = spread(3)
+    s = position({1: [b], 2: [c]}, [a], options=DobbleOptions(countdown_ms=0))
+    stale = Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown)
+    later = s.clone()
+    rules.reveal(later)  # the same two cards, a later reveal
+    assert later.shown == s.shown + 1 and later.centre == [a] and later.piles[1] == [b]
+    rejects(later, stale, Err.OLD_CARD, NOW)
+    assert stale not in G.legal(later, 1)
+    now_made = stale.model_copy(update={"shown": later.shown})
+    assert now_made in G.legal(later, 1)
+    s2, ev = G.apply(later, now_made, NOW)
+    assert s2.piles[1] == [b, a] and Ev.TOOK in keys(ev)
 
 
 def test_a_late_press_never_counts_on_the_next_card() -> None:
@@ -406,7 +429,7 @@ def test_a_late_press_never_counts_on_the_next_card() -> None:
     s = position({1: [b], 2: [c]}, [a], deck=[d], options=DobbleOptions(countdown_ms=0))
     s2, _ = press(s, 2, c, now=NOW)
     assert s2.centre == [d] and s2.stage == "live"
-    late = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b)
+    late = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown)
     assert SHARED[d][b] == late.symbol
     rejects(s2, late, Err.SECOND, NOW + 1)
     assert late not in G.legal(s2, 1)
@@ -416,14 +439,14 @@ def test_the_winners_own_second_tap_is_an_old_card() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c]}, [a], deck=[d])
     s2, _ = press(s, 1, b, now=NOW)
-    rejects(s2, Spot(player=1, symbol=right(s, b), centre=a, card=b), Err.OLD_CARD, NOW + 1)
+    rejects(s2, Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.OLD_CARD, NOW + 1)
 
 
 def test_catch_a_right_press_on_an_outer_card_just_caught_is_told_second() -> None:
     a, b, c = spread(3)
     s = position({1: [], 2: []}, [a], mode="catch", outer=[b, c], rounds=2)
     s2, _ = press(s, 1, b, now=NOW)
-    e = rejects(s2, Spot(player=2, symbol=right(s, b), centre=a, card=b), Err.SECOND, NOW + 1)
+    e = rejects(s2, Spot(player=2, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.SECOND, NOW + 1)
     assert e.params["winner"] == 1
     s3, _ = press(s2, 2, c, now=NOW + 2)  # the other outer card is still there to catch
     assert s3.piles[2] == [c]
@@ -436,7 +459,7 @@ def test_catch_a_press_on_a_card_caught_earlier_is_old_even_during_the_countdown
     s2, _ = press(s, 1, b, now=NOW)
     s3, _ = press(s2, 2, c, now=NOW + 1)  # the round's last outer card: the next round counts down
     assert s3.stage == "countdown"
-    rejects(s3, Spot(player=2, symbol=right(s, b), centre=a, card=b), Err.OLD_CARD, NOW + 2)
+    rejects(s3, Spot(player=2, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.OLD_CARD, NOW + 2)
 
 
 def test_presses_apply_in_the_order_the_bot_calls_apply() -> None:
@@ -444,7 +467,7 @@ def test_presses_apply_in_the_order_the_bot_calls_apply() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c]}, [a], deck=[d])
     s2, _ = press(s, 1, b, now=NOW + 5)
-    rejects(s2, Spot(player=2, symbol=right(s, c), centre=a, card=c), Err.SECOND, NOW)
+    rejects(s2, Spot(player=2, symbol=right(s, c), centre=a, card=c, shown=s.shown), Err.SECOND, NOW)
 
 
 # --- ties: the one-card duel -----------------------------------------------------------------
@@ -484,7 +507,9 @@ def test_only_the_duellists_may_press_in_a_duel() -> None:
     duel_centre = s.centre[-1]
     other = s.piles[1][-1]
     rejects(
-        s, Spot(player=3, symbol=SHARED[duel_centre][other], centre=duel_centre, card=other), Err.NOT_IN_DUEL
+        s,
+        Spot(player=3, symbol=SHARED[duel_centre][other], centre=duel_centre, card=other, shown=s.shown),
+        Err.NOT_IN_DUEL,
     )
 
 
@@ -589,7 +614,7 @@ def test_with_fewer_than_two_players_the_game_ends() -> None:
     s2, ev = G.apply(s, Leave(player=2), NOW)
     assert keys(ev) == [Ev.PLAYER_LEFT, Ev.WALKOVER]
     assert s2.stage == "over" and s2.winners == [1]
-    rejects(s2, Spot(player=1, symbol=right(s, b), centre=a, card=b), Err.OVER)
+    rejects(s2, Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.OVER)
 
 
 def test_leaving_lifts_the_locks_if_only_locked_players_remain() -> None:
