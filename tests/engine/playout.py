@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
-from engine.core import AnyGame, RuleError, Tick
+from engine.core import AnyGame, Event, RuleError, Tick
 
 
 @dataclass
@@ -112,6 +112,56 @@ def play(
         after, events = game.apply(state, Tick(), now + 10**9)
         assert game.dump(after) == dump and not events, f"{name}: time changed a finished game"
     return result
+
+
+Check = Callable[[Any, Any, Any, list[Event]], None]  # (before, action, after, events)
+
+
+def follow(
+    game: AnyGame,
+    state: Any,
+    plan: Iterable[tuple[int, int, int]],
+    *,
+    keys: Collection[str],
+    askers: Callable[[Any], Sequence[int]],
+    rare: Callable[[Any], bool],
+    rare_now: Callable[[int, int], bool],
+    check: Check | None = None,
+    now: int = 1_000,
+) -> tuple[Any, list[tuple[Any, int]]]:
+    """Play a hypothesis ``plan`` from ``state``: each step ``(who, pick, dt)``
+    lets ``dt`` ms pass; a deadline due then ticks, otherwise the ``who``-th of
+    ``askers(state)`` with a legal action applies its ``pick``-th one.  Actions
+    ``rare`` says yes to (leaving, say) are offered only on steps where
+    ``rare_now(pick, dt)``.  Every event's key must be one of ``keys``."""
+    log: list[tuple[Any, int]] = []
+    for who, pick, dt in plan:
+        if game.outcome(state).status == "over":
+            break
+        now += dt
+        due = game.next_deadline(state)
+        action: Any
+        if due is not None and due <= now:
+            action = Tick()
+        else:
+            menus = []
+            for p in askers(state):
+                acts = game.legal(state, p)
+                if not rare_now(pick, dt):
+                    acts = [a for a in acts if not rare(a)]
+                if acts:
+                    menus.append(acts)
+            if not menus:
+                continue
+            acts = menus[who % len(menus)]
+            action = acts[pick % len(acts)]
+        before = state
+        state, events = game.apply(state, action, now)
+        log.append((action, now))
+        assert {e.key for e in events} <= set(keys)
+        if check is not None:
+            check(before, action, state, events)
+    return state, log
 
 
 def replay(result: Playout) -> Any:

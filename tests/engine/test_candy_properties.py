@@ -26,6 +26,7 @@ from engine.candy.models import (
 )
 from engine.core import Answer, Event, RuleError, Tick, answers
 from tests.engine.candy_helpers import check_cards
+from tests.engine.playout import follow
 
 G = GAME
 EVENT_KEYS = {str(k) for k in Ev}
@@ -60,38 +61,18 @@ def drive(
     seed: int, n: int, options: CandyOptions, plan: list[tuple[int, int, int]], check: Any = None
 ) -> tuple[CandyState, list[tuple[Any, int]]]:
     """Play ``plan``: each step lets time pass, then some player picks a legal action."""
-    players = players_for(n, options)
-    s, ev = G.start(players, seed=seed, options=options, now_ms=1_000)
+    s, ev = G.start(players_for(n, options), seed=seed, options=options, now_ms=1_000)
     assert {e.key for e in ev} <= EVENT_KEYS
-    log: list[tuple[Any, int]] = []
-    now = 1_000
-    for who, pick, dt in plan:
-        if s.phase == "over":
-            break
-        now += dt
-        due = G.next_deadline(s)
-        action: Any
-        if due is not None and due <= now:
-            action = Tick()
-        else:
-            choices = []
-            for p in s.seats:
-                acts = G.legal(s, p)
-                if pick != 60 or dt % 7:  # leaving stays rare
-                    acts = [a for a in acts if not isinstance(a, Leave)]
-                if acts:
-                    choices.append(acts)
-            if not choices:
-                continue
-            acts = choices[who % len(choices)]
-            action = acts[pick % len(acts)]
-        before = s
-        s, ev = G.apply(s, action, now)
-        log.append((action, now))
-        assert {e.key for e in ev} <= EVENT_KEYS
-        if check is not None:
-            check(before, action, s, ev)
-    return s, log
+    return follow(
+        G,
+        s,
+        plan,
+        keys=EVENT_KEYS,
+        askers=lambda s: s.seats,
+        rare=lambda a: isinstance(a, Leave),
+        rare_now=lambda pick, dt: pick == 60 and dt % 7 == 0,  # leaving stays rare
+        check=check,
+    )
 
 
 def conserved(s: CandyState) -> None:

@@ -12,6 +12,7 @@ from engine.smashup import GAME
 from engine.smashup.cards import BASES
 from engine.smashup.keys import Ev
 from engine.smashup.models import EndPlays, Leave, PlayCard, SmashUpOptions, SmashUpState, UseTalent
+from tests.engine.playout import follow
 from tests.engine.smashup_helpers import check_cards
 
 EVENT_KEYS = {str(k) for k in Ev} | {k for k in GAME.keys if k.startswith("smashup-ev-")}  # factions' own too
@@ -44,32 +45,16 @@ def drive(
         n = 2
     s, ev = GAME.start(list(range(101, 101 + n)), seed=seed, options=options, now_ms=1_000)
     assert {e.key for e in ev} <= EVENT_KEYS
-    log: list[tuple[Any, int]] = []
-    now = 1_000
-    for who, pick, dt in plan:
-        now += dt
-        due = GAME.next_deadline(s)
-        if due is not None and due <= now:
-            action: Any = Tick()
-        else:
-            menus = []
-            for p in s.seats:
-                acts = GAME.legal(s, p)
-                if pick != 500:
-                    acts = [a for a in acts if not isinstance(a, Leave)]
-                if acts:
-                    menus.append(acts)
-            if not menus:
-                break
-            acts = menus[who % len(menus)]
-            action = acts[pick % len(acts)]
-        before = s
-        s, ev = GAME.apply(s, action, now)
-        log.append((action, now))
-        assert {e.key for e in ev} <= EVENT_KEYS
-        if check is not None:
-            check(before, action, s)
-    return s, log
+    return follow(
+        GAME,
+        s,
+        plan,
+        keys=EVENT_KEYS,
+        askers=lambda s: s.seats,
+        rare=lambda a: isinstance(a, Leave),
+        rare_now=lambda pick, dt: pick == 500,
+        check=None if check is None else lambda before, action, after, _: check(before, action, after),
+    )
 
 
 def _uids(x: Any, out: set[int]) -> None:

@@ -33,6 +33,7 @@ from engine.svintus.models import (
     UseAbility,
 )
 from tests.engine.helpers import check_cards
+from tests.engine.playout import follow
 
 G = GAME
 EVENT_KEYS = {str(k) for k in Ev}
@@ -68,32 +69,16 @@ def drive(
     """Play ``plan``: each step lets time pass, then a player picks a legal action."""
     s, ev = G.start(list(range(101, 101 + n)), seed=seed, options=options, now_ms=1_000)
     assert {e.key for e in ev} <= EVENT_KEYS
-    log: list[tuple[Any, int]] = []
-    now = 1_000
-    for who, pick, dt in plan:
-        now += dt
-        due = G.next_deadline(s)
-        if due is not None and due <= now:
-            action: Any = Tick()
-        else:
-            options_by_player = []
-            for p in [*s.seats, 999]:  # 999 is a stranger who may join between rounds
-                acts = G.legal(s, p)
-                if pick != 40 or dt % 5:  # leaving and talking in a silence stay rare
-                    acts = [a for a in acts if not isinstance(a, Leave | Speak)]
-                if acts:
-                    options_by_player.append(acts)
-            if not options_by_player:
-                continue
-            acts = options_by_player[who % len(options_by_player)]
-            action = acts[pick % len(acts)]
-        before = s
-        s, ev = G.apply(s, action, now)
-        log.append((action, now))
-        assert {e.key for e in ev} <= EVENT_KEYS
-        if check is not None:
-            check(before, action, s)
-    return s, log
+    return follow(
+        G,
+        s,
+        plan,
+        keys=EVENT_KEYS,
+        askers=lambda s: [*s.seats, 999],  # 999 is a stranger who may join between rounds
+        rare=lambda a: isinstance(a, Leave | Speak),
+        rare_now=lambda pick, dt: pick == 40 and dt % 5 == 0,  # leaving and talking in a silence stay rare
+        check=None if check is None else lambda before, action, after, _: check(before, action, after),
+    )
 
 
 def conserved(s: SvintusState) -> None:
