@@ -36,7 +36,6 @@ import asyncio
 import contextlib
 import random
 import re
-import secrets
 import tempfile
 import time
 from collections import defaultdict
@@ -44,12 +43,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.session import Member, Session
 from bot.store import Store
 from engine.dobble import GAME
 from engine.dobble.models import DobbleOptions
+from tests.bench.bench_load import pct, seat, start_workers
 from tests.conftest import RedisProcess
-from tests.e2e.conftest import BotProcess, free_port
 from tests.e2e.fakeapi import FakeTelegram
 
 TITLE = "👀"
@@ -103,25 +101,9 @@ async def seed(
     for g in range(tables):
         chat = -500_000 - g
         ids = [2_000_000 + g * 100 + k for k in range(players)]
-        api.add_group(chat, f"Table {g}")
-        for uid in ids:
-            api.add_user(uid, f"P{uid}", "en", started=True)
-            await store.mark_started(uid)
         options = DobbleOptions(mode="tower", countdown_ms=countdown)
         state, events = GAME.start(ids, seed=g, options=options, now_ms=now + random.randint(0, 4_000))
-        session = Session(
-            chat_id=chat,
-            game_id=secrets.token_hex(3),
-            creator=ids[0],
-            game="dobble",
-            title=f"Table {g}",
-            status="playing",
-            members=[Member(id=i, name=f"P{i}") for i in ids],
-            state=state,
-        )
-        session.announce(events)
-        await store.save(session, 0)
-        await store.set_timer(chat, GAME.next_deadline(state))
+        await seat(store, api, GAME, chat, ids, state, events)
         out[chat] = ids
     return out
 
@@ -176,13 +158,6 @@ def seen_by_all(api: Recorder, win: Win, players: list[int]) -> float | None:
     return last - win.at
 
 
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
-
-
 async def run(
     tables: int,
     players: int,
@@ -199,14 +174,7 @@ async def run(
     redis.start()
     store = Store.from_url(redis.url)
     seated = await seed(store, api, tables, players, countdown)
-    procs = []
-    for i in range(workers):
-        d = tmp / f"w{i}"
-        d.mkdir()
-        p = BotProcess(api, base, d, redis.url, webhook_port=free_port(), register=i == 0)
-        await p.start()
-        procs.append(p)
-    api.deliver_to([p.url for p in procs])
+    procs = await start_workers(api, base, tmp, redis.url, workers)
     stop = asyncio.Event()
     wins: list[Win] = []
     answers: list[str] = []

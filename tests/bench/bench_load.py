@@ -46,6 +46,7 @@ from bot.callbacks import encode, tag_of
 from bot.games.svintus import ADAPTER, HAND_ACTIONS, action_code
 from bot.session import Member, Session
 from bot.store import Store, key
+from engine.core import AnyGame, Event
 from engine.svintus import GAME
 from engine.svintus.models import Accept, ChooseColor, Declare, Draw, Pass, Play, Slap
 from tests.conftest import RedisProcess
@@ -75,31 +76,53 @@ def pick(actions: list[Any], rnd: random.Random) -> Any:
     return None
 
 
+async def seat(
+    store: Store, api: FakeTelegram, game: AnyGame, chat: int, ids: list[int], state: Any, events: list[Event]
+) -> None:
+    """A group chat with its players (who all opened the bot) and a game already
+    dealt, straight into Redis, its timer set: as a running bot leaves it."""
+    api.add_group(chat, f"Table {chat}")
+    for uid in ids:
+        api.add_user(uid, f"P{uid}", "en", started=True)
+        await store.mark_started(uid)
+    session = Session(
+        chat_id=chat,
+        game_id=secrets.token_hex(3),
+        creator=ids[0],
+        game=game.name,
+        title=f"Table {chat}",
+        status="playing",
+        members=[Member(id=i, name=f"P{i}") for i in ids],
+        state=state,
+    )
+    session.announce(events)
+    await store.save(session, 0)
+    await store.set_timer(chat, game.next_deadline(state))
+
+
+async def start_workers(
+    api: FakeTelegram, base: str, tmp: Path, redis_url: str, workers: int
+) -> list[BotProcess]:
+    """``workers`` webhook workers sharing one Redis, the fake API delivering to them."""
+    procs = []
+    for i in range(workers):
+        d = tmp / f"w{i}"
+        d.mkdir()
+        p = BotProcess(api, base, d, redis_url, webhook_port=free_port(), register=i == 0)
+        await p.start()
+        procs.append(p)
+    api.deliver_to([p.url for p in procs])
+    return procs
+
+
 async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYERS) -> dict[int, list[int]]:
     """Deal ``games`` games straight into Redis; each group chat with its players."""
     tables = {}
     for g in range(games):
         chat = -300_000 - g
         ids = [1_000_000 + g * 100 + k for k in range(players)]
-        api.add_group(chat, f"Table {g}")
-        for uid in ids:
-            api.add_user(uid, f"P{uid}", "en", started=True)
-            await store.mark_started(uid)
         state, events = GAME.start(ids, seed=g, now_ms=int(time.time() * 1000))
-        session = Session(
-            chat_id=chat,
-            game_id=secrets.token_hex(3),
-            creator=ids[0],
-            game="svintus",
-            title=f"Table {g}",
-            status="playing",
-            members=[Member(id=i, name=f"P{i}") for i in ids],
-            state=state,
-        )
-        session.announce(events)
-        await store.save(session, 0)
-        due = GAME.next_deadline(state)
-        await store.set_timer(chat, due)
+        await seat(store, api, GAME, chat, ids, state, events)
         tables[chat] = ids
     return tables
 
@@ -210,14 +233,7 @@ async def run(
     store = Store.from_url(redis.url)
     tables = await seed(store, api, games)
     chats = list(tables)
-    procs = []
-    for i in range(workers):
-        d = tmp / f"w{i}"
-        d.mkdir()
-        p = BotProcess(api, base, d, redis.url, webhook_port=free_port(), register=i == 0)
-        await p.start()
-        procs.append(p)
-    api.deliver_to([p.url for p in procs])
+    procs = await start_workers(api, base, tmp, redis.url, workers)
     await asyncio.sleep(2)  # the workers resume and start drawing screens
     if players == "screens":  # 5 screens a game, drawn at well over 10 a second
         await screens_shown(api, tables, timeout=60 + games * 5 / 10)
