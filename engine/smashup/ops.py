@@ -745,10 +745,6 @@ class G:
     def other_bases(self, base: int | None) -> list[int]:
         return [b.uid for b in self.s.bases if b.uid != base]
 
-    def rng_pick(self, n: int) -> int:
-        self.s.rng, i = rng_below(self.s.rng, n)
-        return i
-
     def memo_once(self, key: str) -> bool:
         """True the first time ``key`` is asked this turn (per-turn flags)."""
         if key in self.s.memo:

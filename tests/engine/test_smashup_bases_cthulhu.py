@@ -8,7 +8,7 @@ import pytest
 from engine.core import RuleError
 from engine.smashup import GAME
 from engine.smashup.bases.cthulhu import BOX, CPr
-from engine.smashup.cards import BASES, BOXES, FACTIONS, bases_of
+from engine.smashup.cards import BASES, BOXES, FACTIONS, bases_of, factions_of
 from engine.smashup.keys import Err, Ev, Pr
 from engine.smashup.models import PlayCard, SmashUpOptions, SmashUpState
 from engine.smashup.ops import G
@@ -76,7 +76,7 @@ def test_the_default_boxes_are_those_with_a_faction_to_draft() -> None:
 
 
 def test_a_table_with_fewer_than_two_factions_to_draft_is_refused() -> None:
-    (one,) = [f for f, d in FACTIONS.items() if d.box == BOX][:1]
+    one = factions_of(BOX)[0]
     with pytest.raises(RuleError) as e:
         GAME.options(SmashUpOptions(boxes=(BOX,), factions=(one,)))
     assert e.value.key == Err.TOO_FEW_FACTIONS
