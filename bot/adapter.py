@@ -3,11 +3,13 @@
 The bot core (referee, lobby, screens, timers, outbox, store, handlers) knows
 games only through this contract, and finds an adapter by the game's short
 name (``bot.games.get``).  An adapter owns what only its game knows: lobby
-options, board and hand screens drawn from the engine's *views*, how an action
-becomes button data and back, which presses must match the screen they were
-pressed on, chat messages that matter to the game, extra commands, its rules
-text.  Everything generic — prompts, private events, "whose move", the log of
-announcements, the lobby's seats — is drawn by the core.
+options, board and hand screens drawn from the engine's *views*, which presses
+must match the screen they were pressed on, chat messages that matter to the
+game, extra commands, its rules text.  A button stands for an engine action
+and its data is the action's code (``Ctx.act``: the engine's codec writes and
+reads it), so no adapter writes a button code.  Everything generic —
+prompts, private events, "whose move", the log of announcements, the lobby's
+seats — is drawn by the core.
 """
 
 from __future__ import annotations
@@ -20,16 +22,18 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import encode
+from bot.callbacks import BadCallback, encode
 from bot.i18n import Translator
-from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
+from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait, dump
 
-S = TypeVar("S", bound=BaseModel)
+S = TypeVar("S")
 A = TypeVar("A")
 V = TypeVar("V", bound=View)
 O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options type
 
 Rows = list[list[InlineKeyboardButton]]
+ANYONE = 0  # the player of a board button's action: whoever presses it
+SELECT = "="  # a Select's code starts so (no action's code does: see engine.core.codec)
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class Ctx:
     names: Mapping[int, str] = field(default_factory=dict)  # player -> name, HTML-escaped
     tag: str = "-"  # what a hand keyboard was drawn from (see Adapter.keyboard_key)
     selected: str = ""  # what the hand's owner selected on this keyboard (see Select)
+    encode: Callable[[Any], str] = str  # the game's action codec (``Game.encode``)
 
     def __call__(self, key: str, **args: Any) -> str:
         return self.t(self.lang, key, **args)
@@ -82,6 +87,17 @@ class Ctx:
         return InlineKeyboardButton(
             label, callback_data=encode("h", self.chat_id, self.game_id, self.tag if tagged else "-", code)
         )
+
+    def select(self, label: str, value: str = "") -> InlineKeyboardButton:
+        """A button that changes only what the presser's hand shows (a ``Select``
+        of ``value``; "" selects nothing): tagged, it holds on its keyboard only."""
+        return self.button(label, SELECT + value)
+
+    def act(self, label: str, action: Any, tagged: bool = True) -> InlineKeyboardButton:
+        """A button that presses ``action`` (its data: the action's code).  A code
+        never names the player: the action is whoever presses it's (a board
+        button's action is made with ``ANYONE``)."""
+        return self.button(label, self.encode(action), tagged)
 
 
 @dataclass(frozen=True)
@@ -152,23 +168,29 @@ class Adapter(Generic[S, A, V, O]):
     def hand_key(self, view: V, legal: Sequence[A]) -> Hashable:
         """Everything the hand message is drawn from, besides names and words: equal
         keys, equal messages (so a move redraws only the hands it changed)."""
-        return (view.model_dump_json(), tuple(repr(a) for a in legal))
+        return (dump(view), tuple(repr(a) for a in plain(legal)))
 
     def keyboard_key(self, view: V, legal: Sequence[A]) -> Hashable:
         """What the hand's keyboard is drawn from: a tagged press must match it."""
-        return tuple(repr(a) for a in legal)
+        return tuple(repr(a) for a in plain(legal))
 
     # --- presses ------------------------------------------------------------------------------
 
     def decode(self, code: str, player: int, view: V) -> A | Select:
-        """The action a button's code stands for (or a ``Select``: a change to what
-        the presser's hand shows); ``BadCallback`` if it is none."""
-        raise NotImplementedError
+        """The action a button's code stands for (the engine's codec reads it), or a
+        ``Select`` (a change to what the presser's hand shows) for a game whose hand
+        has such buttons; ``BadCallback`` if it is none."""
+        if code.startswith(SELECT):
+            return Select(code[len(SELECT) :])
+        try:
+            return self.game.decode(code, player)
+        except RuleError:
+            raise BadCallback(code) from None
 
-    def fresh_required(self, code: str) -> bool:
-        """Must a press with this code match the keyboard it was pressed on?  Codes
-        that say all they mean (a card aimed at a named top card, a slap) need not;
-        by default every code does, and a board button (which has no tag) never counts."""
+    def fresh_required(self, action: A | Select) -> bool:
+        """Must this press match the keyboard it was pressed on?  An action that says
+        all it means (a card aimed at a named top card, a slap) need not; by default
+        every one does, and a board button (which has no tag) never counts."""
         return True
 
     def press_answer(self, ctx: Ctx, player: int, action: A, events: Sequence[Event]) -> str:
@@ -230,3 +252,10 @@ PLAYER_ARGS = frozenset({"player", "target", "catcher", "from_player", "winner",
 
 
 AnyAdapter = Adapter[Any, Any, Any, Any]
+
+
+def plain(legal: Sequence[Any]) -> Sequence[Any]:
+    """The actions of ``legal`` a hand's own buttons offer: a prompt's answers are
+    drawn by the core from ``view.prompt`` (and may be many), never listed here."""
+    plain = getattr(legal, "plain", None)
+    return plain if plain is not None else legal

@@ -318,7 +318,7 @@ class Referee:
                     else:
                         action = adapter.decode(press.code, user.id, mine.view)
                         tag = tag_of(adapter.keyboard_key(mine.view, mine.legal))
-                        if (adapter.fresh_required(press.code) or isinstance(action, Select)) and (
+                        if (adapter.fresh_required(action) or isinstance(action, Select)) and (
                             from_board or press.tag != tag
                         ):
                             action, reply = None, Reply(t(lang, "answer-stale"))
@@ -374,6 +374,9 @@ class Referee:
             return Answer(player=player, prompt=prompt.id, cancel=True), Reply()
         if p.op == "skip":
             return Answer(player=player, prompt=prompt.id, picks=[]), Reply()
+        if p.op == "page":
+            drafts[player] = Draft(prompt=prompt.id, picks=picks, page=int(p.value))
+            return None, Reply()
         if p.op == "ok":
             return Answer(player=player, prompt=prompt.id, picks=picks), Reply()
         value = screens.parse_value(p.value, prompt)
@@ -383,7 +386,7 @@ class Referee:
             picks.remove(value)
         if len(picks) >= prompt.max:  # all it wants: sent at once
             return Answer(player=player, prompt=prompt.id, picks=picks), Reply()
-        drafts[player] = Draft(prompt=prompt.id, picks=picks)
+        drafts[player] = Draft(prompt=prompt.id, picks=picks, page=draft.page)
         return None, Reply()
 
     async def message(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:

@@ -9,7 +9,9 @@ old prompt is recognised and two quick taps on one keyboard both count:
 - ``!<prompt>+<value>`` / ``!<prompt>-<value>`` choose / un-choose an option of
   a prompt that wants several (kept in the session's draft until ``!<prompt>.ok``);
 - ``!<prompt>.ok`` sends the draft, ``!<prompt>.skip`` answers with nothing,
-  ``!<prompt>.x`` backs out.
+  ``!<prompt>.x`` backs out;
+- ``!<prompt>.p<n>`` turns the keyboard of a prompt with more options than fit
+  on one to its page ``n`` (◀ ▶): every option of every prompt can be reached.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from bot.adapter import AnyAdapter, Ctx, Rendered, Rows
 from bot.callbacks import BadCallback, encode, tag_of
 from bot.i18n import Translator
 from bot.session import Draft, Session
-from engine.core import Event, Prompt, PromptValue, View, Wait
+from engine.core import Event, Prompt, PromptValue, View, Wait, dump
 
 
 @dataclass
@@ -35,7 +37,7 @@ class Seen:
     moves, and whom the game waits on — all a screen is drawn from."""
 
     view: View
-    legal: list[Any]
+    legal: Sequence[Any]
     waits: list[Wait]
 
 
@@ -70,6 +72,8 @@ PER_ROW = 3
 # Telegram shows about 100 buttons at most; past this many options,
 # interchangeable ones (identical cards) share a button.
 GROUP_OPTIONS_ABOVE = 60
+# a prompt's buttons a page (◀ ▶ turn the pages of a longer one)
+PAGE = 30
 
 
 def names(session: Session) -> dict[int, str]:
@@ -89,6 +93,7 @@ def ctx_for(
         names=names(session),
         tag=tag,
         selected=selected,
+        encode=games.get(session.game).game.encode,
     )
 
 
@@ -228,12 +233,12 @@ def hand_key(
     """Everything a hand message is drawn from (names and words aside)."""
     prompt = view.prompt
     draft = draft_of(session, player, prompt) if prompt is not None else None
-    notes = tuple(e.model_dump_json() for e in session.private.get(player, ()))
+    notes = tuple(dump(e) for e in session.private.get(player, ()))
     return (
         adapter.hand_key(view, legal),
         selection_of(session, player, tag_of(adapter.keyboard_key(view, legal))),
-        prompt.model_dump_json() if prompt is not None else None,
-        tuple(draft.picks) if draft is not None else None,
+        dump(prompt) if prompt is not None else None,
+        (tuple(draft.picks), draft.page) if draft is not None else None,
         notes,
         session.stopped_by is not None,
     )
@@ -273,7 +278,7 @@ def parse_value(text: str, prompt: Prompt) -> PromptValue:
 @dataclass(frozen=True)
 class PromptPress:
     prompt: int
-    op: str  # ":" answer with one, "+" choose, "-" un-choose, "ok", "skip", "x"
+    op: str  # ":" answer with one, "+" choose, "-" un-choose, "ok", "skip", "x", "page"
     value: str = ""
 
 
@@ -287,6 +292,8 @@ def parse_press(code: str) -> PromptPress:
     head, sep, tail = body.partition(".")
     if sep and head.isdigit() and tail in ("ok", "skip", "x"):
         return PromptPress(int(head), tail)
+    if sep and head.isdigit() and tail[:1] == "p" and tail[1:].isdigit() and len(tail) < 6:
+        return PromptPress(int(head), "page", tail[1:])
     raise BadCallback(code)
 
 
@@ -322,7 +329,15 @@ def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft
         else:
             buttons.append(b(label, "+" + value_code(same[0])))
     per_row = 2 if prompt.kind in ("player", "choice") else PER_ROW
-    rows = in_rows(buttons, per_row)
+    pages = max(1, -(-len(buttons) // PAGE))
+    page = min(draft.page, pages - 1)
+    rows = in_rows(buttons[page * PAGE : (page + 1) * PAGE], per_row)
+    if pages > 1:
+        turn = [b(ctx("button-page-back"), f".p{page - 1}")] if page > 0 else []
+        turn.append(b(ctx("prompt-page", page=page + 1, pages=pages), f".p{page}"))
+        if page + 1 < pages:
+            turn.append(b(ctx("button-page-next"), f".p{page + 1}"))
+        rows.append(turn)
     extra = []
     if multi and chosen and prompt.min <= len(chosen) < prompt.max:
         extra.append(b(ctx("button-done"), ".ok"))

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ValidationInfo, field_serializer, field_validator, model_validator
 
 from engine import registry
-from engine.core import Event, PromptValue
+from engine.core import Event, PromptValue, to_jsonable
 
 MAX_LOG = 6  # announcements kept for the board
 MAX_PRIVATE = 3  # private announcements kept for a player's hand
@@ -32,6 +32,7 @@ class Draft(BaseModel):
 
     prompt: int
     picks: list[PromptValue] = []
+    page: int = 0  # the page of its options the keyboard shows
 
 
 class Selection(BaseModel):
@@ -76,6 +77,10 @@ class Session(BaseModel):
         if isinstance(value, dict):
             return registry.get(info.data["game"]).load(value)
         return value
+
+    @field_serializer("state")
+    def _dump_state(self, state: Any) -> Any:
+        return None if state is None else to_jsonable(state)
 
     def member(self, user_id: int) -> Member | None:
         for m in self.members:

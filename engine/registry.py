@@ -1,23 +1,29 @@
 """Games by short name: ``engine.registry.get("svintus")``.
 
-Adding a game is one line in ``_GAMES`` (and, for a typed ``get``, one overload).
+Adding a game is one line in ``_GAMES`` (and, for a typed ``get``, one
+overload).  A game's package is imported the first time it is asked for.
 """
 
 from __future__ import annotations
 
-from typing import Literal, overload
+import importlib
+from typing import TYPE_CHECKING, Literal, overload
 
-from engine.candy.game import GAME as CANDY
-from engine.candy.game import CandyGame
 from engine.core import AnyGame
-from engine.dobble.game import GAME as DOBBLE
-from engine.dobble.game import DobbleGame
-from engine.smashup.game import GAME as SMASHUP
-from engine.smashup.game import SmashUpGame
-from engine.svintus.game import GAME as SVINTUS
-from engine.svintus.game import SvintusGame
 
-_GAMES: dict[str, AnyGame] = {g.name: g for g in (SVINTUS, CANDY, DOBBLE, SMASHUP)}
+if TYPE_CHECKING:
+    from engine.candy.game import CandyGame
+    from engine.dobble.game import DobbleGame
+    from engine.smashup.game import SmashUpGame
+    from engine.svintus.game import SvintusGame
+
+# name -> the module holding its GAME, in the order the bot offers them
+_GAMES: dict[str, str] = {
+    "svintus": "engine.svintus.game",
+    "candy": "engine.candy.game",
+    "dobble": "engine.dobble.game",
+    "smashup": "engine.smashup.game",
+}
 
 
 @overload
@@ -31,10 +37,11 @@ def get(name: Literal["smashup"]) -> SmashUpGame: ...
 @overload
 def get(name: str) -> AnyGame: ...
 def get(name: str) -> AnyGame:
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise KeyError(f"unknown game {name!r}; known: {sorted(_GAMES)}") from None
+    module = _GAMES.get(name)
+    if module is None:
+        raise KeyError(f"unknown game {name!r}; known: {sorted(_GAMES)}")
+    game: AnyGame = importlib.import_module(module).GAME
+    return game
 
 
 def names() -> list[str]:

@@ -1,22 +1,22 @@
 """Candy Empire («Конфетная империя») in the bot: lobby options, the board and the
-hands from the engine's views, button codes, card names in announcements.
+hands from the engine's views, card names in announcements.
 
 A move is two taps: a card of the hand, then one of the moves it allows (the hand
 shows them in place of the cards).  Picking the card is no move of the game: it is
 a ``Select`` the core keeps for the player while their keyboard stays the same.
 
-Hand button codes (tagged: a press must match the keyboard it was pressed on):
+The hand's buttons (tagged: a press must match the keyboard it was pressed on):
 
-- ``c<card>`` select a card: the hand lists its moves (a ``Select``);
-- ``e<card>`` play it into the empire, ``a<card>`` play it openly to the discard
-  for its ability, ``d<card>`` discard it face down;
-- ``p<card>`` protect with it: the hand lists the empire's cards (a ``Select``),
-  ``p<card>.<target>`` discard it face down and protect ``target``;
-- ``x`` back to the cards (a ``Select`` of nothing);
-- ``b`` block with two Snatchers — untagged in meaning: a press after the window
-  closed is answered "too late" — and ``w`` let the Judge or Policeman through.
+- a card: the hand lists its moves (a ``Select`` of ``c<card>``);
+- a move of the selected card: into the empire, openly to the discard for its
+  ability, discarded face down (engine actions);
+- protect with it: the hand lists the empire's cards (a ``Select`` of
+  ``p<card>``), each one the ``Protect`` action;
+- back to the cards (a ``Select`` of nothing);
+- block with two Snatchers — a block says all it means: a press after the
+  window closed is answered "too late" — and let the Judge or Policeman through.
 
-Board button: ``n`` starts the next game of a big game without waiting out the break.
+Board button: the next game of a big game without waiting out the break.
 Abilities' choices (which card the Thief takes, …) are prompts, drawn by the core.
 """
 
@@ -29,8 +29,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import Adapter, Choice, Ctx, Rendered, Rows, Select
-from bot.callbacks import BadCallback, number
+from bot.adapter import ANYONE, Adapter, Choice, Ctx, Rendered, Rows, plain
 from bot.screens import in_rows
 from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
 from engine.candy.keys import Ev
@@ -42,14 +41,13 @@ from engine.candy.models import (
     CandyView,
     Discard,
     HandCardView,
-    Leave,
     NextGame,
     PlayToDiscard,
     PlayToEmpire,
     Protect,
     Score,
 )
-from engine.core import Answer, ArgValue, Event, Prompt, PromptValue, Wait
+from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, dump
 from engine.registry import get
 
 CARDS = len(CHARACTER_OF)
@@ -59,8 +57,6 @@ MODES = ("defenceless", "no_limits", "open_discard")
 WINDOWS_MS = (3_000, 5_000, 10_000)
 TIMERS_MS = (0, 30_000, 60_000, 120_000)
 BREAKS_MS = (15_000, 30_000, 60_000)
-MOVES: dict[str, type] = {"e": PlayToEmpire, "a": PlayToDiscard, "d": Discard}
-SIMPLE: dict[str, type] = {"b": Block, "w": Allow, "n": NextGame, "q": Leave}
 
 
 # --- words -------------------------------------------------------------------------------
@@ -86,22 +82,6 @@ def card_label(ctx: Ctx, card: int) -> str:
 
 def seconds(ms: int) -> int:
     return ms // 1000
-
-
-def code_of(action: Any) -> str:
-    """The button code of an action (prompt answers have none: their buttons are the core's)."""
-    if isinstance(action, Protect):
-        return f"p{action.card}.{action.protect}"
-    if isinstance(action, PlayToEmpire):
-        return f"e{action.card}"
-    if isinstance(action, PlayToDiscard):
-        return f"a{action.card}"
-    if isinstance(action, Discard):
-        return f"d{action.card}"
-    for code, cls in SIMPLE.items():
-        if isinstance(action, cls):
-            return code
-    return ""
 
 
 # --- the adapter -------------------------------------------------------------------------
@@ -183,28 +163,10 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
 
     # --- presses ---------------------------------------------------------------------------
 
-    def decode(self, code: str, player: int, view: CandyView) -> Any:
-        if code in SIMPLE and code != "q":
-            return SIMPLE[code](player=player)
-        if code == "x":
-            return Select("")
-        head, rest = code[:1], code[1:]
-        if head not in ("c", "e", "a", "d", "p") or not rest:
-            raise BadCallback(code)
-        card_text, dot, target = rest.partition(".")
-        card = number(card_text, 0, CARDS - 1)
-        if head == "p" and dot:
-            return Protect(player=player, card=card, protect=number(target, 0, CARDS - 1))
-        if dot:
-            raise BadCallback(code)
-        if head in ("c", "p"):
-            return Select(f"{head}{card}")
-        return MOVES[head](player=player, card=card)
-
-    def fresh_required(self, code: str) -> bool:
+    def fresh_required(self, action: Any) -> bool:
         """A block says all it means (a late one is "too late"), and so does the
         board's "next game"; every other press must match its keyboard."""
-        return code not in ("b", "n")
+        return not isinstance(action, Block | NextGame)
 
     # --- the board -----------------------------------------------------------------------------
 
@@ -277,7 +239,7 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             lines += ["", *self._standings(ctx, v)]
         rows: Rows = []
         if v.phase == "break":
-            rows.append([ctx.button(ctx("candy-button-next-game"), "n", tagged=False)])
+            rows.append([ctx.act(ctx("candy-button-next-game"), NextGame(player=ANYONE), tagged=False)])
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
 
     def _empire(self, ctx: Ctx, v: CandyView, p: int) -> str:
@@ -359,7 +321,7 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         if v.phase == "break":
             lines.append(ctx("candy-hand-break", game=v.game_no, games=v.games))
             return Rendered("\n".join(lines), None)
-        codes = {code_of(a) for a in legal}
+        moves = set(plain(legal))
         cards = sorted(v.hand, key=lambda c: c.id)
         rows: Rows = []
         r = v.reaction
@@ -376,10 +338,10 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             if r.take is not None:
                 lines.append(ctx("candy-hand-reaction-take", card=card_name(ctx, r.take.id)))
             buttons = []
-            if "b" in codes:
-                buttons.append(ctx.button(ctx("candy-button-block"), "b"))
-            if "w" in codes:
-                buttons.append(ctx.button(ctx("candy-button-allow"), "w"))
+            if Block(player=me) in moves:
+                buttons.append(ctx.act(ctx("candy-button-block"), Block(player=me)))
+            if Allow(player=me) in moves:
+                buttons.append(ctx.act(ctx("candy-button-allow"), Allow(player=me)))
             rows.append(buttons)
         elif v.prompt is not None:
             pass  # the core asks the prompt's question below
@@ -387,11 +349,11 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             chosen = _selected(ctx.selected, moving)
             if chosen is None:
                 lines.append(ctx("candy-hand-your-turn"))
-                rows += [[ctx.button(card_label(ctx, c.id), f"c{c.id}")] for c in moving]
+                rows += [[ctx.select(card_label(ctx, c.id), f"c{c.id}")] for c in moving]
             else:
                 kind, card = chosen
                 lines.append(self._menu_line(ctx, kind, card))
-                rows += self._menu(ctx, kind, card, codes)
+                rows += self._menu(ctx, me, kind, card, moves)
         elif v.current == me and v.waiting_on and me not in v.waiting_on:
             lines.append(ctx("candy-hand-others-answer"))
         else:
@@ -419,25 +381,29 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             return ctx("candy-hand-protect-which", label=label)
         return ctx("candy-hand-card-moves", label=label)
 
-    def _menu(self, ctx: Ctx, kind: str, card: HandCardView, codes: set[str]) -> Rows:
+    def _menu(self, ctx: Ctx, me: int, kind: str, card: HandCardView, moves: set[Any]) -> Rows:
         """The moves one card allows (``c``), or the empire's cards it may protect (``p``)."""
         c = card.id
         buttons: list[InlineKeyboardButton] = []
+        protects = [Protect(player=me, card=c, protect=t) for t in card.protect]
         if kind == "p":
-            for target in card.protect:
-                if f"p{c}.{target}" in codes:
-                    label = ctx("candy-button-protect-card", label=card_label(ctx, target))
-                    buttons.append(ctx.button(label, f"p{c}.{target}"))
-            return [*in_rows(buttons, 2), [ctx.button(ctx("button-back"), f"c{c}")]]
-        if f"e{c}" in codes:
-            buttons.append(ctx.button(ctx("candy-button-empire"), f"e{c}"))
-        if f"a{c}" in codes:
-            buttons.append(ctx.button(ctx("candy-button-ability"), f"a{c}"))
-        if any(f"p{c}.{t}" in codes for t in card.protect):
-            buttons.append(ctx.button(ctx("candy-button-protect"), f"p{c}"))
-        if f"d{c}" in codes:
-            buttons.append(ctx.button(ctx("candy-button-discard"), f"d{c}"))
-        return [*([b] for b in buttons), [ctx.button(ctx("button-back"), "x")]]
+            for a in protects:
+                if a in moves:
+                    label = ctx("candy-button-protect-card", label=card_label(ctx, a.protect))
+                    buttons.append(ctx.act(label, a))
+            return [*in_rows(buttons, 2), [ctx.select(ctx("button-back"), f"c{c}")]]
+        plays: tuple[tuple[str, Any], ...] = (
+            ("candy-button-empire", PlayToEmpire(player=me, card=c)),
+            ("candy-button-ability", PlayToDiscard(player=me, card=c)),
+        )
+        for key, play in plays:
+            if play in moves:
+                buttons.append(ctx.act(ctx(key), play))
+        if any(a in moves for a in protects):
+            buttons.append(ctx.select(ctx("candy-button-protect"), f"p{c}"))
+        if Discard(player=me, card=c) in moves:
+            buttons.append(ctx.act(ctx("candy-button-discard"), Discard(player=me, card=c)))
+        return [*([b] for b in buttons), [ctx.select(ctx("button-back"))]]
 
     def _over(self, ctx: Ctx, v: CandyView, me: int) -> str:
         won = me in v.winners
@@ -455,7 +421,7 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
     def keyboard_key(self, view: CandyView, legal: Sequence[Any]) -> Hashable:
         """The hand's own buttons are exactly the legal moves' codes (prompt buttons
         name their prompt and need no tag)."""
-        return tuple(code_of(a) for a in legal if not isinstance(a, Answer))
+        return tuple(self.game.encode(a) for a in plain(legal))
 
     def hand_key(self, view: CandyView, legal: Sequence[Any]) -> Hashable:
         """A waiting hand names nobody: it changes only with its cards, its owner's
@@ -471,7 +437,7 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
                 v.games,
                 v.points.get(me),
                 v.candies.get(me),
-                v.scores[me].model_dump_json(),
+                dump(v.scores[me]),
             )
         r = v.reaction
         mine = (

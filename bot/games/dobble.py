@@ -1,9 +1,9 @@
 """Dobble in the bot: lobby options, the board and the hands from the engine's
 views, one button a symbol.
 
-Button code: ``s<symbol>.<centre>.<card>`` — "this symbol is on both the centre
-card and that card" (``engine.dobble.models.Spot``).  A press names the very
-cards it was made on, so a button means the same whenever it is pressed: no
+A symbol's button presses ``Spot`` (``engine.dobble.models``): "this symbol is
+on both the centre card and that card".  A press names the very cards it was
+made on, and the reveal, so a button means the same whenever it is pressed: no
 keyboard tag, and a press on a card that has gone is told "second" or "old
 card" by the engine, never counted on the next card.
 
@@ -26,10 +26,9 @@ from typing import Any, NamedTuple
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.adapter import Adapter, Choice, Ctx, Rendered, Rows
-from bot.callbacks import BadCallback, number
+from bot.adapter import ANYONE, Adapter, Choice, Ctx, Rendered, Rows
 from engine.core import ArgValue, Event, Wait
-from engine.dobble.cards import CARD_COUNT, SYMBOL_COUNT
+from engine.dobble.cards import SYMBOL_COUNT
 from engine.dobble.keys import Ev
 from engine.dobble.models import DobbleOptions, DobbleState, DobbleView, Spot
 from engine.dobble.symbols import DEFAULT_SET, glyph_key, name_key
@@ -223,23 +222,7 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
 
     # --- presses ---------------------------------------------------------------------------
 
-    def decode(self, code: str, player: int, view: DobbleView) -> Any:
-        if not code.startswith("s"):
-            raise BadCallback(code)
-        parts = code[1:].split(".")
-        if len(parts) not in (3, 4):
-            raise BadCallback(code)
-        # a button drawn before presses named their reveal counts as made on this one
-        symbol, centre, card = parts[:3]
-        return Spot(
-            player=player,
-            symbol=number(symbol, 0, SYMBOL_COUNT - 1),
-            centre=number(centre, 0, CARD_COUNT - 1),
-            card=number(card, 0, CARD_COUNT - 1),
-            shown=number(parts[3], 0, 10**9) if len(parts) == 4 else view.shown,
-        )
-
-    def fresh_required(self, code: str) -> bool:
+    def fresh_required(self, action: Any) -> bool:
         """A press names the cards it was made on: the engine tells an old one."""
         return False
 
@@ -380,7 +363,11 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
     def _symbol_row(self, ctx: Ctx, m: Mine, card: Card) -> list[InlineKeyboardButton]:
         assert m.centre is not None
         return [
-            ctx.button(glyph(ctx, m.symbols, x), f"s{x}.{m.centre.card}.{card.card}.{m.shown}", tagged=False)
+            ctx.act(
+                glyph(ctx, m.symbols, x),
+                Spot(player=ANYONE, symbol=x, centre=m.centre.card, card=card.card, shown=m.shown),
+                tagged=False,
+            )
             for x in card.symbols
         ]
 

@@ -1,12 +1,11 @@
 """Svintus in the bot: lobby options, board and hand from the engine's views,
-button codes, the Hush's chat messages, ``/animal``.
+the Hush's chat messages, ``/animal``.
 
-Button codes: ``p<card>.<top>`` play a card on that top card (``p<card>``: on
-whatever is on top when pressed — an intercept attempt from a waiting hand),
-``d`` draw, ``s`` pass, ``a`` accept a Grab/Snore, ``c<i>`` name colour i,
-``v`` «Свинтус!», ``k`` catch, ``h`` slap, ``u`` use the dark ability, ``e``
-the Hedgehog's reaction, ``n`` next round, ``a<i>`` pick animal i (setup).
-Dark abilities' choices are prompts, drawn by the bot core.
+Every button presses an engine action (its data is the action's code): a card
+is ``Play`` on the top card its owner sees (a waiting player's hand shows no
+top: its cards are ``Play`` on whatever is on top when pressed, an intercept
+attempt).  A Polypig's colour and the dark abilities' choices are prompts,
+drawn by the bot core.
 """
 
 from __future__ import annotations
@@ -18,8 +17,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import Adapter, Choice, Command, Ctx, Rendered, Rows
-from bot.callbacks import BadCallback, number
+from bot.adapter import ANYONE, Adapter, Choice, Command, Ctx, Rendered, Rows, plain
 from bot.i18n import Translator
 from bot.screens import in_rows
 from engine.core import ArgValue, Prompt, PromptValue, RuleError, Wait
@@ -31,7 +29,6 @@ from engine.svintus.models import (
     Accept,
     CardView,
     Catch,
-    ChooseColor,
     Declare,
     Draw,
     NextRound,
@@ -53,19 +50,11 @@ WINDOWS_MS = (2_000, 3_000, 5_000)
 # Telegram shows about 100 buttons at most; past this many cards, identical
 # faces share one button ("🟥 5 ×2"), which keeps any hand under 60 buttons.
 GROUP_FACES_ABOVE = 60
-HAND_ACTIONS = (Play, Draw, Pass, Accept, ChooseColor, Declare, Slap, UseAbility, React)
-SIMPLE: dict[str, type] = {
-    "d": Draw,
-    "s": Pass,
-    "a": Accept,
-    "v": Declare,
-    "k": Catch,
-    "h": Slap,
-    "u": UseAbility,
-    "e": React,
-    "n": NextRound,
-}
-CODES = {cls: code for code, cls in SIMPLE.items()}
+HAND_ACTIONS = (Play, Draw, Pass, Accept, Declare, Slap, UseAbility, React)
+# presses that say all they mean whenever they are shown (no stale keyboard can
+# mislead them): catching, slapping, the next round, an animal, a card aimed at
+# the top card it names
+SELF_EVIDENT = (Catch, Slap, NextRound, PickAnimal)
 CARD_ARGS = frozenset({"card", "given"})
 
 
@@ -274,34 +263,16 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
 
     def on_message(self, player: int, legal: Sequence[Any]) -> Any:
         """In a silence, a message in the group costs cards."""
-        return next((a for a in legal if isinstance(a, Speak)), None)
+        return next((a for a in plain(legal) if isinstance(a, Speak)), None)
 
     # --- presses ---------------------------------------------------------------------------
 
-    def decode(self, code: str, player: int, view: SvintusView) -> Any:
-        if code in SIMPLE:
-            return SIMPLE[code](player=player)
-        head, rest = code[:1], code[1:]
-        if head == "p":
-            card, _, on = rest.partition(".")
-            top = view.top.id if view.top is not None else 0
-            return Play(
-                player=player,
-                card=number(card, 0, DECK_SIZE - 1),
-                on=number(on, 0, DECK_SIZE - 1) if on else top,
-            )
-        if head == "c":
-            return ChooseColor(player=player, color=COLORS[number(rest, 0, len(COLORS) - 1)])
-        if head == "a":
-            return PickAnimal(player=player, animal=ANIMALS[number(rest, 0, len(ANIMALS) - 1)])
-        raise BadCallback(code)
-
-    def fresh_required(self, code: str) -> bool:
+    def fresh_required(self, action: Any) -> bool:
         """Catch, slap, next round and an animal say what they want whenever
         shown; so does a card that names the top it was aimed at."""
-        if code in ("k", "h", "n") or (code.startswith("p") and "." in code):
+        if isinstance(action, SELF_EVIDENT):
             return False
-        return not (code.startswith("a") and code[1:].isdigit())
+        return not (isinstance(action, Play) and action.on is not None)
 
     # --- the board -----------------------------------------------------------------------------
 
@@ -371,13 +342,13 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         if v.phase == "playing":
             buttons = []
             if v.race is not None:
-                buttons.append(ctx.button(ctx("svintus-button-slap"), "h", tagged=False))
+                buttons.append(ctx.act(ctx("svintus-button-slap"), Slap(player=ANYONE), tagged=False))
             if any(q not in v.declared for q in v.one_card):
-                buttons.append(ctx.button(ctx("svintus-button-catch"), "k", tagged=False))
+                buttons.append(ctx.act(ctx("svintus-button-catch"), Catch(player=ANYONE), tagged=False))
             if buttons:
                 rows.append(buttons)
         elif v.phase == "round_over":
-            rows.append([ctx.button(ctx("svintus-button-next-round"), "n", tagged=False)])
+            rows.append([ctx.act(ctx("svintus-button-next-round"), NextRound(player=ANYONE), tagged=False)])
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
 
     def _setup_board(self, ctx: Ctx, v: SvintusView, waits: Sequence[Wait]) -> Rendered:
@@ -394,14 +365,14 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         lines += ["", *(screens.waiting_line(ctx, w) for w in waits), ctx("svintus-setup-hint")]
         taken = set(v.animals.values())
         buttons = [
-            ctx.button(
+            ctx.act(
                 ctx("svintus-setup-taken", label=animal_label(ctx.t, ctx.lang, a, False))
                 if a in taken
                 else animal_label(ctx.t, ctx.lang, a, False),
-                f"a{i}",
+                PickAnimal(player=ANYONE, animal=a),
                 tagged=False,
             )
-            for i, a in enumerate(ANIMALS)
+            for a in ANIMALS
         ]
         return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(buttons)))
 
@@ -453,7 +424,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         if v.phase == "setup":
             lines.append(ctx("svintus-hand-setup"))
             return Rendered("\n".join(lines), None)
-        acts = [a for a in legal if isinstance(a, HAND_ACTIONS)]
+        acts = [a for a in plain(legal) if isinstance(a, HAND_ACTIONS)]
         animal = v.animals.get(me)
         if animal is not None:
             dark = me in v.dark
@@ -493,7 +464,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             lines.append(ctx(key, count=v.attack.count))
         elif v.current == me:
             if v.awaiting_color:
-                lines.append(ctx("svintus-hand-choose-color"))
+                pass  # the prompt below asks for the colour
             elif v.drawn:
                 lines.append(ctx("svintus-hand-drawn"))
             else:
@@ -509,32 +480,27 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             if not (own_ability and v.prompt is not None and v.prompt.kind == "card"):
                 rows += self._card_rows(ctx, v, acts, sees)
             extra: list[InlineKeyboardButton] = []
-            colours: list[InlineKeyboardButton] = []
             for a in acts:
                 if isinstance(a, Draw):
-                    extra.append(ctx.button(ctx("svintus-button-draw"), "d"))
+                    extra.append(ctx.act(ctx("svintus-button-draw"), a))
                 elif isinstance(a, Pass):
-                    extra.append(ctx.button(ctx("svintus-button-pass"), "s"))
+                    extra.append(ctx.act(ctx("svintus-button-pass"), a))
                 elif isinstance(a, Accept) and v.attack is not None:
                     key = (
                         "svintus-button-accept-grab"
                         if v.attack.kind == "grab"
                         else "svintus-button-accept-snore"
                     )
-                    extra.append(ctx.button(ctx(key, count=v.attack.count), "a"))
+                    extra.append(ctx.act(ctx(key, count=v.attack.count), a))
                 elif isinstance(a, Declare):
-                    extra.append(ctx.button(ctx("svintus-button-svintus"), "v"))
+                    extra.append(ctx.act(ctx("svintus-button-svintus"), a))
                 elif isinstance(a, Slap):
-                    rows.insert(0, [ctx.button(ctx("svintus-button-slap"), "h")])
+                    rows.insert(0, [ctx.act(ctx("svintus-button-slap"), a)])
                 elif isinstance(a, React):
-                    rows.insert(0, [ctx.button(ctx("svintus-button-react"), "e")])
-                elif isinstance(a, ChooseColor):
-                    colours.append(ctx.button(color_label(ctx, a.color), f"c{COLORS.index(a.color)}"))
+                    rows.insert(0, [ctx.act(ctx("svintus-button-react"), a)])
                 elif isinstance(a, UseAbility) and animal is not None:
                     label = ctx("svintus-button-ability", animal=animal_label(ctx.t, ctx.lang, animal, True))
-                    extra.append(ctx.button(label, "u"))
-            if colours:
-                rows += in_rows(colours, 2)
+                    extra.append(ctx.act(label, a))
             if extra:
                 rows.append(extra)
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
@@ -553,6 +519,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
                     faces[face] = c
             cards = sorted(faces.values(), key=sort_key)
         top = v.top.id if v.top is not None else 0
+        me = v.viewer if v.viewer is not None else 0
         buttons = []
         for c in cards:
             label = card_label(ctx, c.id)
@@ -563,8 +530,8 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
                 label = ctx("svintus-playable", label=label)
             # a waiting player's other cards name no top card: pressing one tries
             # to intercept whatever is on top at that moment
-            code = f"p{c.id}.{top}" if sees or c.id in playable else f"p{c.id}"
-            buttons.append(ctx.button(label, code))
+            on = top if sees or c.id in playable else None
+            buttons.append(ctx.act(label, Play(player=me, card=c.id, on=on)))
         return in_rows(buttons)
 
     # --- what a hand is drawn from ---------------------------------------------------------------
@@ -573,7 +540,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         v = view
         me = v.viewer
         hand = tuple(sorted(c.id for c in v.hand)) if v.hand is not None else None
-        acts = tuple(action_code(a) for a in legal if isinstance(a, HAND_ACTIONS))
+        acts = tuple(self.game.encode(a) for a in plain(legal) if isinstance(a, HAND_ACTIONS))
         table = (v.top.id if v.top else None, v.color) if v.phase == "playing" and v.current == me else None
         return (v.round, v.phase, hand, table, v.silence is not None, acts, me in v.dark)
 
@@ -604,14 +571,6 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             mine and v.awaiting_color,
             mine and bool(v.drawn),
         )
-
-
-def action_code(action: Any) -> str:
-    if isinstance(action, Play):
-        return f"p{action.card}.{action.on}"
-    if isinstance(action, ChooseColor):
-        return f"c{COLORS.index(action.color)}"
-    return CODES.get(type(action), type(action).__name__)
 
 
 ADAPTER = SvintusAdapter()

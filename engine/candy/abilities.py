@@ -1,21 +1,28 @@
-"""Every ability of the sheet (§1), each a sequence of ``core.Prompt`` steps where it needs choices.
+"""Every ability of the sheet (§1), each a sequence of prompts on the core's queue where it needs choices.
 
 A card's ability fires when it is played into its owner's empire (or, for the
-Candy Thief and the Lawyer, when played openly to the discard).  A "may"
-ability's prompt has ``min=0``: answering with nothing declines it.  A "must"
-prompt with a single option is answered by the referee at once.
+Candy Thief and the Lawyer, when played openly to the discard).  A choice is a
+prompt (``ask``) whose answer resumes the ability's step (``models.Step``,
+carried out by ``STEPS``) with the prompt's ``data``: the ability's owner, its
+card and whether a Lawyer brought it.  A "may" ability's prompt has
+``min=0``: answering with nothing declines it.  A "must" prompt with a single
+option is answered by the referee at once.
 
 Protected cards are never an option: no ability touches them (sheet §3).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from engine.candy import rules
 from engine.candy.cards import CHARACTER_OF, CHARACTERS, Character
 from engine.candy.keys import Choice, Ev, Pr
-from engine.candy.models import CandyState, Reaction, Step, StepKind
-from engine.candy.rules import Out, draw, owner_of, to_discard, unprotected
-from engine.core import ArgValue, Prompt, PromptValue, event, rng_below
+from engine.candy.models import CandyState, Reaction, Step
+from engine.candy.rules import Out, draw, move_card, others, owner_of, to_discard, unprotected, unprotected_of
+from engine.core import ArgValue, Pending, Prompt, PromptValue, event, rng_below
+from engine.core import ask as core_ask
 
 C = Character
 DETECTIVE_TAKES = (C.CANDY_THIEF, C.CANDY_BUYER, C.BOSS)
@@ -23,39 +30,44 @@ POLICEMAN_TAKES = (C.PICKPOCKET, C.SNATCHER)
 BOSS_TAKES = 3
 BOSS_RETURNS = 2
 SLY_COP_TAKES = 2
-KIND: dict[StepKind, str] = {
-    "boss_use": "choice",
-    "boss_return": "card",
-    "lawyer": "card",
-    "thief": "card",
-    "hitman": "card",
-    "policeman": "card",
-    "detective": "card",
-    "kidnapper": "character",
-    "judge": "player",
-    "sly_cop": "player",
+# each step's prompt: what its options are (the bot labels them by kind) and its question
+KIND: dict[str, str] = {
+    Step.BOSS_USE: "choice",
+    Step.BOSS_RETURN: "card",
+    Step.LAWYER: "card",
+    Step.THIEF: "card",
+    Step.HITMAN: "card",
+    Step.POLICEMAN: "card",
+    Step.DETECTIVE: "card",
+    Step.KIDNAPPER: "character",
+    Step.JUDGE: "player",
+    Step.SLY_COP: "player",
 }
-KEY: dict[StepKind, Pr] = {
-    "boss_use": Pr.BOSS_USE,
-    "boss_return": Pr.BOSS_RETURN,
-    "lawyer": Pr.LAWYER,
-    "thief": Pr.THIEF,
-    "hitman": Pr.HITMAN,
-    "policeman": Pr.POLICEMAN,
-    "detective": Pr.DETECTIVE,
-    "kidnapper": Pr.KIDNAPPER,
-    "judge": Pr.JUDGE,
-    "sly_cop": Pr.SLY_COP,
+KEY: dict[str, str] = {
+    Step.BOSS_USE: Pr.BOSS_USE.value,
+    Step.BOSS_RETURN: Pr.BOSS_RETURN.value,
+    Step.LAWYER: Pr.LAWYER.value,
+    Step.THIEF: Pr.THIEF.value,
+    Step.HITMAN: Pr.HITMAN.value,
+    Step.POLICEMAN: Pr.POLICEMAN.value,
+    Step.DETECTIVE: Pr.DETECTIVE.value,
+    Step.KIDNAPPER: Pr.KIDNAPPER.value,
+    Step.JUDGE: Pr.JUDGE.value,
+    Step.SLY_COP: Pr.SLY_COP.value,
 }
+SKIP = Pr.SKIP.value
+TAKE = Choice.TAKE.value
+NO_EFFECT = Ev.NO_EFFECT.value
+DECLINED = Ev.DECLINED.value
 
 
 def ask(
     s: CandyState,
-    kind: StepKind,
+    kind: str,
     player: int,
     owner: int,
     card: int,
-    options: list[PromptValue],
+    options: Sequence[PromptValue],
     now: int,
     *,
     may: bool,
@@ -64,45 +76,31 @@ def ask(
     via_lawyer: bool = False,
     args: dict[str, ArgValue] | None = None,
 ) -> None:
-    """Open a prompt (a fresh id); the turn timer counts from now."""
-    prompt = Prompt.model_construct(
-        id=s.next_prompt,
-        player=player,
-        key=str(KEY[kind]),
-        args=args or {},
-        kind=KIND[kind],
-        options=options,
+    """Ask ``player`` the ``kind`` step of ``owner``'s ``card``; the turn timer counts from now."""
+    core_ask(
+        s,
+        player,
+        KEY[kind],
+        KIND[kind],
+        options,
+        then=kind,
+        data={"owner": owner, "card": card, "via_lawyer": via_lawyer},
         min=0 if may else n,
         max=n,
         ordered=ordered,
-        cancel=False,
-        skip_key=str(Pr.SKIP) if may else None,
-    )
-    s.next_prompt += 1
-    s.steps.append(
-        Step.model_construct(kind=kind, prompt=prompt, owner=owner, card=card, via_lawyer=via_lawyer)
+        skip_key=SKIP if may else None,
+        args=args,
     )
     s.timer_ms = now
-
-
-def step_of(s: CandyState, p: int) -> Step | None:
-    for step in s.steps:
-        if step.prompt.player == p:
-            return step
-    return None
-
-
-def others(s: CandyState, p: int) -> list[int]:
-    """Every other empire, in seat order from ``p``'s left (players who left included:
-    their empires stay on the table)."""
-    i = s.seats.index(p)
-    n = len(s.seats)
-    return [s.seats[(i + k) % n] for k in range(1, n)]
 
 
 def characters_in_game(s: CandyState) -> list[Character]:
     present = {CHARACTER_OF[c] for c in s.cards}
     return [spec.character for spec in CHARACTERS if spec.character in present]
+
+
+def no_effect(p: int, card: int, out: Out) -> None:
+    out.append(event(NO_EFFECT, player=p, card=card))
 
 
 # --- playing a card ---------------------------------------------------------------
@@ -111,40 +109,40 @@ def characters_in_game(s: CandyState) -> list[Character]:
 def into_empire(s: CandyState, p: int, card: int, now: int, out: Out, via_lawyer: bool = False) -> None:
     """The ability of ``card``, just put into ``p``'s empire (from hand, or by a Lawyer)."""
     ch = CHARACTER_OF[card]
-    if ch is C.BOSS:
-        if not s.deck:
-            out.append(event(Ev.NO_EFFECT, player=p, card=card))
-        else:
-            ask(s, "boss_use", p, p, card, [Choice.TAKE.value], now, may=True)
-    elif ch is C.DETECTIVE:
-        detective(s, p, card, now, out)
-    elif ch is C.CANDY_THIEF and via_lawyer:
+    if via_lawyer and ch is C.CANDY_THIEF:
         # [decision] a Thief the Lawyer takes may do its work, going back to the
         # discard as in the rulebook's example; declined, it stays in the empire
         thief(s, p, card, now, out, via_lawyer=True)
-    elif ch is C.HITMAN:
-        # [decision] not the Hitman just played (discarding itself would only shed its −2)
-        options: list[PromptValue] = [
-            c for q in s.seats for c in unprotected(s, q) if CHARACTER_OF[c] is not C.KIDNAPPER and c != card
-        ]
-        if options:
-            ask(s, "hitman", p, p, card, options, now, may=True)
-        else:
-            out.append(event(Ev.NO_EFFECT, player=p, card=card))
-    elif ch is C.POLICEMAN:
-        options = [c for q in others(s, p) for c in unprotected(s, q, *POLICEMAN_TAKES)]
-        if options:
-            ask(s, "policeman", p, p, card, options, now, may=True)
-        else:
-            out.append(event(Ev.NO_EFFECT, player=p, card=card))
-    elif ch is C.KIDNAPPER:
-        kidnapper(s, p, card, now, out)
-    elif ch is C.JUDGE:
-        judge(s, p, card, now, out)
-    elif ch is C.SLY_COP:
-        sly_cop(s, p, card, now, out)
-    # the Lawyer (in an empire), the Pickpocket, the Snatcher, the Candy Buyer and
-    # the Trader do nothing when played
+        return
+    fire = FIRES.get(ch)
+    if fire is not None:
+        fire(s, p, card, now, out)
+
+
+def boss(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
+    if not s.deck:
+        no_effect(p, card, out)
+    else:
+        ask(s, Step.BOSS_USE, p, p, card, [TAKE], now, may=True)
+
+
+def hitman(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
+    # [decision] not the Hitman just played (discarding itself would only shed its −2)
+    options = [
+        c for q in s.seats for c in unprotected(s, q) if CHARACTER_OF[c] is not C.KIDNAPPER and c != card
+    ]
+    if options:
+        ask(s, Step.HITMAN, p, p, card, options, now, may=True)
+    else:
+        no_effect(p, card, out)
+
+
+def policeman(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
+    options = [c for q in others(s, p) for c in unprotected_of(s, q, *POLICEMAN_TAKES)]
+    if options:
+        ask(s, Step.POLICEMAN, p, p, card, options, now, may=True)
+    else:
+        no_effect(p, card, out)
 
 
 def to_the_discard(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
@@ -156,25 +154,26 @@ def to_the_discard(s: CandyState, p: int, card: int, now: int, out: Out) -> None
 
 
 def thief(s: CandyState, p: int, card: int, now: int, out: Out, via_lawyer: bool = False) -> None:
-    options: list[PromptValue] = [c for q in others(s, p) for c in unprotected(s, q)]
+    options = [c for q in others(s, p) for c in unprotected(s, q)]
     if options:
-        ask(s, "thief", p, p, card, options, now, may=True, via_lawyer=via_lawyer)
+        ask(s, Step.THIEF, p, p, card, options, now, may=True, via_lawyer=via_lawyer)
     else:
-        out.append(event(Ev.NO_EFFECT, player=p, card=card))
+        no_effect(p, card, out)
 
 
-def lawyer_options(s: CandyState, card: int) -> list[PromptValue]:
+def lawyer_options(s: CandyState, card: int) -> list[int]:
     """The discard's cards a Lawyer may take: not itself, not a banned character."""
-    return [c for c in s.discard if c != card and CHARACTER_OF[c] not in s.banned]
+    banned = s.banned
+    return [c for c in s.discard if c != card and CHARACTER_OF[c] not in banned]
 
 
 def lawyer(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
     options = lawyer_options(s, card)
     out.append(event(Ev.LAWYER_LOOKS, player=p))
     if options:
-        ask(s, "lawyer", p, p, card, options, now, may=True)
+        ask(s, Step.LAWYER, p, p, card, options, now, may=True)
     else:
-        out.append(event(Ev.NO_EFFECT, player=p, card=card))
+        no_effect(p, card, out)
 
 
 def detective(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
@@ -184,14 +183,14 @@ def detective(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
     for q in others(s, p):
         choice: list[int] = []
         seen: set[Character] = set()
-        for c in unprotected(s, q, *DETECTIVE_TAKES):
+        for c in unprotected_of(s, q, *DETECTIVE_TAKES):
             if CHARACTER_OF[c] not in seen:  # copies are alike: one option per character
                 seen.add(CHARACTER_OF[c])
                 choice.append(c)
         if choice:
             victims.append((q, choice))
     if not victims:
-        out.append(event(Ev.NO_EFFECT, player=p, card=card))
+        no_effect(p, card, out)
         return
     out.append(event(Ev.DETECTIVE, player=p))
     for q, choice in victims:
@@ -201,7 +200,7 @@ def detective(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
             s.rng, i = rng_below(s.rng, len(choice))
             give_up(s, q, choice[i], out)
         else:
-            ask(s, "detective", q, p, card, list(choice), now, may=False, args={"player": p})
+            ask(s, Step.DETECTIVE, q, p, card, choice, now, may=False, args={"player": p})
 
 
 def give_up(s: CandyState, q: int, card: int, out: Out) -> None:
@@ -216,21 +215,19 @@ def kidnapper(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
     if empty:
         out.append(event(Ev.KIDNAPPER_IDLE, player=p, target=empty[0]))
         return
-    options: list[PromptValue] = [
-        ch.value for ch in characters_in_game(s) if ch is not C.KIDNAPPER and ch not in s.banned
-    ]
+    options = [ch.value for ch in characters_in_game(s) if ch is not C.KIDNAPPER and ch not in s.banned]
     if options:
-        ask(s, "kidnapper", p, p, card, options, now, may=False)
+        ask(s, Step.KIDNAPPER, p, p, card, options, now, may=False)
     else:
-        out.append(event(Ev.NO_EFFECT, player=p, card=card))
+        no_effect(p, card, out)
 
 
 def kidnap(s: CandyState, p: int, ch: Character, out: Out) -> None:
     """Ban ``ch`` for the rest of the game; every unprotected card of it leaves every empire."""
-    s.banned.append(ch)
+    s.banned = [*s.banned, ch]
     count = 0
     for q in s.seats:
-        for c in unprotected(s, q, ch):
+        for c in unprotected_of(s, q, ch):
             to_discard(s, q, c)
             count += 1
     out.append(event(Ev.KIDNAPPED, player=p, character=ch.value, count=count))
@@ -258,7 +255,7 @@ def judge(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
     elif len(targets) == 1:
         aim(s, p, card, targets[0], now, out)
     else:
-        ask(s, "judge", p, p, card, list(targets), now, may=False)
+        ask(s, Step.JUDGE, p, p, card, targets, now, may=False)
 
 
 def sly_cop(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
@@ -267,28 +264,41 @@ def sly_cop(s: CandyState, p: int, card: int, now: int, out: Out) -> None:
     if found:
         for c in found:
             s.discard.remove(c)
-            s.empires[p].append(c)
+        s.empires[p] = [*s.empires[p], *found]
         out.append(event(Ev.SLY_COP_DISCARD, player=p, count=len(found)))
         return
     # [decision] "the most" counts unprotected Snatchers: only those can be taken
-    counts = {q: len(unprotected(s, q, C.SNATCHER)) for q in others(s, p)}
+    counts = {q: len(unprotected_of(s, q, C.SNATCHER)) for q in others(s, p)}
     most = max(counts.values(), default=0)
     if most == 0:
-        out.append(event(Ev.NO_EFFECT, player=p, card=card))
+        no_effect(p, card, out)
         return
     tied = [q for q, n in counts.items() if n == most]
     if len(tied) == 1:
         sly_take(s, p, tied[0], out)
     else:
-        ask(s, "sly_cop", p, p, card, list(tied), now, may=False)
+        ask(s, Step.SLY_COP, p, p, card, tied, now, may=False)
 
 
 def sly_take(s: CandyState, p: int, target: int, out: Out) -> None:
-    taken = unprotected(s, target, C.SNATCHER)[:SLY_COP_TAKES]
+    taken = unprotected_of(s, target, C.SNATCHER)[:SLY_COP_TAKES]
     for c in taken:
-        s.empires[target].remove(c)
-        s.empires[p].append(c)
+        move_card(s, c, target, p)
     out.append(event(Ev.SLY_COP_TOOK, player=p, target=target, count=len(taken)))
+
+
+Fire = Callable[[CandyState, int, int, int, Out], None]
+# what a card does when played into its owner's empire; the Lawyer (there), the
+# Pickpocket, the Snatcher, the Candy Buyer and the Trader do nothing
+FIRES: dict[Character, Fire] = {
+    C.BOSS: boss,
+    C.DETECTIVE: detective,
+    C.HITMAN: hitman,
+    C.POLICEMAN: policeman,
+    C.KIDNAPPER: kidnapper,
+    C.JUDGE: judge,
+    C.SLY_COP: sly_cop,
+}
 
 
 # --- the Snatcher's block ----------------------------------------------------------
@@ -299,7 +309,7 @@ def aim(s: CandyState, p: int, card: int, target: int, now: int, out: Out, take:
     two unprotected Snatchers (and are still at the table), else it happens."""
     if target not in s.left and rules.can_block(s, target):
         until = now + s.options.reaction_window_ms
-        s.reaction = Reaction.model_construct(player=target, by=p, card=card, until_ms=until, take=take)
+        s.reaction = Reaction(player=target, by=p, card=card, until_ms=until, take=take)
         out.append(event(Ev.WINDOW_OPEN, player=target, by=p, card=card, until=until))
         return
     happen(s, p, card, target, take, out)
@@ -310,8 +320,7 @@ def happen(s: CandyState, p: int, card: int, target: int, take: int | None, out:
         swap(s, p, target, out)
     else:
         assert take is not None
-        s.empires[target].remove(take)
-        s.empires[p].append(take)
+        move_card(s, take, target, p)
         out.append(event(Ev.POLICEMAN, player=p, target=target, card=take))
 
 
@@ -334,7 +343,7 @@ def close_window(s: CandyState, now: int, out: Out, blocked: bool) -> None:
     s.last_window = r.player
     s.timer_ms = now
     if blocked:
-        for c in unprotected(s, r.player, C.SNATCHER)[:2]:
+        for c in unprotected_of(s, r.player, C.SNATCHER)[:2]:
             to_discard(s, r.player, c)
         out.append(event(Ev.BLOCKED, player=r.player, by=r.by, card=r.card))
         return
@@ -342,78 +351,141 @@ def close_window(s: CandyState, now: int, out: Out, blocked: bool) -> None:
     happen(s, r.by, r.card, r.player, r.take, out)
 
 
-# --- answers -------------------------------------------------------------------------
+# --- the steps: answers to the prompts ------------------------------------------------
+# Each carries out its prompt's answer (already checked against the prompt and
+# off the queue): ``data`` is what ``ask`` left, ``picks`` the answer.
 
 
-def answer(s: CandyState, step: Step, picks: list[PromptValue], now: int, out: Out) -> None:
-    """Carry out ``step`` with ``picks`` (already checked against its prompt)."""
-    s.steps.remove(step)
-    p = step.owner
-    kind = step.kind
+def _declined(data: dict[str, Any], out: Out) -> None:
+    out.append(event(DECLINED, player=data["owner"], card=data["card"]))
+
+
+def boss_use(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    data = x.data
     if not picks:
-        out.append(event(Ev.DECLINED, player=p, card=step.card))
+        _declined(data, out)
+        return
+    p = data["owner"]
+    taken = draw(s, p, BOSS_TAKES, out, announce=False)
+    s.boss_used = True  # no draw at the end of this turn
+    out.append(event(Ev.BOSS_TOOK, player=p, count=taken))
+    back = min(BOSS_RETURNS, taken)  # [decision] a short deck: put back at most what was taken
+    ask(
+        s,
+        Step.BOSS_RETURN,
+        p,
+        p,
+        data["card"],
+        s.hands[p],
+        now,
+        may=False,
+        n=back,
+        ordered=True,
+        args={"count": back},
+    )
+
+
+def boss_return(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    if not picks:  # nothing to put back: the deck gave nothing
+        _declined(x.data, out)
+        return
+    p = x.data["owner"]
+    for c in reversed(picks):  # the first picked ends on top
+        assert isinstance(c, int)
+        rules.take_out(s.hands, p, c)
+        s.deck.append(c)
+    out.append(event(Ev.BOSS_RETURNED, player=p, count=len(picks)))
+
+
+def lawyer_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    data = x.data
+    if not picks:
+        _declined(data, out)
+        return
+    p, pick = data["owner"], picks[0]
+    assert isinstance(pick, int)
+    s.discard.remove(pick)
+    rules.put_in(s.empires, p, pick)
+    out.append(event(Ev.LAWYER_TOOK, player=p, card=pick))
+    # [decision] a Lawyer taken by a Lawyer does nothing (it would loop)
+    into_empire(s, p, pick, now, out, via_lawyer=True)
+
+
+def thief_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    data = x.data
+    if not picks:
+        _declined(data, out)
+        return
+    p, pick = data["owner"], picks[0]
+    assert isinstance(pick, int)
+    target = owner_of(s, pick)
+    if data["via_lawyer"]:
+        to_discard(s, p, data["card"])
+        out.append(event(Ev.THIEF_BACK, player=p, card=data["card"]))
+    move_card(s, pick, target, p)  # its ability does not fire
+    out.append(event(Ev.THIEF_TOOK, player=p, target=target, card=pick))
+
+
+def hitman_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    data = x.data
+    if not picks:
+        _declined(data, out)
+        return
+    p, pick = data["owner"], picks[0]
+    assert isinstance(pick, int)
+    target = owner_of(s, pick)
+    to_discard(s, target, pick)
+    out.append(event(Ev.HITMAN, player=p, target=target, card=pick))
+
+
+def policeman_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    data = x.data
+    if not picks:
+        _declined(data, out)
         return
     pick = picks[0]
-    if kind == "boss_use":
-        taken = draw(s, p, BOSS_TAKES, out, announce=False)
-        s.boss_used = True  # no draw at the end of this turn
-        out.append(event(Ev.BOSS_TOOK, player=p, count=taken))
-        back = min(BOSS_RETURNS, taken)  # [decision] a short deck: put back at most what was taken
-        hand: list[PromptValue] = list(s.hands[p])
-        ask(
-            s,
-            "boss_return",
-            p,
-            p,
-            step.card,
-            hand,
-            now,
-            may=False,
-            n=back,
-            ordered=True,
-            args={"count": back},
-        )
-    elif kind == "boss_return":
-        for c in reversed(picks):  # the first picked ends on top
-            assert isinstance(c, int)
-            s.hands[p].remove(c)
-            s.deck.append(c)
-        out.append(event(Ev.BOSS_RETURNED, player=p, count=len(picks)))
-    elif kind == "lawyer":
-        assert isinstance(pick, int)
-        s.discard.remove(pick)
-        s.empires[p].append(pick)
-        out.append(event(Ev.LAWYER_TOOK, player=p, card=pick))
-        # [decision] a Lawyer taken by a Lawyer does nothing (it would loop)
-        into_empire(s, p, pick, now, out, via_lawyer=True)
-    elif kind == "thief":
-        assert isinstance(pick, int)
-        target = owner_of(s, pick)
-        if step.via_lawyer:
-            to_discard(s, p, step.card)
-            out.append(event(Ev.THIEF_BACK, player=p, card=step.card))
-        s.empires[target].remove(pick)
-        s.empires[p].append(pick)  # its ability does not fire
-        out.append(event(Ev.THIEF_TOOK, player=p, target=target, card=pick))
-    elif kind == "hitman":
-        assert isinstance(pick, int)
-        target = owner_of(s, pick)
-        to_discard(s, target, pick)
-        out.append(event(Ev.HITMAN, player=p, target=target, card=pick))
-    elif kind == "policeman":
-        assert isinstance(pick, int)
-        aim(s, p, step.card, owner_of(s, pick), now, out, take=pick)
-    elif kind == "detective":
-        assert isinstance(pick, int)
-        give_up(s, step.prompt.player, pick, out)
-    elif kind == "kidnapper":
-        kidnap(s, p, Character(str(pick)), out)
-    elif kind == "judge":
-        assert isinstance(pick, int)
-        aim(s, p, step.card, pick, now, out)
-    else:  # sly_cop
-        assert isinstance(pick, int)
-        sly_take(s, p, pick, out)
+    assert isinstance(pick, int)
+    aim(s, data["owner"], data["card"], owner_of(s, pick), now, out, take=pick)
+
+
+def detective_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    pick = picks[0]
+    assert isinstance(pick, int)
+    give_up(s, x.prompt.player, pick, out)
+
+
+def kidnapper_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    kidnap(s, x.data["owner"], Character(str(picks[0])), out)
+
+
+def judge_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    pick = picks[0]
+    assert isinstance(pick, int)
+    aim(s, x.data["owner"], x.data["card"], pick, now, out)
+
+
+def sly_cop_step(s: CandyState, x: Pending, picks: Sequence[PromptValue], now: int, out: Out) -> None:
+    pick = picks[0]
+    assert isinstance(pick, int)
+    sly_take(s, x.data["owner"], pick, out)
+
+
+StepFn = Callable[[CandyState, Pending, Sequence[PromptValue], int, Out], None]
+STEPS: dict[str, StepFn] = {
+    Step.BOSS_USE: boss_use,
+    Step.BOSS_RETURN: boss_return,
+    Step.LAWYER: lawyer_step,
+    Step.THIEF: thief_step,
+    Step.HITMAN: hitman_step,
+    Step.POLICEMAN: policeman_step,
+    Step.DETECTIVE: detective_step,
+    Step.KIDNAPPER: kidnapper_step,
+    Step.JUDGE: judge_step,
+    Step.SLY_COP: sly_cop_step,
+}
+
+
+# --- the referee's answers ---------------------------------------------------------
 
 
 def default_picks(s: CandyState, prompt: Prompt) -> list[PromptValue]:
@@ -427,3 +499,18 @@ def default_picks(s: CandyState, prompt: Prompt) -> list[PromptValue]:
         s.rng, i = rng_below(s.rng, len(pool))
         picks.append(pool.pop(i))
     return picks
+
+
+def withdraw(s: CandyState, x: Pending) -> bool:
+    """Take ``x`` off the queue (False: it is not there any more)."""
+    for i, y in enumerate(s.prompts):
+        if y is x:
+            del s.prompts[i]
+            return True
+    return False
+
+
+def answer_for(s: CandyState, x: Pending, now: int, out: Out) -> None:
+    """The referee answers ``x`` (still open) with its default."""
+    if withdraw(s, x):
+        STEPS[x.then](s, x, default_picks(s, x.prompt), now, out)

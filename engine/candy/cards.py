@@ -115,3 +115,9 @@ def is_full(players: int, no_limits: bool) -> bool:
 
 def combos_for(full: bool) -> tuple[Combo, ...]:
     return tuple(c for c in COMBOS if full or not c.full_only)
+
+
+# Characters that may be played openly to the discard for their ability (sheet §3 A).
+FOR_ABILITY: frozenset[Character] = frozenset({Character.CANDY_THIEF, Character.LAWYER})
+# per card id: may it be played to the discard for its ability?
+TO_DISCARD: tuple[bool, ...] = tuple(ch in FOR_ABILITY for ch in CHARACTER_OF)

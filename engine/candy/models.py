@@ -1,13 +1,16 @@
-"""Candy Empire options, state, actions and views: pydantic models, JSON round-trip exact."""
+"""Candy Empire options, state, actions and views: records (options: a pydantic model).
+
+JSON round-trips exactly (``engine.core.dump``/``load``)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.candy.cards import Character
-from engine.core import Answer, Prompt, Tick, View
+from engine.candy.cards import CHARACTER_OF, Character
+from engine.core import PlayerAction, State, View, record
 
 
 class CandyOptions(BaseModel):
@@ -36,37 +39,27 @@ class CandyOptions(BaseModel):
         return self
 
 
-StepKind = Literal[
-    "boss_use",
-    "boss_return",
-    "lawyer",
-    "thief",
-    "hitman",
-    "policeman",
-    "detective",
-    "kidnapper",
-    "judge",
-    "sly_cop",
-]
+class Step:
+    """The ability steps: each is the ``then`` of a prompt in the core's queue
+    (``engine.core.ask``), with ``data`` {"owner", "card", "via_lawyer"}: whose
+    ability, the card whose ability it is, and whether a Lawyer brought it back
+    from the discard.  ``abilities.STEPS`` carries each one out."""
+
+    BOSS_USE = "boss_use"
+    BOSS_RETURN = "boss_return"
+    LAWYER = "lawyer"
+    THIEF = "thief"
+    HITMAN = "hitman"
+    POLICEMAN = "policeman"
+    DETECTIVE = "detective"
+    KIDNAPPER = "kidnapper"
+    JUDGE = "judge"
+    SLY_COP = "sly_cop"
 
 
-class Step(BaseModel):
-    """An open prompt of an ability: its kind, its owner and the card whose
-    ability it is.  Never mutated: replaced."""
-
-    model_config = ConfigDict(frozen=True)
-
-    kind: StepKind
-    prompt: Prompt
-    owner: int  # whose ability
-    card: int  # the card whose ability it is
-    via_lawyer: bool = False  # the card came from the discard through a Lawyer
-
-
-class Reaction(BaseModel):
+@record(value=True)
+class Reaction:
     """An open Snatcher window: ``player`` may block ``by``'s ``card`` until ``until_ms``."""
-
-    model_config = ConfigDict(frozen=True)
 
     player: int
     by: int
@@ -75,19 +68,17 @@ class Reaction(BaseModel):
     take: int | None = None  # the Policeman's chosen card
 
 
-class ComboMade(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
+@record(value=True)
+class ComboMade:
     a: Character
     b: Character
     count: int  # pairs made
     candies: int  # all of them together
 
 
-class Score(BaseModel):
+@record(value=True)
+class Score:
     """A player's candies in the sheet's four steps (§4)."""
-
-    model_config = ConfigDict(frozen=True)
 
     cards: int  # 1. the candies printed on the cards
     buyer: int  # 2. the Candy Buyer's +2 per Snatcher and Candy Thief
@@ -97,10 +88,9 @@ class Score(BaseModel):
     made: list[ComboMade] = []
 
 
-class GameResult(BaseModel):
+@record(value=True)
+class GameResult:
     """One finished game: each player's score, and in a big game their place and points."""
-
-    model_config = ConfigDict(frozen=True)
 
     game: int
     scores: dict[int, Score]
@@ -110,152 +100,151 @@ class GameResult(BaseModel):
 
 
 Phase = Literal["playing", "break", "over"]
+SCHEMA_VERSION = 2
 
 
-class CandyState(BaseModel):
+@record
+class CandyState(State):
+    """The whole table.  The parts most moves leave alone are ``Sequence``s and
+    ``Mapping``s: never changed in place, only replaced, so a copy of the state
+    shares them (the seats, the cards of the game, each hand and each empire,
+    who left, the protected cards, the banned characters, the finished games,
+    the big game's standings, the winners).  They are lists and dicts, as JSON
+    gives them back."""
+
     game: Literal["candy"] = "candy"
-    schema_version: int = 1
+    schema_version: int = SCHEMA_VERSION
     options: CandyOptions
     seed: int
     rng: int
-    seq: int = 0
-    clock_ms: int = 0
     phase: Phase = "playing"
-    seats: list[int]  # seat order; teams are seats[0::2] and seats[1::2]
-    left: list[int] = []  # players who walked out (their empire stays)
-    cards: list[int]  # the card ids of this table's deck
+    seats: Sequence[int]  # seat order; teams are seats[0::2] and seats[1::2]
+    left: Sequence[int] = []  # players who walked out (their empire stays)
+    cards: Sequence[int]  # the card ids of this table's deck
     full: bool  # all combos count (3–4 players, or «Без границ»)
     deck: list[int] = []  # the top is the end of the list
     discard: list[int] = []  # the top is the end of the list
-    hands: dict[int, list[int]] = {}
-    empires: dict[int, list[int]] = {}
-    protected: list[int] = []
-    banned: list[Character] = []
+    hands: dict[int, Sequence[int]] = {}
+    empires: dict[int, Sequence[int]] = {}
+    protected: Sequence[int] = []
+    banned: Sequence[Character] = []
     current: int = 0
     acted: bool = False  # the turn's action (play, protect, discard) is done
     boss_used: bool = False  # no draw at the end of this turn
-    steps: list[Step] = []  # open prompts (several only for the Detective's victims)
     reaction: Reaction | None = None
     last_window: int | None = None  # whose window closed last (a block now is "too late")
-    next_prompt: int = 1
     timer_ms: int = 0  # when the present wait began (the turn timer counts from it)
     game_no: int = 1
     break_until: int | None = None
-    results: list[GameResult] = []
-    points: dict[int, int] = {}  # big game: placement points so far
-    candies: dict[int, int] = {}  # big game: candies so far
-    winners: list[int] = []
+    results: Sequence[GameResult] = []
+    points: Mapping[int, int] = {}  # big game: placement points so far
+    candies: Mapping[int, int] = {}  # big game: candies so far
+    winners: Sequence[int] = []
 
-    def clone(self) -> CandyState:
-        """A copy whose containers may be mutated without touching ``self``."""
-        new = self.model_copy()
-        d = new.__dict__
-        d["seats"] = self.seats[:]
-        d["left"] = self.left[:]
-        d["deck"] = self.deck[:]
-        d["discard"] = self.discard[:]
-        d["hands"] = {p: h[:] for p, h in self.hands.items()}
-        d["empires"] = {p: e[:] for p, e in self.empires.items()}
-        d["protected"] = self.protected[:]
-        d["banned"] = self.banned[:]
-        d["steps"] = self.steps[:]
-        d["results"] = self.results[:]
-        d["points"] = dict(self.points)
-        d["candies"] = dict(self.candies)
-        d["winners"] = self.winners[:]
-        return new
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Read a state saved by an older engine.
+
+    Version 1 (before the core's prompt queue) kept its open prompts as
+    ``steps`` ({kind, prompt, owner, card, via_lawyer}) and the next prompt's
+    id as ``next_prompt``: each step becomes a ``Pending`` of the queue (its
+    prompt as it was, ``then`` its kind, ``data`` its owner, card and Lawyer
+    flag), and the counter the last id given (``prompt_seq``).
+    """
+    if data.get("schema_version", 1) < 2:
+        steps = data.pop("steps", None) or []
+        data["prompts"] = [
+            {
+                "prompt": st["prompt"],
+                "then": st["kind"],
+                "data": {
+                    "owner": st["owner"],
+                    "card": st["card"],
+                    "via_lawyer": bool(st.get("via_lawyer", False)),
+                },
+            }
+            for st in steps
+        ]
+        data["prompt_seq"] = int(data.pop("next_prompt", 1)) - 1
+        data["schema_version"] = SCHEMA_VERSION
+    return data
 
 
 # --- actions ---------------------------------------------------------------
 
+_Card = Annotated[int, Field(ge=0, lt=len(CHARACTER_OF))]  # checked where an action comes in (a button)
 
-class PlayToEmpire(BaseModel):
+
+@record(value=True)
+class PlayToEmpire(PlayerAction):
     """A. Play ``card`` from hand into one's empire (its ability, if any, follows)."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["empire"] = "empire"
-    player: int
-    card: int
+    card: _Card
 
 
-class PlayToDiscard(BaseModel):
+@record(value=True)
+class PlayToDiscard(PlayerAction):
     """A. Play a Candy Thief or a Lawyer openly to the discard pile for its ability."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["to_discard"] = "to_discard"
-    player: int
-    card: int
+    card: _Card
 
 
-class Protect(BaseModel):
+@record(value=True)
+class Protect(PlayerAction):
     """B. Discard ``card`` face down and protect ``protect`` in one's empire."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["protect"] = "protect"
-    player: int
-    card: int
-    protect: int
+    card: _Card
+    protect: _Card
 
 
-class Discard(BaseModel):
+@record(value=True)
+class Discard(PlayerAction):
     """C. Discard ``card`` face down and do nothing."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["discard"] = "discard"
-    player: int
-    card: int
+    card: _Card
 
 
-class Block(BaseModel):
+@record(value=True)
+class Block(PlayerAction):
     """Discard two unprotected Snatchers to cancel the Judge or Policeman aimed at one."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["block"] = "block"
-    player: int
 
 
-class Allow(BaseModel):
+@record(value=True)
+class Allow(PlayerAction):
     """Let the Judge or Policeman aimed at one happen (closes the window early)."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["allow"] = "allow"
-    player: int
 
 
-class Leave(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    type: Literal["leave"] = "leave"
-    player: int
-
-
-class NextGame(BaseModel):
+@record(value=True)
+class NextGame(PlayerAction):
     """Big game: start the next game before the break runs out."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["next_game"] = "next_game"
-    player: int
-
-
-PlayerAction = PlayToEmpire | PlayToDiscard | Protect | Discard | Block | Allow | Leave | NextGame | Answer
-CandyAction = Annotated[
-    PlayToEmpire | PlayToDiscard | Protect | Discard | Block | Allow | Leave | NextGame | Answer | Tick,
-    Field(discriminator="type"),
-]
 
 
 # --- views -----------------------------------------------------------------
 
 
-class CardView(BaseModel):
+@record(value=True)
+class CardView:
     id: int
     character: Character
     candies: int
 
 
+@record(value=True)
 class EmpireCardView(CardView):
     protected: bool
 
 
+@record(value=True)
 class HandCardView(CardView):
     """A card of the viewer's hand and the moves it allows now (the bot groups
     the legal actions by card): into the empire, to the discard for its
@@ -267,7 +256,8 @@ class HandCardView(CardView):
     discard: bool = False
 
 
-class ReactionView(BaseModel):
+@record(value=True)
+class ReactionView:
     player: int  # who may block
     by: int
     card: CardView  # the Judge or Policeman
@@ -275,6 +265,7 @@ class ReactionView(BaseModel):
     take: CardView | None = None  # the Policeman's chosen card
 
 
+@record(value=True)
 class CandyView(View):
     """What one player (or, with ``viewer`` None, the group board) may see."""
 

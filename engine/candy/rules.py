@@ -1,14 +1,20 @@
 """Candy Empire's table: setup, turns, drawing, the hand limit, the end of a game and scoring.
 
 Abilities live in ``abilities.py``; leaving, the timer and time in ``table.py``.
+Hands and empires are replaced when they change, never changed in place
+(``take_out``, ``put_in``): a copy of the state shares them.
 """
 
 from __future__ import annotations
 
-from engine.candy.cards import CHARACTER_OF, Character, combos_for, deck_for, is_full
+from collections.abc import Sequence
+from itertools import filterfalse
+
+from engine.candy.cards import CHARACTER_OF, Character, deck_for, is_full
 from engine.candy.keys import Err, Ev
 from engine.candy.models import CandyOptions, CandyState, GameResult, Score
-from engine.candy.scoring import PLACE_POINTS, best, places, score
+from engine.candy.scoring import PLACE_POINTS, best, places, score_of
+from engine.candy.seats import SEATS, seat
 from engine.core import Event, RuleError, event, rng_below, rng_seed, rng_shuffle
 
 Out = list[Event]
@@ -26,25 +32,35 @@ TEAM_PLAYERS = 4
 
 def active(s: CandyState) -> list[int]:
     """The players still seated, in seat order."""
-    return [p for p in s.seats if p not in s.left]
+    left = s.left
+    return [p for p in s.seats if p not in left]
 
 
 def next_active(s: CandyState, p: int) -> int | None:
     """The next seated player after ``p`` (who may have left) in seat order."""
-    i = s.seats.index(p)
-    n = len(s.seats)
-    for k in range(1, n + 1):
-        q = s.seats[(i + k) % n]
-        if q not in s.left and q != p:
+    seats = s.seats
+    i = seats.index(p)
+    n = len(seats)
+    for k in range(1, n):
+        q = seats[(i + k) % n]
+        if q not in s.left:
             return q
     return None
+
+
+def others(s: CandyState, p: int) -> list[int]:
+    """Every other seat, in seat order from ``p``'s left (players who left included:
+    their empires stay on the table)."""
+    seats = s.seats
+    i = seats.index(p) + 1
+    return [*seats[i:], *seats[: i - 1]]
 
 
 def teams(s: CandyState) -> list[list[int]] | None:
     """Team game: partners sit alternately."""
     if not s.options.team_game:
         return None
-    return [s.seats[0::2], s.seats[1::2]]
+    return [list(s.seats[0::2]), list(s.seats[1::2])]
 
 
 def owner_of(s: CandyState, card: int) -> int:
@@ -54,20 +70,28 @@ def owner_of(s: CandyState, card: int) -> int:
     raise KeyError(card)
 
 
-def unprotected(s: CandyState, p: int, *characters: Character) -> list[int]:
-    """``p``'s unprotected empire cards (of ``characters``, when given), in empire order."""
+def unprotected(s: CandyState, p: int) -> tuple[int, ...]:
+    """``p``'s unprotected empire cards, in empire order."""
     prot = s.protected
-    return [c for c in s.empires[p] if c not in prot and (not characters or CHARACTER_OF[c] in characters)]
+    empire = s.empires[p]
+    return tuple(filterfalse(prot.__contains__, empire)) if prot else tuple(empire)
+
+
+def unprotected_of(s: CandyState, p: int, *characters: Character) -> list[int]:
+    """``p``'s unprotected empire cards of ``characters``, in empire order."""
+    prot = s.protected
+    return [c for c in s.empires[p] if CHARACTER_OF[c] in characters and c not in prot]
 
 
 def can_block(s: CandyState, p: int) -> bool:
     """Two unprotected Snatchers in ``p``'s empire."""
-    return len(unprotected(s, p, Character.SNATCHER)) >= 2
+    return len(unprotected_of(s, p, Character.SNATCHER)) >= 2
 
 
 def scores(s: CandyState) -> dict[int, Score]:
-    combos = combos_for(s.full)
-    return {p: score(s.empires[p], combos) for p in s.seats}
+    full = s.full
+    empires = s.empires
+    return {p: score_of(empires[p], full) for p in s.seats}
 
 
 def team_totals(s: CandyState, sc: dict[int, Score]) -> list[int] | None:
@@ -75,6 +99,70 @@ def team_totals(s: CandyState, sc: dict[int, Score]) -> list[int] | None:
     if ts is None:
         return None
     return [sum(sc[p].total for p in team) for team in ts]
+
+
+# --- moving cards ----------------------------------------------------------------
+
+
+def take_out(zone: dict[int, Sequence[int]], p: int, card: int) -> None:
+    """``card`` leaves ``p``'s hand or empire (``zone``: ``s.hands`` or ``s.empires``)."""
+    cards = list(zone[p])
+    cards.remove(card)
+    zone[p] = cards
+
+
+def put_in(zone: dict[int, Sequence[int]], p: int, card: int) -> None:
+    """``card`` joins the end of ``p``'s hand or empire."""
+    zone[p] = [*zone[p], card]
+
+
+def to_discard(s: CandyState, p: int, card: int) -> None:
+    """A card leaves ``p``'s empire for the discard pile."""
+    take_out(s.empires, p, card)
+    s.discard.append(card)
+
+
+def move_card(s: CandyState, card: int, source: int, target: int) -> None:
+    """``card`` moves from ``source``'s empire to ``target``'s (its ability does not fire)."""
+    take_out(s.empires, source, card)
+    put_in(s.empires, target, card)
+
+
+def draw(s: CandyState, p: int, n: int, out: Out, announce: bool = True) -> int:
+    """``p`` draws up to ``n`` cards (what the deck has); which cards is told to ``p`` alone."""
+    deck = s.deck
+    k = n if n < len(deck) else len(deck)
+    if k <= 0:
+        return 0
+    me = SEATS.get(p) or seat(p)
+    if announce:
+        out.append(me.drew_event(k))
+    if k == 1:  # the usual end of a turn
+        c = deck.pop()
+        s.hands[p] = [*s.hands[p], c]
+        out.append(me.drew_card[c] or me.make_drew_card(c))
+        return 1
+    drawn = deck[-k:]
+    del deck[-k:]
+    drawn.reverse()  # the top card first
+    s.hands[p] = [*s.hands[p], *drawn]
+    for c in drawn:
+        out.append(me.drew_card[c] or me.make_drew_card(c))
+    return k
+
+
+def hand_limit(s: CandyState, p: int, out: Out) -> None:
+    """More than 3 at the end of a turn: random cards from the hand are shuffled into the deck."""
+    hand = list(s.hands[p])
+    extra = len(hand) - HAND
+    if extra <= 0:
+        return
+    for _ in range(extra):
+        s.rng, i = rng_below(s.rng, len(hand))
+        s.deck.append(hand.pop(i))
+    s.hands[p] = hand
+    s.rng = rng_shuffle(s.rng, s.deck)
+    out.append(event(Ev.HAND_LIMIT, player=p, count=extra))
 
 
 # --- setting up ----------------------------------------------------------------
@@ -110,25 +198,26 @@ def new_game(players: list[int], seed: int, options: CandyOptions, now: int) -> 
 def deal(s: CandyState, now: int, out: Out) -> None:
     """Shuffle, put 1 card (2 for two players) face down on the discard, deal 3 each,
     and let a random player start."""
-    s.deck = list(s.cards)
-    s.rng = rng_shuffle(s.rng, s.deck)
-    s.discard = []
-    s.empires = {p: [] for p in s.seats}
-    s.hands = {p: [] for p in s.seats}
-    s.protected = []
-    s.banned = []
-    s.steps = []
-    s.reaction = None
-    s.last_window = None
-    s.winners = []
+    deck = list(s.cards)
+    s.rng = rng_shuffle(s.rng, deck)
     seated = active(s)
     # [decision] two face down whenever two play, «Без границ» included
     face_down = 2 if len(seated) == 2 else 1
-    for _ in range(face_down):
-        s.discard.append(s.deck.pop())
+    s.discard = deck[-face_down:][::-1]
+    del deck[-face_down:]
+    dealt: dict[int, list[int]] = {p: [] for p in seated}
     for _ in range(HAND):
         for p in seated:
-            s.hands[p].append(s.deck.pop())
+            dealt[p].append(deck.pop())
+    s.deck = deck
+    s.hands = {p: dealt.get(p, []) for p in s.seats}
+    s.empires = {p: [] for p in s.seats}
+    s.protected = []
+    s.banned = []
+    s.prompts = []
+    s.reaction = None
+    s.last_window = None
+    s.winners = []
     s.rng, i = rng_below(s.rng, len(seated))
     first = seated[i]
     if s.options.big_game:
@@ -146,62 +235,48 @@ def begin_turn(s: CandyState, p: int, now: int) -> None:
     s.timer_ms = now
 
 
-# --- moving cards ----------------------------------------------------------------
-
-
-def draw(s: CandyState, p: int, n: int, out: Out, announce: bool = True) -> int:
-    """``p`` draws up to ``n`` cards (what the deck has); which cards is told to ``p`` alone."""
-    k = min(n, len(s.deck))
-    if k <= 0:
-        return 0
-    hand = s.hands[p]
-    drawn = [s.deck.pop() for _ in range(k)]
-    hand.extend(drawn)
-    if announce:
-        out.append(event(Ev.DREW, player=p, count=k))
-    out.extend(event(Ev.DREW_CARD, to=p, card=c) for c in drawn)
-    return k
-
-
-def to_discard(s: CandyState, p: int, card: int) -> None:
-    """A card leaves ``p``'s empire for the discard pile."""
-    s.empires[p].remove(card)
-    s.discard.append(card)
-
-
-def hand_limit(s: CandyState, p: int, out: Out) -> None:
-    """More than 3 at the end of a turn: random cards from the hand are shuffled into the deck."""
-    hand = s.hands[p]
-    extra = len(hand) - HAND
-    if extra <= 0:
-        return
-    for _ in range(extra):
-        s.rng, i = rng_below(s.rng, len(hand))
-        s.deck.append(hand.pop(i))
-    s.rng = rng_shuffle(s.rng, s.deck)
-    out.append(event(Ev.HAND_LIMIT, player=p, count=extra))
-
-
 # --- the end of a turn -----------------------------------------------------------
 
 
 def settle(s: CandyState, now: int, out: Out) -> None:
     """Once the turn's action is done and nothing is left to answer, end the turn."""
-    if s.phase == "playing" and s.acted and not s.steps and s.reaction is None:
+    if s.acted and not s.prompts and s.reaction is None and s.phase == "playing":
         finish_turn(s, now, out)
 
 
 def finish_turn(s: CandyState, now: int, out: Out) -> None:
+    """Draw up to 3 (not after the Boss; the hand limit instead over 3), then pass
+    play on, or end the game when the next player's hand is empty."""
     p = s.current
-    if p not in s.left:
-        if not s.boss_used:
-            draw(s, p, HAND - len(s.hands[p]), out)
-        hand_limit(s, p, out)
-    nxt = next_active(s, p)
-    if nxt is None or not s.hands[nxt]:
+    hands = s.hands
+    left = s.left
+    if not left or p not in left:
+        hand = hands[p]
+        n = len(hand)
+        if n < HAND and not s.boss_used:
+            deck = s.deck
+            if n == HAND - 1 and deck:  # the usual end of a turn: one card (``draw``, inline)
+                c = deck.pop()
+                hands[p] = [*hand, c]
+                me = SEATS.get(p) or seat(p)
+                out.append(me.drew[1] or me.drew_event(1))
+                out.append(me.drew_card[c] or me.make_drew_card(c))
+            else:
+                draw(s, p, HAND - n, out)
+        elif n > HAND:
+            hand_limit(s, p, out)
+    if left:
+        nxt = next_active(s, p)
+    else:  # everybody is seated: the next seat
+        seats = s.seats
+        nxt = seats[(seats.index(p) + 1) % len(seats)]
+    if nxt is None or not hands[nxt]:
         end_game(s, now, out)
         return
-    begin_turn(s, nxt, now)
+    s.current = nxt
+    s.acted = False
+    s.boss_used = False
+    s.timer_ms = now
 
 
 def must_end_early(s: CandyState) -> bool:
@@ -219,7 +294,7 @@ def must_end_early(s: CandyState) -> bool:
 def end_game(s: CandyState, now: int, out: Out) -> None:
     """Score (sheet §4), name the winners (ties share; players who left cannot
     win), and in a big game award places, then pause or end the match."""
-    s.steps = []
+    s.prompts = []
     s.reaction = None
     out.append(event(Ev.GAME_OVER))
     sc = scores(s)
@@ -241,17 +316,17 @@ def end_game(s: CandyState, now: int, out: Out) -> None:
         for p in winners:
             out.append(event(Ev.WON, player=p, score=sc[p].total))
     if not s.options.big_game:
-        s.results.append(GameResult(game=s.game_no, scores=sc, winners=winners))
+        s.results = [*s.results, GameResult(game=s.game_no, scores=sc, winners=winners)]
         s.winners = winners
         s.phase = "over"
         return
     ranks = places({p: sc[p].total for p in seated})
     pts = {p: PLACE_POINTS.get(r, 0) for p, r in ranks.items()}
+    s.points = {p: n + pts.get(p, 0) for p, n in s.points.items()}
+    s.candies = {p: n + (sc[p].total if p in ranks else 0) for p, n in s.candies.items()}
     for p in seated:
-        s.points[p] += pts[p]
-        s.candies[p] += sc[p].total
         out.append(event(Ev.PLACE, player=p, place=ranks[p], points=pts[p]))
-    s.results.append(GameResult(game=s.game_no, scores=sc, places=ranks, points=pts, winners=winners))
+    s.results = [*s.results, GameResult(game=s.game_no, scores=sc, places=ranks, points=pts, winners=winners)]
     if s.game_no < BIG_GAME_GAMES and not must_end_early(s):
         s.phase = "break"
         s.break_until = now + s.options.break_ms

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.candy.cards import (
     BUYER_BONUS,
@@ -12,27 +11,45 @@ from engine.candy.cards import (
     PICKPOCKET_PAIR_BONUS,
     Character,
     Combo,
+    combos_for,
 )
 from engine.candy.models import ComboMade, Score
 
 C = Character
+# characters counted in a list: each character's place in it, and each card's
+_SLOT = {ch: i for i, ch in enumerate(Character)}
+_CARD_SLOT = tuple(_SLOT[ch] for ch in CHARACTER_OF)
+_SNATCHER, _THIEF, _BUYER, _PICKPOCKET = (
+    _SLOT[ch] for ch in (C.SNATCHER, C.CANDY_THIEF, C.CANDY_BUYER, C.PICKPOCKET)
+)
+# per deck kind: each combo with the places of its two characters
+_COMBOS = {full: tuple((_SLOT[x.a], _SLOT[x.b], x) for x in combos_for(full)) for full in (False, True)}
+_SCORES: dict[bool, dict[tuple[int, ...], Score]] = {False: {}, True: {}}
+SCORE_CACHE = 20_000  # empires remembered per deck kind before the memo starts over
 
 
 def score(empire: Iterable[int], combos: tuple[Combo, ...]) -> Score:
     """The candies of one empire.  Protected cards score and combine like any other."""
-    cards = list(empire)
-    count = Counter(CHARACTER_OF[c] for c in cards)
-    printed = sum(CANDIES[c] for c in cards)
+    return _score(empire, tuple((_SLOT[x.a], _SLOT[x.b], x) for x in combos))
+
+
+def _score(empire: Iterable[int], combos: tuple[tuple[int, int, Combo], ...]) -> Score:
+    count = [0] * len(_SLOT)
+    printed = 0
+    for c in empire:
+        count[_CARD_SLOT[c]] += 1
+        printed += CANDIES[c]
     # only one Buyer counts, however many there are
-    buyer = BUYER_BONUS * (count[C.SNATCHER] + count[C.CANDY_THIEF]) if count[C.CANDY_BUYER] else 0
-    pickpockets = PICKPOCKET_PAIR_BONUS * (count[C.PICKPOCKET] // 2)
+    buyer = BUYER_BONUS * (count[_SNATCHER] + count[_THIEF]) if count[_BUYER] else 0
+    pickpockets = PICKPOCKET_PAIR_BONUS * (count[_PICKPOCKET] // 2)
     made: list[ComboMade] = []
-    for combo in combos:
+    bonus = 0
+    for a, b, combo in combos:
         # each card counts in at most one pair of a kind
-        pairs = min(count[combo.a], count[combo.b])
+        pairs = min(count[a], count[b])
         if pairs:
             made.append(ComboMade(a=combo.a, b=combo.b, count=pairs, candies=pairs * combo.candies))
-    bonus = sum(m.candies for m in made)
+            bonus += pairs * combo.candies
     return Score(
         cards=printed,
         buyer=buyer,
@@ -41,6 +58,19 @@ def score(empire: Iterable[int], combos: tuple[Combo, ...]) -> Score:
         total=printed + buyer + pickpockets + bonus,
         made=made,
     )
+
+
+def score_of(empire: Sequence[int], full: bool) -> Score:
+    """``score`` of an empire, remembered: an empire changes once a turn at most,
+    while every view and the end of the game score all of them."""
+    memo = _SCORES[full]
+    key = tuple(empire)
+    sc = memo.get(key)
+    if sc is None:
+        if len(memo) >= SCORE_CACHE:
+            memo.clear()
+        sc = memo[key] = _score(key, _COMBOS[full])
+    return sc
 
 
 def places(totals: dict[int, int]) -> dict[int, int]:

@@ -11,34 +11,37 @@ from engine.core import Wait, event, rng_below
 
 MAX_CHAIN = 64  # prompts the referee answers in a row for a player out of time
 
-
-def timer_deadline(s: CandyState) -> int | None:
-    """The turn timer (off at 0) counts from the start of the present wait: the
-    turn, the latest prompt, or the end of a reaction window."""
-    if s.options.turn_timer_ms == 0 or s.phase != "playing" or s.reaction is not None:
-        return None
-    return s.timer_ms + s.options.turn_timer_ms
+# The wait of a turn with no timer, one per player: a value, made once.
+_TURN_WAITS: dict[int, list[Wait]] = {}
+WAITS_KEPT = 4096  # players whose turn wait is remembered before the memo starts over
 
 
-def deadline(s: CandyState) -> int | None:
-    if s.phase == "over":
-        return None
-    if s.phase == "break":
+def deadline(state: CandyState) -> int | None:
+    """When time alone changes the game: the end of the break, of the reaction
+    window, or of the turn timer (off at 0), which counts from the start of the
+    present wait (the turn, the latest prompt, or the end of a reaction window)."""
+    s = state
+    phase = s.phase
+    if phase == "playing":
+        r = s.reaction
+        if r is not None:
+            return r.until_ms
+        timer = s.options.turn_timer_ms
+        return s.timer_ms + timer if timer else None
+    if phase == "break":
         return s.break_until
-    if s.reaction is not None:
-        return s.reaction.until_ms
-    return timer_deadline(s)
+    return None
 
 
 def waited(s: CandyState) -> list[int]:
     """Whom the table waits for now (playing phase)."""
     if s.reaction is not None:
         return [s.reaction.player]
-    if s.steps:
+    if s.prompts:
         seen: list[int] = []
-        for step in s.steps:
-            if step.prompt.player not in seen:
-                seen.append(step.prompt.player)
+        for x in s.prompts:
+            if x.prompt.player not in seen:
+                seen.append(x.prompt.player)
         return seen
     return [s.current]
 
@@ -46,11 +49,22 @@ def waited(s: CandyState) -> list[int]:
 def waiting(s: CandyState) -> list[Wait]:
     if s.phase != "playing":
         return []
-    if s.reaction is not None:
-        return [Wait(kind="reaction", players=[s.reaction.player], until_ms=s.reaction.until_ms)]
-    players = waited(s)
-    kind = "turn" if players == [s.current] else "all"
-    return [Wait(kind=kind, players=players, until_ms=timer_deadline(s))]
+    r = s.reaction
+    if r is not None:
+        return [Wait(kind="reaction", players=[r.player], until_ms=r.until_ms)]
+    p = s.current
+    timer = s.options.turn_timer_ms
+    until = s.timer_ms + timer if timer else None
+    if s.prompts and any(x.prompt.player != p for x in s.prompts):
+        return [Wait(kind="all", players=waited(s), until_ms=until)]
+    if until is not None:
+        return [Wait(kind="turn", players=[p], until_ms=until)]
+    w = _TURN_WAITS.get(p)
+    if w is None:
+        if len(_TURN_WAITS) >= WAITS_KEPT:
+            _TURN_WAITS.clear()
+        w = _TURN_WAITS[p] = [Wait(kind="turn", players=[p])]
+    return w[:]
 
 
 def fire(s: CandyState, due: int, out: Out) -> None:
@@ -76,7 +90,8 @@ def timeout(s: CandyState, now: int, out: Out) -> None:
         hand = s.hands[p]
         if hand:
             s.rng, i = rng_below(s.rng, len(hand))
-            card = hand.pop(i)
+            card = hand[i]
+            s.hands[p] = [*hand[:i], *hand[i + 1 :]]
             s.discard.append(card)
             if s.options.open_discard:
                 out.append(event(Ev.DISCARDED_OPEN, player=p, card=card))
@@ -90,10 +105,9 @@ def timeout(s: CandyState, now: int, out: Out) -> None:
 def answer_all(s: CandyState, now: int, out: Out) -> None:
     """Answer every open prompt by default, and those they open, until a window opens."""
     for _ in range(MAX_CHAIN):
-        if not s.steps or s.reaction is not None:
+        if not s.prompts or s.reaction is not None:
             return
-        step = s.steps[0]
-        abilities.answer(s, step, abilities.default_picks(s, step.prompt), now, out)
+        abilities.answer_for(s, s.prompts[0], now, out)
 
 
 def leave(s: CandyState, p: int, now: int, out: Out) -> None:
@@ -105,7 +119,7 @@ def leave(s: CandyState, p: int, now: int, out: Out) -> None:
     hand = s.hands[p]
     s.deck[0:0] = hand
     s.hands[p] = []
-    s.left.append(p)
+    s.left = [*s.left, p]
     out.append(event(Ev.LEFT, player=p, count=len(hand)))
     if s.phase == "break":
         if rules.must_end_early(s):
@@ -116,19 +130,13 @@ def leave(s: CandyState, p: int, now: int, out: Out) -> None:
         s.reaction = None
     elif r is not None and r.player == p:
         abilities.close_window(s, now, out, blocked=False)
-    kept: list[Step] = []
-    for step in s.steps:
-        if step.owner == p:
-            continue  # the leaver's ability ends here
-        kept.append(step)
-    s.steps = kept
-    for step in [st for st in s.steps if st.prompt.player == p]:
-        if step in s.steps:
-            abilities.answer(s, step, abilities.default_picks(s, step.prompt), now, out)
-    for step in [st for st in s.steps if st.kind == "judge" and p in st.prompt.options]:
+    s.prompts = [x for x in s.prompts if x.data["owner"] != p]  # the leaver's ability ends here
+    for x in [x for x in s.prompts if x.prompt.player == p]:
+        abilities.answer_for(s, x, now, out)
+    for x in [x for x in s.prompts if x.then == Step.JUDGE and p in x.prompt.options]:
         # a Judge's target must hold cards: ask again without the leaver
-        s.steps.remove(step)
-        abilities.judge(s, step.owner, step.card, now, out)
+        abilities.withdraw(s, x)
+        abilities.judge(s, x.data["owner"], x.data["card"], now, out)
     if s.current == p:
         s.acted = True
     if rules.must_end_early(s):

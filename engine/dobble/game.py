@@ -1,30 +1,51 @@
-"""The Dobble game object: the one door through which a Dobble state changes."""
+"""The Dobble game object: its handlers on the core's template (``engine.core.Rules``).
+
+Dobble asks no questions (no prompts): a press is a ``Spot``, and the only
+thing time does is reveal the next card when its "3-2-1" is over — a
+deadline, so a press arriving after it meets the card already revealed (the
+core fires every due deadline before an action).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
-from pydantic import TypeAdapter
-
-from engine.core import ArgValue, Event, Models, Outcome, RuleError, Tick, Wait, hand_zone
+from engine.core import ArgValue, Leave, Out, Outcome, RuleError, Rules, Wait, hand_zone, move
 from engine.dobble import rules
 from engine.dobble.keys import Err, Ev
 from engine.dobble.models import (
-    DobbleAction,
+    SCHEMA_VERSION,
     DobbleOptions,
     DobbleState,
     DobbleView,
     Face,
-    Leave,
-    PlayerAction,
     Spot,
+    migrate,
 )
 
-_ACTION = TypeAdapter(DobbleAction)
+
+@lru_cache(maxsize=4096)
+def _face(card: int, symbols: tuple[int, ...], owner: int | None) -> Face:
+    """A face-up card as a view shows it; a value, so built once and shared by
+    every view of the reveal (the symbol order is part of the key)."""
+    return Face(card=card, symbols=symbols, owner=owner)
 
 
-class DobbleGame(Models[DobbleState, DobbleOptions]):
+@lru_cache(maxsize=4096)
+def _leave_of(player: int) -> Leave:
+    """A player's Leave, listed by every ``legal`` call: a value, made once."""
+    return Leave(player=player)
+
+
+@lru_cache(maxsize=4096)
+def _hand(player: int) -> str:
+    """A player's zone name, in every view's ``zone_counts``: made once."""
+    return hand_zone(player)
+
+
+class DobbleGame(Rules[DobbleState, Any, DobbleOptions]):
     name = "dobble"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -46,104 +67,111 @@ class DobbleGame(Models[DobbleState, DobbleOptions]):
     }
     Options = DobbleOptions
     State = DobbleState
-    _actions = _ACTION
-    _bad_action = Err.BAD_ACTION
-    _bad_options = Err.BAD_OPTIONS
+    bad_action = Err.BAD_ACTION
+    bad_options = Err.BAD_OPTIONS
+    over_key = Err.OVER
+    schema_version = SCHEMA_VERSION
 
-    # --- setting up --------------------------------------------------------
+    # --- setting up ----------------------------------------------------------------
 
-    def start(
-        self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
-    ) -> tuple[DobbleState, list[Event]]:
-        players = self._players(players)
-        return rules.new_game(list(players), int(seed), self.options(options), int(now_ms))
+    def new(self, players: list[int], seed: int, options: DobbleOptions, now: int) -> tuple[DobbleState, Out]:
+        return rules.new_game(players, seed, options, now)
 
-    # --- what may happen ---------------------------------------------------
+    # --- time ----------------------------------------------------------------------
 
-    def legal(self, state: DobbleState, player: int) -> list[Any]:
+    def finished(self, s: DobbleState) -> bool:
+        return s.stage == "over"
+
+    def deadline(self, s: DobbleState) -> int | None:
+        return s.reveal_at if s.stage == "countdown" else None
+
+    def tick(self, s: DobbleState, due: int, out: Out) -> None:
+        rules.reveal(s)  # the countdown is over: live, no deadline any more
+
+    # --- what may happen -----------------------------------------------------------
+
+    def moves(self, s: DobbleState, player: int) -> list[Any]:
         """Every press the player's screen offers (each symbol of the centre
         and of each card it may pair with, right or wrong), then Leave."""
-        s = state
         if s.stage == "over" or player not in s.piles:
             return []
+        if s.stage != "live" or player in s.locked:
+            return [_leave_of(player)]
+        cards = rules.pair_cards(s, player)
+        if not cards:
+            return [_leave_of(player)]
+        faces = s.faces
+        centre = s.centre[-1]
+        face = faces[centre]
+        shown = s.shown
+        if len(cards) == 1:
+            card = cards[0]
+            return [*rules.presses(player, shown, centre, card, face, faces[card]), _leave_of(player)]
         acts: list[Any] = []
-        if player not in s.locked:
-            cards = rules.pair_cards(s, player)
-            if cards:
-                centre = s.centre[-1]
-                for card in cards:
-                    for symbol in rules.buttons(s, card):
-                        acts.append(
-                            Spot.model_construct(
-                                player=player, symbol=symbol, centre=centre, card=card, shown=s.shown
-                            )
-                        )
-        acts.append(Leave.model_construct(player=player))
+        for card in cards:
+            acts += rules.presses(player, shown, centre, card, face, faces[card])
+        acts.append(_leave_of(player))
         return acts
 
-    # --- the one door ------------------------------------------------------
+    # --- the handlers --------------------------------------------------------------
 
-    def apply(self, state: DobbleState, action: Any, now_ms: int) -> tuple[DobbleState, list[Event]]:
-        if not isinstance(action, PlayerAction | Tick):
-            action = self.parse_action(action)
-        now = max(int(now_ms), state.clock_ms)
-        out: list[Event] = []
-        if isinstance(action, Tick):
-            if action.now_ms is not None:
-                now = max(now, action.now_ms)
-            due = rules.deadline(state)
-            if due is None or due > now:
-                return state, out
-            s = state.clone()
-            rules.fire(s, now)
-            s.clock_ms = now
-            s.seq += 1
-            return s, out
-        if state.stage == "over":
-            raise RuleError(Err.OVER)
-        if action.player not in state.piles:
+    def check(self, s: DobbleState, action: Any) -> None:
+        if action.player not in s.piles:
             raise RuleError(Err.NOT_A_PLAYER)
-        s = state.clone()
-        if isinstance(action, Spot):
-            rules.spot(s, action, now, out)
-        else:
-            rules.leave(s, action.player, now, out)
-        s.clock_ms = now
-        s.seq += 1
-        return s, out
 
-    # --- what one may see --------------------------------------------------
+    @move(Spot)
+    def _spot(self, s: DobbleState, a: Spot, now: int, out: Out) -> None:
+        rules.spot(s, a, now, out)
+
+    @move(Leave)
+    def _leave(self, s: DobbleState, a: Leave, now: int, out: Out) -> None:
+        rules.leave(s, a.player, now, out)
+
+    # --- what one may see ----------------------------------------------------------
 
     def view(self, state: DobbleState, viewer: int | None = None) -> DobbleView:
         s = state
-        shown = s.stage == "live" and bool(s.centre)
         faces = s.faces
-
-        def face(card: int, owner: int | None = None) -> Face:
-            return Face(card=card, symbols=list(faces[card]), owner=owner)
-
-        centre = face(s.centre[-1]) if shown else None
+        piles = s.piles
+        centre: Face | None = None
         tops: dict[int, Face] = {}
         outer: list[Face] = []
-        if shown:
-            if s.mode == "catch" and not s.duel:
-                outer = [face(c) for c in s.outer]
-            else:
-                tops = {p: face(s.piles[p][-1], p) for p in s.players if s.piles[p]}
-        seated = viewer is not None and viewer in s.piles
-        own = tops.get(viewer) if seated and viewer is not None else None
         pairs: list[Face] = []
-        if seated and viewer is not None:
-            pairs = [face(c, rules.owner(s, c)) for c in rules.pair_cards(s, viewer)]
+        own: Face | None = None
+        catch = s.plan[s.mode_no] == "catch" and not s.duel
+        if s.stage == "live" and s.centre:
+            c = s.centre[-1]
+            centre = _face(c, faces[c], None)
+            if catch:
+                outer = [_face(x, faces[x], None) for x in s.outer]
+            else:
+                for p in s.players:
+                    pile = piles[p]
+                    if pile:
+                        top = pile[-1]
+                        tops[p] = _face(top, faces[top], p)
+            if viewer is not None and viewer in piles:
+                # the same cards as rules.pair_cards, with their owners
+                own = tops.get(viewer)
+                if s.duel:
+                    pairs = [own] if own is not None and viewer in s.duel else []
+                elif catch:
+                    pairs = outer[:]
+                elif s.plan[s.mode_no] == "gift":
+                    pairs = [f for q, f in tops.items() if q != viewer]
+                elif own is not None:
+                    pairs = [own]
         zones = {"deck": len(s.deck), "centre": len(s.centre), "outer": len(s.outer), "box": len(s.box)}
-        zones.update((hand_zone(p), len(c)) for p, c in s.piles.items())
+        cards: dict[int, int] = {}
+        for p, pile in piles.items():
+            zones[_hand(p)] = cards[p] = len(pile)
         return DobbleView(
             viewer=viewer,
             zone_counts=zones,
             seq=s.seq,
             shown=s.shown,
             symbols=s.options.symbols,
-            mode=s.mode,
+            mode=s.plan[s.mode_no],
             plan=list(s.plan),
             mode_number=s.mode_no + 1,
             stage=s.stage,
@@ -159,16 +187,13 @@ class DobbleGame(Models[DobbleState, DobbleOptions]):
             own=own,
             pairs=pairs,
             locked=list(s.locked),
-            last=s.last.model_copy() if s.last is not None else None,
-            cards={p: len(c) for p, c in s.piles.items()},
-            standing=dict(s.standing),
-            results=[r.model_copy() for r in s.results],
-            points=dict(s.points),
+            last=s.last,
+            cards=cards,
+            standing=s.standing.copy(),
+            results=list(s.results),
+            points=s.points.copy(),
             winners=list(s.winners),
         )
-
-    def next_deadline(self, state: DobbleState) -> int | None:
-        return rules.deadline(state)
 
     def waiting(self, state: DobbleState) -> list[Wait]:
         return rules.waiting(state)
@@ -178,8 +203,13 @@ class DobbleGame(Models[DobbleState, DobbleOptions]):
         return Outcome(
             status="over" if over else "playing",
             winners=list(state.winners) if over else [],
-            scores=dict(state.points),
+            scores=state.points.copy(),
         )
+
+    # --- stored by older engines ---------------------------------------------------
+
+    def migrate(self, data: dict[str, Any]) -> dict[str, Any]:
+        return migrate(data)
 
 
 GAME = DobbleGame()

@@ -1,18 +1,19 @@
-"""Dobble options, state, actions and views: pydantic models, JSON round-trip exact."""
+"""Dobble options, state, actions and views: records (options: a pydantic model), JSON round-trip exact."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import Tick, View
+from engine.core import PlayerAction, State, View, record
 from engine.dobble.cards import CARD_COUNT, SYMBOL_COUNT
 from engine.dobble.symbols import DEFAULT_SET, SETS
 
 Mode = Literal["tower", "well", "catch", "gift"]
 MODES: tuple[Mode, ...] = ("tower", "well", "catch", "gift")
 Stage = Literal["countdown", "live", "over"]
+SCHEMA_VERSION = 2
 
 
 class DobbleOptions(BaseModel):
@@ -42,7 +43,8 @@ class DobbleOptions(BaseModel):
         return list(self.match_modes) if self.mode == "match" else [self.mode]
 
 
-class Won(BaseModel):
+@record(value=True)
+class Won:
     """The card just won: who pressed which symbol on which pair of cards."""
 
     player: int
@@ -54,7 +56,8 @@ class Won(BaseModel):
     shown: int = 0  # the reveal it was won on (DobbleState.shown)
 
 
-class Result(BaseModel):
+@record(value=True)
+class Result:
     """A finished mini-game: cards at its end, places (1 = won) and placement points."""
 
     mode: Mode
@@ -64,63 +67,61 @@ class Result(BaseModel):
     points: dict[int, int]
 
 
-class DobbleState(BaseModel):
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Read a state saved by an older engine.
+
+    Version 1 (before the engine core) had no prompt queue: Dobble never asks
+    anything, so the queue starts empty.  Its JSON is otherwise today's: the
+    lists (piles, deck, symbol orders, results, ...) are read as the tuples
+    they are now, and written as the same JSON lists.
+    """
+    data.setdefault("prompts", [])
+    data.setdefault("prompt_seq", 0)
+    return data
+
+
+@record
+class DobbleState(State):
+    """A Dobble table.  Its sequences are tuples: a rule replaces one instead
+    of changing it, so a copy of the state (one per press) shares them and
+    copies only the dicts."""
+
     game: Literal["dobble"] = "dobble"
-    schema_version: int = 1
+    schema_version: int = SCHEMA_VERSION
     options: DobbleOptions
     seed: int
     rng: int
-    seq: int = 0  # counts applied changes
-    clock_ms: int = 0
-    players: list[int]  # still at the table, in seat order
-    left: list[int] = []
-    unused: list[int]  # the two lines of the plane that stay in the box
-    plan: list[Mode]
+    players: tuple[int, ...]  # still at the table, in seat order
+    left: tuple[int, ...] = ()
+    unused: tuple[int, ...]  # the two lines of the plane that stay in the box
+    plan: tuple[Mode, ...]
     mode_no: int = 0  # index into plan
     stage: Stage = "countdown"
     reveal_at: int | None = None  # the countdown's end
-    deck: list[int]  # face down; the top is the end of the list
-    centre: list[int] = []  # the top is the end; Well's pile grows under it
-    piles: dict[int, list[int]]  # each player's cards; the top (face up) is the end
-    outer: list[int] = []  # Catch Them All: the cards around the centre
-    box: list[int] = []  # out of play: Catch's spent centres, a leaver's cards
+    deck: tuple[int, ...]  # face down; the top is the end
+    centre: tuple[int, ...] = ()  # the top is the end; Well's pile grows under it
+    piles: dict[int, tuple[int, ...]]  # each player's cards; the top (face up) is the end
+    outer: tuple[int, ...] = ()  # Catch Them All: the cards around the centre
+    box: tuple[int, ...] = ()  # out of play: Catch's spent centres, a leaver's cards
     round: int = 0  # Catch Them All
     rounds: int = 0
-    faces: dict[int, list[int]] = {}  # face-up card -> its symbols in display order
-    locked: list[int] = []  # wrong on this card: no press until the next one
+    # face-up card -> its symbols in display order (``legal`` and ``view`` key
+    # their shared presses and faces on these very tuples)
+    faces: dict[int, tuple[int, ...]] = {}
+    locked: tuple[int, ...] = ()  # wrong on this card: no press until the next one
     shown: int = 0  # reveals so far: a press names the one it was made on
     last: Won | None = None
-    duel: list[int] = []  # tied players duelling; empty when no duel is on
+    duel: tuple[int, ...] = ()  # tied players duelling; empty when no duel is on
     duel_for: Literal["mode", "match"] | None = None
     standing: dict[int, int] = {}  # the finished mini-game's cards, while its tie is duelled
     emptied: int | None = None  # Well: who emptied their pile
-    results: list[Result] = []
+    results: tuple[Result, ...] = ()
     points: dict[int, int]  # placement points so far
-    winners: list[int] = []
+    winners: tuple[int, ...] = ()
 
     @property
     def mode(self) -> Mode:
         return self.plan[self.mode_no]
-
-    def clone(self) -> DobbleState:
-        """A copy whose containers may be mutated without touching ``self``."""
-        new = self.model_copy()
-        d = new.__dict__
-        d["players"] = self.players[:]
-        d["left"] = self.left[:]
-        d["deck"] = self.deck[:]
-        d["centre"] = self.centre[:]
-        d["piles"] = {p: c[:] for p, c in self.piles.items()}
-        d["outer"] = self.outer[:]
-        d["box"] = self.box[:]
-        d["faces"] = dict(self.faces)  # the symbol lists are replaced, never mutated
-        d["locked"] = self.locked[:]
-        d["duel"] = self.duel[:]
-        d["standing"] = dict(self.standing)
-        d["results"] = self.results[:]  # Results are never mutated
-        d["points"] = dict(self.points)
-        d["winners"] = self.winners[:]
-        return new
 
 
 # --- actions ---------------------------------------------------------------
@@ -129,7 +130,8 @@ _Symbol = Annotated[int, Field(ge=0, lt=SYMBOL_COUNT)]
 _Card = Annotated[int, Field(ge=0, lt=CARD_COUNT)]
 
 
-class Spot(BaseModel):
+@record(value=True)
+class Spot(PlayerAction):
     """A press of ``symbol``: "this symbol is on both ``centre`` and ``card``".
 
     ``card`` is the pair's other card, the one the pressed button belonged to
@@ -139,38 +141,28 @@ class Spot(BaseModel):
     a press on a card the player never saw.
     """
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["spot"] = "spot"
-    player: int
     symbol: _Symbol
     centre: _Card
     card: _Card
     # the reveal the press was made on (``DobbleView.shown``): the same two cards
     # up again later (a match re-deals the deck) do not make an old press count
-    shown: int = Field(ge=0)
-
-
-class Leave(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    type: Literal["leave"] = "leave"
-    player: int
-
-
-PlayerAction = Spot | Leave
-DobbleAction = Annotated[Spot | Leave | Tick, Field(discriminator="type")]
+    shown: Annotated[int, Field(ge=0)]
 
 
 # --- views -----------------------------------------------------------------
 
 
-class Face(BaseModel):
+@record(value=True)
+class Face:
     """A face-up card: its id (for ``Spot``), its symbols in display order, its owner."""
 
     card: int
-    symbols: list[int]
+    symbols: tuple[int, ...]
     owner: int | None = None
 
 
+@record(value=True)
 class DobbleView(View):
     """What one player (or, with ``viewer`` None, the public) may see.
 

@@ -23,7 +23,9 @@ Layout
 - ``madness.py``   the Madness card; the penalty lives in ``flow.check_end``.
 - ``keys.py``      locale keys (framework); a faction module adds its own with
                    ``register_keys`` / ``register_choices``.
-- ``models.py``, ``game.py``  the pydantic state/actions/views and ``GAME``.
+- ``models.py``  the state, actions and views (records) and the migration of
+                   stored states; ``game.py``: ``GAME``, the handlers on the
+                   core's template (``engine.core.Rules``).
 
 Adding a faction (phase 2)
 --------------------------
@@ -54,10 +56,15 @@ decks, discards, ``base_deck``, ``base_discard``, ``madness``, and ``aside``
 (``BaseSlot``: the base's uid, its ``minions`` and its ``actions``); a minion
 (``MinionSlot``) carries its ``controller`` and the actions on it
 (``Attached``: uid, controller, data).  Owner and controller are separate:
-control changes are ``Temp`` records undone at the end of the turn.
+control changes are ``Temp`` records undone at the end of the turn.  What
+is in play is a value (tuples of slots): it changes only through ``G``,
+which replaces the slots a change touches, so states share what did not
+change.
 
 Power is never stored: ``G.power`` sums the printed power, every in-play
-card's ``power`` hook and the temporary ``Temp`` modifiers, floored at 0.
+card's ``power`` hook that may reach the minion (``power_reach``) and the
+temporary ``Temp`` modifiers, floored at 0.  ``G`` remembers it, and where
+everything in play is, per ``bases`` tuple (``ops.Board``).
 
 Tasks: how abilities wait for answers
 -------------------------------------
@@ -65,12 +72,15 @@ Everything that happens is a ``Task`` {card, step, player, src, data} on
 ``state.stack`` (last = next).  ``G.run`` pops a task and calls the handler
 registered for (card, step).  A handler changes the state through ``G`` and
 may schedule more tasks; those run in call order after it returns.  A choice
-is ``g.ask(t, step, key, kind, options, min, max)``: it opens a
-``core.Prompt`` for that player (``state.prompts``) and the answer resumes
-the same card at ``step`` with ``t.data["picks"]``.  Everything a later step
-needs goes into ``t.data`` (JSON only), so the whole game, half-resolved
-cards included, is one JSON document.  The ordering rule of handlers (do
-immediate changes before scheduling) is in ``ops``.
+is ``g.ask(t, step, key, kind, options, min, max)``: it opens a prompt on
+the core's queue (``state.prompts``: a ``core.Pending`` resuming the game's
+one step ``"task"`` with the continuation Task as its JSON ``data``) and the
+answer resumes the same card at ``step`` with ``t.data["picks"]``.
+Everything a later step needs goes into ``t.data`` (JSON only; set keys,
+never change a value in place: tasks are shared by the states that hold
+them), so the whole game, half-resolved cards included, is one JSON
+document.  The ordering rule of handlers (do immediate changes before
+scheduling) is in ``ops``.
 
 Timings (see ``abilities`` for the hooks' signatures)
 ------------------------------------------------------
@@ -101,8 +111,10 @@ Scoring
 -------
 ``score_check`` (eligible bases; the current player picks the order) →
 ``before_score`` triggers → the Me-First window (from the current player,
-each plays one Special or passes; closes when all pass in a row; a player
-with no usable Special passes silently) → places by competition ranking
+clockwise, every player at the table is asked in turn — with the Specials
+they can use, possibly none — and plays one or passes; it closes when all
+have passed in a row; responders and passes are named by player id, so a
+player leaving shifts nobody) → places by competition ranking
 (zero power with a minion still places), VP → ``scored`` and
 ``after_score`` triggers → the after-scoring window → cards on the base go
 to their owners' discard piles (leaving play, not destruction) → the base is
@@ -110,8 +122,10 @@ replaced → ``score_check`` again.  A base that left play stops scoring.
 
 Decisions where the sheet is silent
 -----------------------------------
-- A prompt with one possible answer (or none) is answered at once; a player
-  with no usable Special passes a Me-First window without being asked.
+- A prompt with one possible answer (or none) is answered at once — except
+  a Me-First window's and the mulligan's, which every player is asked alike
+  (a player with no Special, or with a minion in hand, too: being asked must
+  not tell anyone what a hand holds).
 - Talents and Specials are offered only when they can do something.
 - Several players may draft the same faction (one box each), never one player
   twice; ``unique_factions`` forbids sharing.  The first player is random.
@@ -119,8 +133,9 @@ Decisions where the sheet is silent
   prompt takes its default (its first ``min`` options: a "may" declines) and
   a slow current player's play phase ends.
 - Leaving: the player's cards leave play, what they controlled goes back to
-  its owners, their prompts take defaults and their turns are skipped; fewer
-  than two players left ends the game (the one left wins once play began).
+  its owners, their prompts take defaults (a Me-First question: a pass) and
+  their turns are skipped; fewer than two players left ends the game (the
+  one left wins once play began).
 - Extra plays granted to a player off their turn are lost.
 - A tie for the lead at the end plays on (after the Madness penalty and the
   fewer-Madness tie-break).

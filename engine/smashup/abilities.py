@@ -29,6 +29,11 @@ and, for the other timings (all optional, any mix):
   ``scored``, ``after_score`` (base);
 - ``A.power = fn(g, src, minion) -> int``: an ongoing power modifier of an
   in-play card (summed for every minion, the result floored at 0);
+  ``A.power_reach`` says which minions it may change, so that only those
+  ask it: ``"minion"`` only the minion it is attached to (a minion's own
+  modifier: itself), ``"here"`` only minions on its own base (the base it
+  is, or is on, or whose minion it is on), ``"everywhere"`` (the default)
+  any minion;
 - ``A.protect = fn(g, src, minion, actor, how) -> bool``: True blocks
   ``how`` (destroy, move, return, control, action, power) done to ``minion``
   by a card of ``actor`` (None: no player's card, e.g. a base);
@@ -52,14 +57,17 @@ and, for the other timings (all optional, any mix):
 - ``A.indestructible = True``: the card (an action) can't be destroyed.
 
 Handlers never keep Python state: everything they need later goes into the
-task's ``data``.  See ``ops.G`` for the toolkit and its one ordering rule.
+task's ``data``.  A handler may set keys of ``t.data`` but never changes a
+list or a dict inside it in place (build a new one): a task's values are
+shared with the states that came before.  See ``ops.G`` for the toolkit and
+its one ordering rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
     from engine.smashup.models import Task
@@ -80,10 +88,10 @@ Zone = Literal["hand", "play"]
 HOWS = ("destroy", "move", "return", "control", "action", "power")
 
 
-@dataclass(frozen=True)
-class PlayCheck:
+class PlayCheck(NamedTuple):
     """A play being considered: ``player`` plays ``card`` (a uid) on ``base``
-    and/or ``minion``; ``extra``: it would be an extra play."""
+    and/or ``minion``; ``extra``: it would be an extra play.  (A named tuple:
+    ``legal`` makes one for every play it considers.)"""
 
     player: int
     card: int
@@ -92,6 +100,11 @@ class PlayCheck:
     minion: int | None
     extra: bool
     is_minion: bool
+
+
+def always_ok(g: G, check: PlayCheck) -> bool:
+    """The default ``play_ok``: a card has no condition of its own."""
+    return True
 
 
 ForbidFn = Callable[["G", int, PlayCheck], bool]
@@ -119,10 +132,11 @@ class Ability:
         self.special_def: Special | None = None
         self.triggers: dict[str, TriggerWhen] = {}
         self.power: PowerFn | None = None
+        self.power_reach: Literal["minion", "here", "everywhere"] = "everywhere"
         self.protect: ProtectFn | None = None
         self.forbid: ForbidFn | None = None
         # the card's own condition to be played (Shoggoth: "only where you have 6 power")
-        self.play_ok: Callable[[G, PlayCheck], bool] = lambda g, check: True
+        self.play_ok: Callable[[G, PlayCheck], bool] = always_ok
         self.replacement: Replacement | None = None
         self.instead_discard: Callable[[G, int], bool] | None = None
         self.clear_card: Callable[[G, int, int], bool] | None = None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 
 class Kind(StrEnum):
@@ -43,7 +44,7 @@ class CardDef:
     target: Target = Target.NONE
     special: bool = False  # a Special action: played only in its window, never as the turn's action
 
-    @property
+    @cached_property
     def minion(self) -> bool:
         return self.kind is Kind.MINION
 

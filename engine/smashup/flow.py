@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Prompt, PromptValue, rng_shuffle
+from engine.core import Pending, Prompt, PromptValue, rng_shuffle
 from engine.smashup import abilities
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import BASES, CARDS, FACTIONS, MADNESS, Target
@@ -17,16 +17,14 @@ from engine.smashup.models import (
     HAND_LIMIT,
     HAND_SIZE,
     Attached,
-    BaseSlot,
     Credit,
     MinionSlot,
-    Pending,
     Played,
     Scoring,
     Task,
     Window,
 )
-from engine.smashup.ops import CORE, G
+from engine.smashup.ops import CORE, G, continuation
 
 C = ability(CORE)
 
@@ -42,45 +40,24 @@ def default_picks(prompt: Prompt) -> list[PromptValue]:
 
 @C.step("ask")
 def _ask(g: G, t: Task) -> None:
-    d = t.data
-    then = Task.model_validate(d["then"])
-    options: list[PromptValue] = list(d["options"])
-    lo, hi, ordered = int(d["min"]), int(d["max"]), bool(d["ordered"])
-    p = t.player
-    forced: list[PromptValue] | None = None
-    if not options:
-        forced = []
-    elif (not ordered and lo >= len(options)) or (ordered and len(options) == 1 and lo >= 1):
-        forced = options
-    elif p in g.s.left or p not in g.s.seats:
-        forced = options[:lo]
-    if forced is not None:
-        then.data["picks"] = forced
-        g.schedule(then)
-        return
-    g.s.prompt_seq += 1
-    prompt = Prompt(
-        id=g.s.prompt_seq,
-        player=p,
-        key=d["key"],
-        args=d["args"],
-        kind=d["kind"],
-        options=options,
-        min=lo,
-        max=min(hi, len(options)),
-        ordered=ordered,
-        skip_key=d["skip_key"],
-    )
-    g.s.prompts.append(Pending(prompt=prompt, then=then))
+    """A question scheduled behind other steps (``G.ask``): its turn has come."""
+    g.prompt(t.player, t.data)
+
+
+def resume(g: G, pending: Pending, picks: list[PromptValue]) -> None:
+    """An answered prompt (already off the queue): its Task goes on at once."""
+    g.s.stack.append(continuation(pending.data, picks, resume=True))
+    g.run()
 
 
 def answer(g: G, pending: Pending, picks: list[PromptValue]) -> None:
-    g.s.prompts.remove(pending)
-    then = pending.then.model_copy(deep=True)
-    then.data["picks"] = list(picks)
-    then.resume = True
-    g.s.stack.append(then)
-    g.run()
+    """Answer an open prompt on a player's behalf (a timeout, a player who left)."""
+    prompts = g.s.prompts
+    for i, x in enumerate(prompts):
+        if x is pending:
+            del prompts[i]
+            break
+    resume(g, pending, picks)
 
 
 # --- triggers --------------------------------------------------------------------------
@@ -90,16 +67,10 @@ def answer(g: G, pending: Pending, picks: list[PromptValue]) -> None:
 def _fire(g: G, t: Task) -> None:
     name: str = t.data["name"]
     data: dict[str, Any] = t.data["data"]
-    found: list[tuple[int, int]] = []
-    cards = g.s.cards
-    for uid, ctrl in g.in_play_cards():
-        a = abilities.REGISTRY.get(cards[uid])
-        if a is None or name not in a.triggers:
-            continue
-        if a.triggers[name](g, uid, data):
-            found.append((uid, ctrl))
+    found = [(uid, ctrl) for uid, ctrl, a in g.listening(name) if a.triggers[name](g, uid, data)]
     if not found:
         return
+    cards = g.s.cards
     if len({cards[u] for u, _ in found}) > 1 and g.s.phase == "playing":
         g.ask(
             t,
@@ -128,7 +99,7 @@ def _fire_order(g: G, t: Task) -> None:
 
 def _trigger(g: G, uid: int, ctrl: int, name: str, data: dict[str, Any]) -> None:
     player = ctrl if ctrl >= 0 else int(data.get("player", g.current))
-    g.schedule(Task(card=g.cid(uid), step="on:" + name, player=player, src=uid, data=dict(data)))
+    g.schedule(Task.make(g.cid(uid), "on:" + name, player, uid, dict(data)))
 
 
 # --- playing cards ----------------------------------------------------------------------
@@ -203,7 +174,7 @@ def _play(g: G, t: Task) -> None:
         if slot is None or base is None:
             g.to_discard(uid, from_play=False)
             return
-        slot.minions.append(MinionSlot(uid=uid, controller=p))
+        g.add_minion(base, MinionSlot(uid=uid, controller=p))
         from_hand = bool(t.data.get("from_hand", False))
         s.played.append(Played(player=p, minion=uid, base=base, from_hand=from_hand))
         g.emit(Ev.PLAYED_MINION, player=p, card=d.id, base=g.cid(base))
@@ -224,14 +195,14 @@ def _play(g: G, t: Task) -> None:
         if slot is None or base is None:
             g.to_discard(uid, from_play=False)
             return
-        slot.actions.append(Attached(uid=uid, controller=p))
+        g.add_action(base, Attached(uid=uid, controller=p))
         g.emit(Ev.PLAYED_ON_BASE, player=p, card=d.id, base=g.cid(base))
     else:
         host = g.minion_slot(minion) if minion is not None else None
         if host is None or minion is None:
             g.to_discard(uid, from_play=False)
             return
-        host.attached.append(Attached(uid=uid, controller=p))
+        g.attach(minion, Attached(uid=uid, controller=p))
         base = g.base_of(minion)
         where = g.cid(base) if base is not None else ""
         g.emit(Ev.PLAYED_ON_MINION, player=p, card=d.id, minion=g.cid(minion), base=where)
@@ -376,7 +347,8 @@ def _begin_turn(g: G, t: Task) -> None:
     s.current = p
     s.turn += 1
     s.window = None
-    s.temps = [x for x in s.temps if not (x.until == "start_turn" and x.player == p)]
+    if any(x.until == "start_turn" and x.player == p for x in s.temps):
+        s.temps = tuple(x for x in s.temps if not (x.until == "start_turn" and x.player == p))
     s.credits = [Credit(minion=True, extra=False, source=CORE), Credit(action=True, extra=False, source=CORE)]
     s.extras = {}
     s.talents = []
@@ -435,9 +407,10 @@ def _end_turn_2(g: G, t: Task) -> None:
         slot = g.minion_slot(x.target)
         if slot is not None and slot.controller == x.by:
             back = x.prev if x.prev not in s.left else g.owner(x.target)
-            slot.controller = back
+            g.set_controller(x.target, back)
             g.emit(Ev.CONTROL_BACK, player=back, card=g.cid(x.target))
-    s.temps = [x for x in s.temps if x.kind != "control" and x.until != "end_turn"]
+    if s.temps:
+        s.temps = tuple(x for x in s.temps if x.kind != "control" and x.until != "end_turn")
     s.credits = []
     if p not in s.left:
         g.emit(Ev.TURN_END, player=p)
@@ -487,22 +460,23 @@ def _score(g: G, base: int) -> None:
     g.s.scoring = Scoring(base=base)
     g.emit(Ev.SCORING, base=g.cid(base))
     g.fire_now("before_score", base=base)
-    g.call(CORE, "window", base=base, timing="before", turn=0, passes=0)
+    g.call(CORE, "window", base=base, timing="before", responder=None, passed=[])
     g.call(CORE, "award", base=base)
     g.call(CORE, "score_check")
 
 
 def usable_specials(g: G, p: int, base: int, timing: str) -> list[PromptValue]:
     out: list[PromptValue] = []
-    for uid in g.s.hands.get(p, []):
-        a = abilities.REGISTRY.get(g.s.cards[uid])
+    cards = g.s.cards
+    for uid in g.s.hands.get(p, ()):
+        a = abilities.REGISTRY.get(cards[uid])
         sp = a.special_def if a is not None else None
         if sp is not None and sp.zone == "hand" and sp.timing == timing and sp.ok(g, uid, base):
             out.append(uid)
     for uid, ctrl in g.in_play_cards():
         if ctrl != p:
             continue
-        a = abilities.REGISTRY.get(g.s.cards[uid])
+        a = abilities.REGISTRY.get(cards[uid])
         sp = a.special_def if a is not None else None
         if sp is not None and sp.zone == "play" and sp.timing == timing and sp.ok(g, uid, base):
             out.append(uid)
@@ -511,50 +485,70 @@ def usable_specials(g: G, p: int, base: int, timing: str) -> list[PromptValue]:
 
 @C.step("window")
 def _window(g: G, t: Task) -> None:
-    """The Me-First loop: from the current player on, each plays one Special
-    or passes, until every active player has passed in a row.  [decision]
-    A player with no Special usable now passes without being asked."""
+    """The Me-First loop (§4.1): from the current player on, clockwise, each
+    player at the table plays one Special or passes; it closes once all of
+    them have passed in a row.  Everyone is asked in turn, with the Specials
+    they can use now as the options — possibly none (only "Pass"): whether a
+    player is asked must not tell who holds a Special.
+
+    ``responder`` and ``passed`` name players by id (``responder`` None: the
+    window opens, with the current player), so that a player leaving shifts
+    nobody: a responder who has left is skipped for the next one at the
+    table, and a pass of someone who has left no longer matters."""
+    s = g.s
     d = t.data
     base, timing = int(d["base"]), str(d["timing"])
-    turn, passes = int(d["turn"]), int(d["passes"])
     if g.base_slot(base) is None:
-        g.s.window = None
+        s.window = None
         return
-    order = g.active()
-    n = len(order)
-    while passes < n:
-        p = order[turn % n]
-        options = usable_specials(g, p, base, timing)
-        if options:
-            # the answer is this player's: it resumes with the turn and passes counted so far
-            t.data["turn"], t.data["passes"] = turn, passes
-            g.s.window = Window(base=base, timing=timing, turn=turn, passes=passes)
-            key = Pr.ME_FIRST if timing == "before" else Pr.AFTER_SCORING
-            g.ask(t, "window_pick", key, "card", options, min=0, player=p, skip_key=Pr.PASS, base=g.cid(base))
-            return
-        passes += 1
-        turn += 1
-    g.s.window = None
+    passed: list[int] = [int(p) for p in d.get("passed", ())]
+    active = g.active()
+    if all(p in passed for p in active):
+        s.window = None
+        return
+    p = d.get("responder")
+    p = s.current if p is None else int(p)
+    if p in s.left or p not in s.seats:
+        p = g.next_active(p)
+    s.window = Window(
+        base=base, timing="before" if timing == "before" else "after", responder=p, passed=passed
+    )
+    key = Pr.ME_FIRST if timing == "before" else Pr.AFTER_SCORING
+    g.ask(
+        Task(card=CORE, step="window", player=p, data={"base": base, "timing": timing, "passed": passed}),
+        "window_pick",
+        key,
+        "card",
+        usable_specials(g, p, base, timing),
+        min=0,
+        skip_key=Pr.PASS,
+        always=True,
+        base=g.cid(base),
+    )
 
 
 @C.step("window_pick")
 def _window_pick(g: G, t: Task) -> None:
+    """The responder's answer: ``t.player`` (the player asked, by id)."""
+    s = g.s
     d = t.data
     base, timing = int(d["base"]), str(d["timing"])
-    turn, passes = int(d["turn"]), int(d["passes"])
-    order = g.active()
-    p = order[turn % len(order)] if order else -1
+    p = t.player
+    if g.base_slot(base) is None:
+        s.window = None
+        return
+    nxt = g.next_active(p)
     uid = t.pick()
-    if uid is None or g.base_slot(base) is None:
-        if g.base_slot(base) is not None:
-            g.emit(Ev.PASSED, player=p)
-        g.call(CORE, "window", base=base, timing=timing, turn=turn + 1, passes=passes + 1)
+    if uid is None or uid not in usable_specials(g, p, base, timing):  # passed (or no longer usable)
+        g.emit(Ev.PASSED, player=p)
+        passed = [q for q in d.get("passed", ()) if q != p] + [p]
+        g.call(CORE, "window", base=base, timing=timing, responder=nxt, passed=passed)
         return
     uid = int(uid)
     cid = g.cid(uid)
-    if uid in g.s.hands.get(p, []):
-        g.s.hands[p].remove(uid)
-        g.s.aside.append(uid)
+    if uid in s.hands.get(p, ()):
+        s.hands[p].remove(uid)
+        s.aside.append(uid)
         g.emit(Ev.PLAYED_SPECIAL, player=p, card=cid, base=g.cid(base))
         g.call(cid, "special", player=p, src=uid, base=base)
         g.fire_now("play_action", player=p, card=uid)
@@ -562,7 +556,7 @@ def _window_pick(g: G, t: Task) -> None:
     else:
         g.emit(Ev.USED_SPECIAL, player=p, card=cid, base=g.cid(base))
         g.call(cid, "special", player=p, src=uid, base=base)
-    g.call(CORE, "window", base=base, timing=timing, turn=turn + 1, passes=0)
+    g.call(CORE, "window", base=base, timing=timing, responder=nxt, passed=[])
 
 
 def places(powers: dict[int, int]) -> dict[int, int]:
@@ -590,7 +584,7 @@ def _award(g: G, t: Task) -> None:
             g.s.vp[p] = g.s.vp.get(p, 0) + points
     g.fire_now("scored", base=base)
     g.fire_now("after_score", base=base)
-    g.call(CORE, "window", base=base, timing="after", turn=0, passes=0)
+    g.call(CORE, "window", base=base, timing="after", responder=None, passed=[])
     g.call(CORE, "clear", base=base)
 
 
@@ -613,24 +607,35 @@ def _clear(g: G, t: Task) -> None:
         s.scoring = None
         return
     clear = abilities.of(g.cid(base)).clear_card
-    for x in list(slot.actions):
-        slot.actions.remove(x)
-        g.to_discard(x.uid, from_play=True)
-    for m in list(slot.minions):
-        for x in list(m.attached):
-            m.attached.remove(x)
+    if clear is None:
+        # it all leaves play at once (one change of what is in play), then goes
+        # to the discard piles in the order below
+        i = g.remove_base(base)
+        for x in slot.actions:
             g.to_discard(x.uid, from_play=True)
-        if clear is not None and clear(g, base, m.uid):
-            continue
-        if m in slot.minions:
-            g.leave_play(m.uid, "discard")
-    i = s.bases.index(slot)
-    s.bases.pop(i)
+        for m in slot.minions:
+            for x in m.attached:
+                g.to_discard(x.uid, from_play=True)
+            g.forget(m.uid)
+            g.to_discard(m.uid, from_play=True)
+    else:  # the base says where its minions go: one by one
+        for x in slot.actions:
+            g.take_out(x.uid)
+            g.to_discard(x.uid, from_play=True)
+        for m in slot.minions:
+            for x in m.attached:
+                g.take_out(x.uid)
+                g.to_discard(x.uid, from_play=True)
+            if clear(g, base, m.uid):
+                continue
+            if g.is_minion_in_play(m.uid):
+                g.leave_play(m.uid, "discard")
+        i = g.remove_base(base)
     s.base_discard.append(base)
     s.scoring = None
     new = draw_base(g)
     if new is not None:
-        s.bases.insert(i, BaseSlot(uid=new))
+        g.add_base(new, at=i)
     g.emit(Ev.BASE_DONE, base=g.cid(base), new_base=g.cid(new) if new is not None else "")
 
 
@@ -656,7 +661,7 @@ def swap_base(g: G, old: int) -> int | None:
     new = draw_base(g)
     if new is None:
         return None
-    slot.uid = new
+    g.rename_base(old, new)
     g.s.base_deck.append(old)
     return new
 
@@ -768,11 +773,11 @@ def take_faction(g: G, p: int, faction: str) -> None:
     """Add a faction's 20 cards to ``p``'s deck (new uids)."""
     s = g.s
     s.factions.setdefault(p, []).append(faction)
-    for c in FACTIONS[faction].cards:
-        for _ in range(c.copies):
-            s.owners.append(p)
-            s.cards.append(c.id)
-            s.decks[p].append(len(s.cards) - 1)
+    new = [c.id for c in FACTIONS[faction].cards for _ in range(c.copies)]
+    first = len(s.cards)
+    s.cards = (*s.cards, *new)
+    s.owners.extend(p for _ in new)
+    s.decks[p].extend(range(first, first + len(new)))
     g.emit(Ev.DRAFTED, player=p, faction=faction)
 
 
@@ -786,7 +791,7 @@ def _deal(g: G, t: Task) -> None:
         b = draw_base(g)
         if b is None:
             break
-        s.bases.append(BaseSlot(uid=b))
+        g.add_base(b)
         g.emit(Ev.BASE_REVEALED, base=g.cid(b))
     for p in s.seats:
         g.draw(p, HAND_SIZE)
@@ -795,25 +800,32 @@ def _deal(g: G, t: Task) -> None:
 
 @C.step("mulligan")
 def _mulligan(g: G, t: Task) -> None:
-    """A hand without a minion may be shown and redrawn once (all players at once)."""
+    """A hand without a minion may be shown and redrawn once (all players at
+    once).  Every player is asked alike, so that being asked tells nobody
+    whether a hand holds a minion: one with a minion may only keep it (the
+    question's key says so, in that player's own prompt only)."""
     s = g.s
     for p in s.seats:
-        if not any(g.cdef(c).minion for c in s.hands[p]):
-            g.ask(
-                Task(card=CORE, step="mulligan", player=p),
-                "mulligan_pick",
-                Pr.MULLIGAN,
-                "choice",
-                [Choice.KEEP.value, Choice.REDRAW.value],
-                parallel=True,
-            )
+        if any(g.cdef(c).minion for c in s.hands[p]):
+            key, options = Pr.MULLIGAN_KEEP, [Choice.KEEP.value]
+        else:
+            key, options = Pr.MULLIGAN, [Choice.KEEP.value, Choice.REDRAW.value]
+        g.ask(
+            Task(card=CORE, step="mulligan", player=p),
+            "mulligan_pick",
+            key,
+            "choice",
+            options,
+            parallel=True,
+            always=True,
+        )
     g.call(CORE, "begin_game")
 
 
 @C.step("mulligan_pick")
 def _mulligan_pick(g: G, t: Task) -> None:
     p = t.player
-    if t.pick() != Choice.REDRAW:
+    if t.pick() != Choice.REDRAW or any(g.cdef(c).minion for c in g.s.hands[p]):
         g.emit(Ev.KEEP, player=p)
         return
     hand = list(g.s.hands[p])
@@ -833,15 +845,15 @@ def _begin_game(g: G, t: Task) -> None:
 def new_deck_cards(g: G) -> None:
     """Bases of the table's boxes and, when a box brings it, the Madness deck."""
     s = g.s
-    for box in s.boxes:
-        for b in BASES.values():
-            if b.box == box:
-                s.cards.append(b.id)
-                s.owners.append(-1)
-                s.base_deck.append(len(s.cards) - 1)
+    bases = [b.id for box in s.boxes for b in BASES.values() if b.box == box]
+    first = len(s.cards)
+    s.cards = (*s.cards, *bases)
+    s.owners.extend(-1 for _ in bases)
+    s.base_deck.extend(range(first, first + len(bases)))
     s.rng = rng_shuffle(s.rng, s.base_deck)
     if s.madness_on:
-        for _ in range(CARDS[MADNESS].copies):
-            s.cards.append(MADNESS)
-            s.owners.append(-1)
-            s.madness.append(len(s.cards) - 1)
+        n = CARDS[MADNESS].copies
+        first = len(s.cards)
+        s.cards = (*s.cards, *([MADNESS] * n))
+        s.owners.extend(-1 for _ in range(n))
+        s.madness.extend(range(first, first + n))

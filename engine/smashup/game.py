@@ -1,24 +1,32 @@
-"""The Smash Up game object: the one door through which a state changes."""
+"""The Smash Up game object: its handlers on the core's template (``engine.core.Rules``).
+
+The game's own engine is the task stack (``ops.G.run``, ``flow``); the core
+keeps its prompts: every prompt is a core ``Pending`` whose answer resumes
+the one step ``TASK_STEP`` with the Task it was asked for (as JSON), which
+goes on with the picks.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, TypeAdapter
+from pydantic import BaseModel
 
 from engine.core import (
     Answer,
     ArgValue,
-    Event,
-    Models,
+    Leave,
+    Out,
     Outcome,
+    Pending,
     RuleError,
-    Tick,
+    Rules,
     Wait,
-    answers,
-    check_answer,
     hand_zone,
+    move,
+    replace,
+    resume,
     rng_below,
     rng_seed,
 )
@@ -26,35 +34,37 @@ from engine.smashup import abilities, flow
 from engine.smashup import bases as _bases  # noqa: F401 - registers every box's bases
 from engine.smashup import factions as _factions  # noqa: F401 - registers every faction
 from engine.smashup import madness as _madness  # noqa: F401 - the Madness card
-from engine.smashup.cards import BOXES, CARDS, FACTION_SIZE, FACTIONS, Kind, Target
+from engine.smashup.abilities import PlayCheck, always_ok
+from engine.smashup.cards import BASES, BOXES, CARDS, FACTION_SIZE, FACTIONS, MADNESS, Kind, Target
 from engine.smashup.keys import Err, Ev, all_keys
 from engine.smashup.models import (
+    SCHEMA_VERSION,
+    TASK_STEP,
     ActionView,
+    Attached,
     BaseView,
     CardRef,
-    CreditView,
+    Credit,
     EndPlays,
-    Leave,
     MinionView,
-    Pending,
     PlayCard,
-    PlayerAction,
     PlayerView,
-    SmashUpAction,
     SmashUpOptions,
     SmashUpState,
     SmashUpView,
     UseTalent,
+    migrate,
 )
-from engine.smashup.ops import CORE, G
-
-_ACTION = TypeAdapter(SmashUpAction)
+from engine.smashup.ops import CORE, G, reader, seal
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
+_REGISTRY = abilities.REGISTRY
+_new = object.__new__
 
-class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
+
+class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
     name = "smashup"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -89,9 +99,10 @@ class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
     }
     Options = SmashUpOptions
     State = SmashUpState
-    _actions = _ACTION
-    _bad_action = Err.BAD_ACTION
-    _bad_options = Err.BAD_OPTIONS
+    bad_action = Err.BAD_ACTION
+    bad_options = Err.BAD_OPTIONS
+    over_key = Err.GAME_OVER
+    schema_version = SCHEMA_VERSION
 
     # --- setting up -------------------------------------------------------------------
 
@@ -105,27 +116,26 @@ class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
             raise RuleError(Err.TOO_FEW_FACTIONS, count=2)
         return opts
 
-    def start(
-        self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
-    ) -> tuple[SmashUpState, list[Event]]:
-        players = self._players(players)
+    def new(
+        self, players: list[int], seed: int, options: SmashUpOptions, now: int
+    ) -> tuple[SmashUpState, Out]:
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             raise RuleError(Err.PLAYER_COUNT, min=MIN_PLAYERS, max=MAX_PLAYERS)
         if len(set(players)) != len(players):
             raise RuleError(Err.DUPLICATE_PLAYER)
-        opts = self.options(options)
+        opts = options
         pool = _pool(opts)
         if opts.unique_factions and len(pool) < 2 * len(players):
             raise RuleError(Err.TOO_FEW_FACTIONS, count=2 * len(players))
         boxes = _boxes(opts)
-        rng = rng_seed(int(seed))
+        rng = rng_seed(seed)
         rng, first = rng_below(rng, len(players))  # a random first player, seats kept clockwise
         seats = list(players[first:]) + list(players[:first])
         s = SmashUpState(
             options=opts,
-            seed=int(seed),
+            seed=seed,
             rng=rng,
-            clock_ms=now_ms,
+            clock_ms=now,
             seats=seats,
             boxes=boxes,
             pool=pool,
@@ -137,8 +147,8 @@ class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
             vp={p: 0 for p in seats},
             current=seats[0],
         )
-        out: list[Event] = []
-        g = G(s, out, now_ms)
+        out: Out = []
+        g = G(s, out, now)
         flow.new_deck_cards(g)
         g.emit(Ev.FIRST_PLAYER, player=seats[0])
         if opts.draft == "random":
@@ -152,87 +162,54 @@ class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
         else:
             g.call(CORE, "draft", order=flow.snake(seats), i=0)
         g.run()
-        _set_deadline(s, now_ms)
-        return s, out
-
-    # --- what may happen -------------------------------------------------------------
-
-    def legal(self, state: SmashUpState, player: int) -> list[Any]:
-        s = state
-        if s.phase == "over" or player not in s.seats or player in s.left:
-            return []
-        pending = _pending(s, player)
-        if pending is not None:
-            return [*answers(pending.prompt), Leave.model_construct(player=player)]
-        acts: list[Any] = []
-        if _play_phase(s) and player == s.current:
-            g = G(s, [], readonly=True)
-            acts.extend(playable(g, player))
-            acts.extend(UseTalent.model_construct(player=player, card=u) for u in talents(g, player))
-            acts.append(EndPlays.model_construct(player=player))
-        acts.append(Leave.model_construct(player=player))
-        return acts
-
-    # --- the one door ----------------------------------------------------------------
-
-    def apply(self, state: SmashUpState, action: Any, now_ms: int) -> tuple[SmashUpState, list[Event]]:
-        if not isinstance(action, PlayerAction | Tick):
-            action = self.parse_action(action)
-        now = max(int(now_ms), state.clock_ms)
-        out: list[Event] = []
-        if isinstance(action, Tick):
-            if action.now_ms is not None:
-                now = max(now, action.now_ms)
-            due = state.deadline_ms
-            if state.phase == "over" or due is None or due > now:
-                return state, out
-            s = state.clone()
-            g = G(s, out, now)
-            _timeout(g)
-            s.clock_ms = now
-            s.seq += 1
-            _set_deadline(s, now)
-            return s, out
-        p = action.player
-        if state.phase == "over":
-            raise RuleError(Err.GAME_OVER)
-        if not isinstance(p, int) or p not in state.seats or p in state.left:
-            raise RuleError(Err.NOT_A_PLAYER)
-        self._check(state, action)
-        s = state.clone()
-        g = G(s, out, now)
-        if isinstance(action, Leave):
-            _leave(g, p)
-        elif isinstance(action, Answer):
-            pending = _pending(s, p)
-            assert pending is not None
-            flow.answer(g, pending, list(action.picks))
-        elif isinstance(action, PlayCard):
-            credit = flow.credit_for(g, p, action.card, action.base, action.minion)
-            flow.start_play(g, p, action.card, action.base, action.minion, credit)
-            g.run()
-        elif isinstance(action, UseTalent):
-            s.talents.append(action.card)
-            g.emit(Ev.TALENT, player=p, card=g.cid(action.card))
-            g.call(g.cid(action.card), "talent", player=p, src=action.card)
-            g.run()
-        else:
-            g.call(CORE, "finish", player=p)
-            g.run()
-        _idle(g)
-        s.clock_ms = now
-        s.seq += 1
         _set_deadline(s, now)
+        seal(s)
         return s, out
 
-    def _check(self, s: SmashUpState, action: Any) -> None:
-        """Refuse what the rules do not allow (before anything changes)."""
+    # --- the one door (the core's template) ------------------------------------------------
+
+    def apply(self, state: SmashUpState, action: Any, now_ms: int) -> tuple[SmashUpState, Out]:
+        s, out = super().apply(state, action, now_ms)
+        if s is not state:
+            seal(s)
+        return s, out
+
+    def finished(self, s: SmashUpState) -> bool:
+        return s.phase == "over"
+
+    def deadline(self, s: SmashUpState) -> int | None:
+        return None if s.phase == "over" else s.deadline_ms
+
+    def tick(self, s: SmashUpState, due: int, out: Out) -> None:
+        """[decision] Time is up: every open prompt takes its default answer; if
+        the current player was among the slow ones (or simply idle in the play
+        phase), their play phase ends too (scoring, draw, end of turn follow).
+        One timeout a tick: the next decision's time starts when this one
+        ends (``settle`` sets the new deadline)."""
+        g = G(s, out, due)
+        slow: set[int] = set()
+        if s.prompts:
+            for pending in list(s.prompts):
+                if any(x is pending for x in s.prompts):
+                    slow.add(pending.prompt.player)
+                    g.emit(Ev.TIMEOUT, player=pending.prompt.player)
+                    flow.answer(g, pending, flow.default_picks(pending.prompt))
+        elif _play_phase(s):
+            slow.add(s.current)
+            g.emit(Ev.TIMEOUT, player=s.current)
+        if s.current in slow and _play_phase(s):
+            g.call(CORE, "finish", player=s.current)
+            g.run()
+        s.deadline_ms = None
+
+    def check(self, s: SmashUpState, action: Any) -> None:
+        """Refuse what the rules do not allow before anything is copied (a
+        play's own conditions are checked by its handler, on the copy)."""
         p = action.player
-        if isinstance(action, Leave):
-            return
-        if isinstance(action, Answer):
-            pending = _pending(s, p)
-            check_answer(pending.prompt if pending is not None else None, action)
+        if p not in s.seats or p in s.left:
+            raise RuleError(Err.NOT_A_PLAYER)
+        t = type(action)
+        if t is Leave or t is Answer:
             return
         if s.phase == "setup":
             raise RuleError(Err.SETUP)
@@ -240,31 +217,100 @@ class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
             raise RuleError(Err.NOT_YOUR_TURN)
         if not _play_phase(s):
             raise RuleError(Err.BUSY)
-        g = G(s, [], readonly=True)
-        if isinstance(action, PlayCard):
-            err = check_play(g, p, action.card, action.base, action.minion)
-            if err is not None:
-                raise RuleError(err)
-        elif isinstance(action, UseTalent):
-            err = check_talent(g, p, action.card)
-            if err is not None:
-                raise RuleError(err)
+
+    def settle(self, s: SmashUpState, now: int, out: Out) -> None:
+        """A player who left gets no play phase; every change restarts the timer."""
+        if _play_phase(s) and s.current in s.left:
+            _idle(G(s, out, now))
+        _set_deadline(s, now)
+
+    # --- the handlers ------------------------------------------------------------------
+
+    @move(Leave)
+    def _leave(self, s: SmashUpState, a: Leave, now: int, out: Out) -> None:
+        _leave(G(s, out, now), a.player)
+
+    @move(PlayCard)
+    def _play(self, s: SmashUpState, a: PlayCard, now: int, out: Out) -> None:
+        g = G(s, out, now)
+        p = a.player
+        err, credit = check_play(g, p, a.card, a.base, a.minion)
+        if err is not None:
+            raise RuleError(err)
+        flow.start_play(g, p, a.card, a.base, a.minion, credit)
+        g.run()
+
+    @move(UseTalent)
+    def _talent(self, s: SmashUpState, a: UseTalent, now: int, out: Out) -> None:
+        g = G(s, out, now)
+        p = a.player
+        err = check_talent(g, p, a.card)
+        if err is not None:
+            raise RuleError(err)
+        s.talents.append(a.card)
+        g.emit(Ev.TALENT, player=p, card=g.cid(a.card))
+        g.call(g.cid(a.card), "talent", player=p, src=a.card)
+        g.run()
+
+    @move(EndPlays)
+    def _end(self, s: SmashUpState, a: EndPlays, now: int, out: Out) -> None:
+        g = G(s, out, now)
+        g.call(CORE, "finish", player=a.player)
+        g.run()
+
+    @resume(TASK_STEP)
+    def _resume(self, s: SmashUpState, pending: Pending, a: Answer, now: int, out: Out) -> None:
+        flow.resume(G(s, out, now), pending, list(a.picks))
+
+    # --- what may happen -------------------------------------------------------------
+
+    def moves(self, s: SmashUpState, player: int) -> list[Any]:
+        if s.phase == "over" or player not in s.seats or player in s.left:
+            return []
+        leave = Leave(player=player)
+        if not s.stack and not s.prompts and s.phase == "playing" and player == s.current:
+            g = reader(s)
+            acts: list[Any] = playable(g, player)
+            acts.extend(UseTalent(player=player, card=u) for u in talents(g, player))
+            acts.append(EndPlays(player=player))
+            acts.append(leave)
+            return acts
+        return [leave]
 
     # --- what one may see -------------------------------------------------------------
 
     def view(self, state: SmashUpState, viewer: int | None = None) -> SmashUpView:
         s = state
-        g = G(s, [], readonly=True)
-        seated = viewer is not None and viewer in s.seats
-        pending = _pending(s, viewer) if seated and viewer is not None else None
+        g = reader(s)
+        public: SmashUpView | None = g.view_cache
+        if public is None:
+            public = g.view_cache = self._public(g)
+        if viewer is None or viewer not in s.seats:
+            return public if viewer is None else replace(public, viewer=viewer)
+        pending = self.prompt_for(s, viewer)
         prompt = pending.prompt if pending is not None else None
+        cards = s.cards
         known: dict[int, str] = {}
         if prompt is not None and prompt.kind == "card":
-            known = {int(u): s.cards[int(u)] for u in prompt.options if isinstance(u, int)}
-        return SmashUpView(
+            known = {u: cards[u] for u in prompt.options if type(u) is int}
+        return replace(
+            public,
             viewer=viewer,
-            zone_counts=zone_counts(s),
             prompt=prompt,
+            hand=[CardRef(uid=c, card=cards[c]) for c in s.hands[viewer]],
+            cards=known,
+        )
+
+    def _public(self, g: G) -> SmashUpView:
+        """The view of the public (no hand, no prompt): shared by every viewer's view."""
+        s = g.s
+        cards = s.cards
+        madness_on = s.madness_on
+        talents_used = set(s.talents)
+        return SmashUpView(
+            viewer=None,
+            zone_counts=zone_counts(s),
+            prompt=None,
             seq=s.seq,
             phase=s.phase,
             seats=list(s.seats),
@@ -275,35 +321,30 @@ class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
                 PlayerView(
                     player=p,
                     vp=s.vp.get(p, 0),
-                    factions=list(s.factions.get(p, [])),
+                    factions=list(s.factions.get(p, ())),
                     hand=len(s.hands[p]),
                     deck=len(s.decks[p]),
-                    discard=[CardRef(uid=c, card=s.cards[c]) for c in s.discards[p]],
-                    madness=g.madness_count(p) if s.madness_on else 0,
+                    discard=[CardRef(uid=c, card=cards[c]) for c in s.discards[p]],
+                    madness=_madness_count(s, p) if madness_on else 0,
                     left=p in s.left,
                 )
                 for p in s.seats
             ],
-            bases=[_base_view(g, b.uid) for b in s.bases],
+            bases=[_base_view(g, b.uid, talents_used) for b in s.bases],
             base_deck=len(s.base_deck),
-            base_discard=[s.cards[b] for b in s.base_discard],
-            madness_deck=len(s.madness) if s.madness_on else None,
-            aside=[CardRef(uid=c, card=s.cards[c]) for c in s.aside],
-            credits=[CreditView(**c.model_dump()) for c in s.credits] if s.phase == "playing" else [],
-            window=s.window.model_copy() if s.window is not None else None,
+            base_discard=[cards[b] for b in s.base_discard],
+            madness_deck=len(s.madness) if madness_on else None,
+            aside=[CardRef(uid=c, card=cards[c]) for c in s.aside],
+            credits=list(s.credits) if s.phase == "playing" else [],
+            window=s.window,
             scoring=s.scoring.base if s.scoring is not None else None,
             waiting_for=sorted({p for w in self.waiting(s) for p in w.players}),
             deadline_ms=s.deadline_ms,
             winners=list(s.winners),
-            hand=[CardRef(uid=c, card=s.cards[c]) for c in s.hands[viewer]]
-            if seated and viewer is not None
-            else None,
-            cards=known,
+            hand=None,
+            cards={},
             pool=list(s.pool),
         )
-
-    def next_deadline(self, state: SmashUpState) -> int | None:
-        return None if state.phase == "over" else state.deadline_ms
 
     def waiting(self, state: SmashUpState) -> list[Wait]:
         s = state
@@ -327,8 +368,17 @@ class SmashUpGame(Models[SmashUpState, SmashUpOptions]):
 
     def outcome(self, state: SmashUpState) -> Outcome:
         s = state
-        status = "over" if s.phase == "over" else s.phase
-        return Outcome(status=status, winners=list(s.winners), scores=dict(s.vp))
+        return Outcome(status=s.phase, winners=list(s.winners), scores=dict(s.vp))
+
+    # --- stored by older engines ------------------------------------------------------
+
+    def migrate(self, data: dict[str, Any]) -> dict[str, Any]:
+        return migrate(data)
+
+    def load(self, data: str | bytes | Mapping[str, Any]) -> SmashUpState:
+        s = super().load(data)
+        seal(s)
+        return s
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -353,13 +403,6 @@ def _pool(opts: SmashUpOptions) -> list[str]:
     return pool
 
 
-def _pending(s: SmashUpState, p: int | None) -> Pending | None:
-    for x in s.prompts:
-        if x.prompt.player == p:
-            return x
-    return None
-
-
 def _play_phase(s: SmashUpState) -> bool:
     """The current player's play-cards step: nothing resolving, nothing asked."""
     return s.phase == "playing" and not s.stack and not s.prompts
@@ -380,32 +423,12 @@ def _set_deadline(s: SmashUpState, now: int) -> None:
     s.deadline_ms = now + timer if timer and s.phase != "over" else None
 
 
-def _timeout(g: G) -> None:
-    """[decision] Time is up: every open prompt takes its default answer; if
-    the current player was among the slow ones (or simply idle in the play
-    phase), their play phase ends too (scoring, draw, end of turn follow)."""
-    s = g.s
-    slow: set[int] = set()
-    if s.prompts:
-        for pending in list(s.prompts):
-            if pending in s.prompts:
-                slow.add(pending.prompt.player)
-                g.emit(Ev.TIMEOUT, player=pending.prompt.player)
-                flow.answer(g, pending, flow.default_picks(pending.prompt))
-    elif _play_phase(s):
-        slow.add(s.current)
-        g.emit(Ev.TIMEOUT, player=s.current)
-    if s.current in slow and _play_phase(s):
-        g.call(CORE, "finish", player=s.current)
-        g.run()
-    _idle(g)
-
-
 def _leave(g: G, p: int) -> None:
     """[decision] A player who leaves is out: their cards leave play (to
     their piles, no triggers), minions they control go back to their owners,
-    their prompts take defaults, their turns are skipped.  Fewer than 2
-    players left: the game ends (the one left wins, once play has begun)."""
+    their prompts take defaults (a Me-First window's: a pass), their turns
+    are skipped.  Fewer than 2 players left: the game ends (the one left
+    wins, once play has begun)."""
     s = g.s
     s.left.append(p)
     g.emit(Ev.LEFT, player=p)
@@ -415,14 +438,9 @@ def _leave(g: G, p: int) -> None:
         if g.owner(uid) == p:
             g.leave_play(uid, "discard")
         elif ctrl == p:
-            slot = g.minion_slot(uid)
-            if slot is not None:
-                slot.controller = g.owner(uid)
-            else:
-                at = g.attached(uid)
-                if at is not None:
-                    at[1].controller = g.owner(uid)
-    s.temps = [t for t in s.temps if t.by != p]
+            g.set_controller(uid, g.owner(uid))
+    if any(t.by == p for t in s.temps):
+        s.temps = tuple(t for t in s.temps if t.by != p)
     active = [q for q in s.seats if q not in s.left]
     if len(active) < 2:
         flow.game_over(g, active if s.phase == "playing" else [])
@@ -431,7 +449,7 @@ def _leave(g: G, p: int) -> None:
         else:
             g.emit(Ev.ABANDONED)
         return
-    pending = _pending(s, p)
+    pending = next((x for x in s.prompts if x.prompt.player == p), None)
     if pending is not None:
         flow.answer(g, pending, flow.default_picks(pending.prompt))
     else:
@@ -445,7 +463,7 @@ def zone_counts(s: SmashUpState) -> dict[str, int]:
         z[hand_zone(p)] = len(s.hands[p])
         z[f"deck:{p}"] = len(s.decks[p])
         z[f"discard:{p}"] = len(s.discards[p])
-        drafted += len(s.factions.get(p, []))
+        drafted += len(s.factions.get(p, ()))
     for b in s.bases:
         z[f"base:{b.uid}"] = 1 + len(b.actions) + sum(1 + len(m.attached) for m in b.minions)
     z["base_deck"] = len(s.base_deck)
@@ -458,37 +476,46 @@ def zone_counts(s: SmashUpState) -> dict[str, int]:
     return z
 
 
-def _action_view(g: G, x: Any) -> ActionView:
+def _madness_count(s: SmashUpState, p: int) -> int:
+    cards = s.cards
+    return sum(1 for pile in (s.hands[p], s.decks[p], s.discards[p]) for c in pile if cards[c] == MADNESS)
+
+
+def _action_view(s: SmashUpState, x: Attached, talents_used: set[int]) -> ActionView:
     return ActionView(
         uid=x.uid,
-        card=g.cid(x.uid),
-        owner=g.owner(x.uid),
+        card=s.cards[x.uid],
+        owner=s.owners[x.uid],
         controller=x.controller,
-        data=dict(x.data),
-        talent_used=x.uid in g.s.talents,
+        data=x.data,  # shared: a state handed out never changes
+        talent_used=x.uid in talents_used,
     )
 
 
-def _base_view(g: G, base: int) -> BaseView:
+def _base_view(g: G, base: int, talents_used: set[int]) -> BaseView:
+    s = g.s
     slot = g.base_slot(base)
     assert slot is not None
-    d = g.bdef(base)
-    minions = [
-        MinionView(
-            uid=m.uid,
-            card=g.cid(m.uid),
-            owner=g.owner(m.uid),
-            controller=m.controller,
-            power=g.power(m.uid),
-            printed=g.printed(m.uid),
-            attached=[_action_view(g, x) for x in m.attached],
-            talent_used=m.uid in g.s.talents,
-        )
-        for m in slot.minions
-    ]
+    d = BASES[s.cards[base]]
+    cards, owners = s.cards, s.owners
+    minions = []
     powers: dict[int, int] = {}
-    for mv in minions:
-        powers[mv.controller] = powers.get(mv.controller, 0) + mv.power
+    for m in slot.minions:
+        uid, ctrl = m.uid, m.controller
+        power = g.power(uid)
+        powers[ctrl] = powers.get(ctrl, 0) + power
+        minions.append(
+            MinionView(
+                uid=uid,
+                card=cards[uid],
+                owner=owners[uid],
+                controller=ctrl,
+                power=power,
+                printed=CARDS[cards[uid]].power,
+                attached=[_action_view(s, x, talents_used) for x in m.attached],
+                talent_used=uid in talents_used,
+            )
+        )
     return BaseView(
         uid=base,
         card=d.id,
@@ -497,73 +524,126 @@ def _base_view(g: G, base: int) -> BaseView:
         total=sum(powers.values()),
         powers=powers,
         minions=minions,
-        actions=[_action_view(g, x) for x in slot.actions],
+        actions=[_action_view(s, x, talents_used) for x in slot.actions],
     )
 
 
 # --- plays and talents ------------------------------------------------------------------------
 
 
-def check_play(g: G, p: int, uid: int, base: int | None, minion: int | None) -> str | None:
+def check_play(g: G, p: int, uid: int, base: int | None, minion: int | None) -> tuple[str | None, int | None]:
+    """Why ``p`` may not play ``uid`` there (None: they may), and the play
+    credit it would spend."""
     s = g.s
-    if not isinstance(uid, int) or uid not in s.hands.get(p, []):
-        return Err.NOT_IN_HAND
-    d = g.cdef(uid)
+    if uid not in s.hands.get(p, ()):
+        return Err.NOT_IN_HAND, None
+    d = CARDS[s.cards[uid]]
     if d.special:
-        return Err.SPECIAL_ONLY
+        return Err.SPECIAL_ONLY, None
     if not flow.target_ok(g, p, uid, base, minion):
-        return Err.BAD_TARGET
-    if flow.credit_for(g, p, uid, base, minion) is None:
+        return Err.BAD_TARGET, None
+    credit = flow.credit_for(g, p, uid, base, minion)
+    if credit is None:
         if any(c.minion if d.kind is Kind.MINION else c.action for c in s.credits):
-            return Err.FORBIDDEN  # a play of that kind is left, but something forbids this one
-        return Err.NO_PLAYS
-    return None
+            return Err.FORBIDDEN, None  # a play of that kind is left, but something forbids this one
+        return Err.NO_PLAYS, None
+    return None, credit
 
 
-def playable(g: G, p: int) -> list[PlayCard]:
+def playable(g: G, p: int) -> list[Any]:
+    """Every card play ``p`` may make now (a ``PlayCard`` each): what
+    ``check_play`` accepts, worked out for a whole hand at once."""
     s = g.s
-    out: list[PlayCard] = []
+    out: list[Any] = []
+    minion_credits = [c for c in s.credits if c.minion]
+    action_credits = [c for c in s.credits if c.action]
+    if not minion_credits and not action_credits:
+        return out
     bases = g.base_ids()
-    minions = g.minions()
-    has_minion_credit = any(c.minion for c in s.credits)
-    has_action_credit = any(c.action for c in s.credits)
+    cards = s.cards
+    forbids = g._with("forbid")
+    mine: dict[int, bool] = {}  # base -> p has a minion there
+    on_minion: list[int] | None = None  # minions an action of p's may be played on
+
+    def fits(uid: int, d: Any, ok: Any, credits: list[Credit], base: int | None, minion: int | None) -> bool:
+        """Some credit may be spent on this play (``flow.credit_for``, without choosing one)."""
+        for c in credits:
+            if d.minion:
+                if c.base is not None and c.base != base:
+                    continue
+                if c.where_own and base is not None:
+                    here = mine.get(base)
+                    if here is None:
+                        here = mine[base] = bool(g.minions(base, p))
+                    if not here:
+                        continue
+                if c.max_power is not None and d.power > c.max_power:
+                    continue
+                if c.names is not None and d.id not in c.names:
+                    continue
+            if ok is None and not forbids:
+                return True
+            check = PlayCheck(p, uid, d.id, base, minion, c.extra, d.minion)
+            if ok is not None and not ok(g, check):
+                continue
+            if any(a.forbid is not None and a.forbid(g, src, check) for src, _, a in forbids):
+                continue
+            return True
+        return False
+
     for uid in s.hands[p]:
-        d = CARDS[s.cards[uid]]
+        d = CARDS[cards[uid]]
         if d.special:
             continue
+        own = abilities.of(d.id).play_ok
+        ok = None if own is always_ok else own
         if d.minion:
-            if not has_minion_credit:
-                continue
-            targets: list[tuple[int | None, int | None]] = [(b, None) for b in bases]
+            if minion_credits:
+                out.extend(
+                    _play_card(p, uid, b, None) for b in bases if fits(uid, d, ok, minion_credits, b, None)
+                )
+            continue
+        if not action_credits:
+            continue
+        target = d.target
+        if target is Target.NONE:
+            if fits(uid, d, ok, action_credits, None, None):
+                out.append(_play_card(p, uid, None, None))
+        elif target is Target.BASE:
+            out.extend(
+                _play_card(p, uid, b, None) for b in bases if fits(uid, d, ok, action_credits, b, None)
+            )
         else:
-            if not has_action_credit:
-                continue
-            if d.target is Target.NONE:
-                targets = [(None, None)]
-            elif d.target is Target.BASE:
-                targets = [(b, None) for b in bases]
-            else:
-                targets = [(None, m) for m in minions]
-        for base, minion in targets:
-            if check_play(g, p, uid, base, minion) is None:
-                out.append(PlayCard.model_construct(player=p, card=uid, base=base, minion=minion))
+            if on_minion is None:
+                on_minion = [m for m in g.minions() if g.can_affect(p, m, "action")]
+            for m in on_minion:
+                if target is Target.OWN_MINION and g.controller(m) != p:
+                    continue
+                if fits(uid, d, ok, action_credits, None, m):
+                    out.append(_play_card(p, uid, None, m))
     return out
+
+
+def _play_card(p: int, uid: int, base: int | None, minion: int | None) -> PlayCard:
+    """``PlayCard(player=p, card=uid, base=base, minion=minion)``, made without the
+    keyword constructor's overhead (``legal`` lists many)."""
+    a = _new(PlayCard)
+    a.type = "play"
+    a.player = p
+    a.card = uid
+    a.base = base
+    a.minion = minion
+    return a
 
 
 def talent_sources(g: G, p: int) -> list[int]:
     """Cards whose talent ``p`` could use: minions and actions ``p`` controls,
     and bases with a talent."""
-    out = []
-    for uid, ctrl in g.in_play_cards():
-        if ctrl == p or ctrl < 0:
-            a = abilities.REGISTRY.get(g.s.cards[uid])
-            if a is not None and a.talent_ok is not None:
-                out.append(uid)
-    return out
+    return [uid for uid, ctrl, a in g.with_ability() if (ctrl == p or ctrl < 0) and a.talent_ok is not None]
 
 
 def check_talent(g: G, p: int, uid: int) -> str | None:
-    if not isinstance(uid, int) or uid not in talent_sources(g, p):
+    if uid not in talent_sources(g, p):
         return Err.NO_TALENT
     if uid in g.s.talents:
         return Err.TALENT_USED
@@ -575,7 +655,13 @@ def check_talent(g: G, p: int, uid: int) -> str | None:
 
 
 def talents(g: G, p: int) -> list[int]:
-    return [u for u in talent_sources(g, p) if check_talent(g, p, u) is None]
+    """The talents ``p`` may use now (``check_talent`` accepts)."""
+    used = g.s.talents
+    return [
+        uid
+        for uid, ctrl, a in g.with_ability()
+        if (ctrl == p or ctrl < 0) and a.talent_ok is not None and uid not in used and a.talent_ok(g, uid)
+    ]
 
 
 GAME = SmashUpGame()

@@ -108,6 +108,7 @@ class Pr(StrEnum):
     # the framework's own questions
     DRAFT = "smashup-prompt-draft"  # round
     MULLIGAN = "smashup-prompt-mulligan"
+    MULLIGAN_KEEP = "smashup-prompt-mulligan-keep"  # (a hand with a minion: keep is the only answer)
     SCORE_ORDER = "smashup-prompt-score-order"
     ME_FIRST = "smashup-prompt-me-first"  # base
     AFTER_SCORING = "smashup-prompt-after-scoring"  # base

@@ -1,24 +1,42 @@
-"""Smash Up options, state, actions and views: pydantic models, one JSON document.
+"""Smash Up options, state, actions and views: records (options: a pydantic
+model), one JSON document.
 
 Cards are instances numbered 0..N-1 (``uid``); ``SmashUpState.cards[uid]`` is
 the card id (a faction card, a base, or ``madness``).  Bases are cards too:
 the ones in play are ``bases`` (each with the minions and actions on it), the
 rest lie in ``base_deck`` or ``base_discard``.  Every list of uids that is a
 pile keeps its top at the end.
+
+The state is a mutable record (``@record``) whose piles are lists.  Every
+other part is a value (``@record(value=True)``), replaced instead of changed,
+so a clone shares it: what is in play (``bases``: tuples of base, minion and
+attached-action slots; ``ops.G`` replaces the slots a change touches), the
+temporary effects, the credits, the plays, the window, the tasks on the
+stack; and every action and view.  That what is in play is shared until it
+changes is also what lets ``ops`` remember, per ``bases`` tuple, where each
+card is and each minion's power.
 """
 
 from __future__ import annotations
 
-import copy
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Answer, Prompt, PromptValue, Tick, View
+from engine.core import PlayerAction, PromptValue, State, View, record
+
+_new = object.__new__
 
 DEFAULT_GOAL = 15
 HAND_LIMIT = 10
 HAND_SIZE = 5
+
+# 1: before the core's prompt queue (a prompt held the Task it resumed; the
+# Me-First window counted responders by position).  2: the core's queue (a
+# ``Pending`` names the resume step ``TASK_STEP`` and carries the Task as
+# JSON); the window names its responder and who passed by player id.
+SCHEMA_VERSION = 2
+TASK_STEP = "task"  # the one resume step: the answered prompt's Task goes on
 
 
 class SmashUpOptions(BaseModel):
@@ -44,7 +62,8 @@ class SmashUpOptions(BaseModel):
 # --- the pieces of a state ---------------------------------------------------
 
 
-class Task(BaseModel):
+@record(value=True)
+class Task:
     """One pending step of the engine: ability code keyed by ``card`` (a card
     id, a base id, or ``core``) and ``step``, resumed with ``data``.
 
@@ -52,6 +71,10 @@ class Task(BaseModel):
     card instance whose ability it is (-1: none).  ``data`` must stay JSON:
     str keys; ints, strs, bools, lists and dicts of those.  The answer of a
     prompt arrives in ``data["picks"]``.
+
+    A value: a task on the stack is shared by the states that hold it; the
+    engine runs a private copy of it (``G.exec``), which its handler may
+    change freely.
     """
 
     card: str
@@ -61,37 +84,55 @@ class Task(BaseModel):
     data: dict[str, Any] = {}
     resume: bool = False  # the continuation of an answered prompt: runs at once
 
+    @staticmethod
+    def make(card: str, step: str, player: int, src: int, data: dict[str, Any], resume: bool = False) -> Task:
+        """A task, made without the keyword constructor's overhead (the engine
+        makes several for every action)."""
+        t = _new(Task)
+        t.card = card
+        t.step = step
+        t.player = player
+        t.src = src
+        t.data = data
+        t.resume = resume
+        return t
+
     @property
     def picks(self) -> list[Any]:
-        return list(self.data.get("picks", []))
+        return list(self.data.get("picks", ()))
 
     def pick(self) -> Any:
         """The single pick (None when the prompt was declined or had no options)."""
-        picks = self.data.get("picks", [])
+        picks = self.data.get("picks")
         return picks[0] if picks else None
 
 
-class Attached(BaseModel):
-    """An action in play on a minion or a base; ``controller`` played it."""
+@record(value=True)
+class Attached:
+    """An action in play on a minion or a base; ``controller`` played it.
+    ``data``: what its ability keeps on it (replaced, never changed in place)."""
 
     uid: int
     controller: int
     data: dict[str, Any] = {}
 
 
-class MinionSlot(BaseModel):
+@record(value=True)
+class MinionSlot:
     uid: int
     controller: int
-    attached: list[Attached] = []
+    attached: tuple[Attached, ...] = ()
 
 
-class BaseSlot(BaseModel):
+@record(value=True)
+class BaseSlot:
     uid: int
-    minions: list[MinionSlot] = []
-    actions: list[Attached] = []
+    minions: tuple[MinionSlot, ...] = ()
+    actions: tuple[Attached, ...] = ()
 
 
-class Temp(BaseModel):
+@record(value=True)
+class Temp:
     """A temporary effect.  ``power``: ``amount`` on minion ``target``;
     ``control``: ``by`` controls ``target``, which goes back to ``prev``.
     ``until``: ``end_turn`` (this turn's end) or ``start_turn`` of ``player``."""
@@ -106,7 +147,8 @@ class Temp(BaseModel):
     player: int = -1
 
 
-class Credit(BaseModel):
+@record(value=True)
+class Credit:
     """A play the current player may still make this turn (§4.7).
 
     ``minion``/``action``: what it may be spent on; a minion play may be
@@ -125,24 +167,23 @@ class Credit(BaseModel):
     source: str = ""
 
 
-class Pending(BaseModel):
-    """An open prompt and the task its answer resumes."""
-
-    prompt: Prompt
-    then: Task
-
-
-class Window(BaseModel):
-    """The Me-First window of a scoring base: ``turn`` counts responders from
-    the current player; it closes when every active player passes in a row."""
+@record(value=True)
+class Window:
+    """The Me-First window of a scoring base (public).  ``responder``: the
+    player whose turn it is to play a Special or pass (None: not started);
+    ``passed``: the players who passed since the last Special was played.
+    It closes once every player still at the table has passed in a row.
+    Players are named by id, never by a position in a list that shrinks
+    when someone leaves."""
 
     base: int
     timing: Literal["before", "after"]
-    turn: int = 0
-    passes: int = 0
+    responder: int | None = None
+    passed: list[int] = []
 
 
-class Scoring(BaseModel):
+@record(value=True)
+class Scoring:
     """The base being scored, and once awarded, each player's place and power."""
 
     base: int
@@ -150,7 +191,8 @@ class Scoring(BaseModel):
     powers: dict[int, int] = {}
 
 
-class Played(BaseModel):
+@record(value=True)
+class Played:
     """A minion played this turn (for "first time you play a minion here")."""
 
     player: int
@@ -162,14 +204,13 @@ class Played(BaseModel):
 Phase = Literal["setup", "playing", "over"]
 
 
-class SmashUpState(BaseModel):
+@record
+class SmashUpState(State):
     game: Literal["smashup"] = "smashup"
-    schema_version: int = 1
+    schema_version: int = SCHEMA_VERSION
     options: SmashUpOptions
     seed: int
     rng: int
-    seq: int = 0
-    clock_ms: int = 0
     phase: Phase = "setup"
     seats: list[int]  # turn order (clockwise), the first player first
     left: list[int] = []
@@ -178,13 +219,14 @@ class SmashUpState(BaseModel):
     boxes: list[str]
     pool: list[str]  # factions that may be drafted
     madness_on: bool = False
-    cards: list[str] = []  # uid -> card id
+    # uid -> card id: only setup adds cards (a new tuple), so clones share it
+    cards: tuple[str, ...] = ()
     owners: list[int] = []  # uid -> owner (-1: none; Madness: whoever holds it)
     factions: dict[int, list[str]] = {}
     hands: dict[int, list[int]] = {}
     decks: dict[int, list[int]] = {}  # top = end
     discards: dict[int, list[int]] = {}
-    bases: list[BaseSlot] = []
+    bases: tuple[BaseSlot, ...] = ()  # in play, in order (replaced when it changes: ops.G)
     base_deck: list[int] = []
     base_discard: list[int] = []
     madness: list[int] = []  # the Madness deck
@@ -195,111 +237,54 @@ class SmashUpState(BaseModel):
     talents: list[int] = []  # uids whose talent was used this turn
     played: list[Played] = []
     memo: dict[str, int] = {}  # per-turn flags of abilities ("seastar:3")
-    temps: list[Temp] = []
+    temps: tuple[Temp, ...] = ()
     stack: list[Task] = []  # the next task is the last one
-    prompts: list[Pending] = []
-    prompt_seq: int = 0
     window: Window | None = None
     scoring: Scoring | None = None
     deadline_ms: int | None = None
     winners: list[int] = []
 
-    def clone(self) -> SmashUpState:
-        """A copy whose containers may be mutated without touching ``self``
-        (the frozen and never-mutated pieces are shared)."""
-        new = self.model_copy()
-        d = new.__dict__
-        for name in ("seats", "left", "cards", "owners", "base_deck", "base_discard", "madness", "aside"):
-            d[name] = list(d[name])
-        for name in ("credits", "talents", "played", "temps", "prompts", "winners", "pool", "boxes"):
-            d[name] = list(d[name])
-        for name in ("hands", "decks", "discards", "factions"):
-            d[name] = {p: list(v) for p, v in d[name].items()}
-        for name in ("vp", "extras", "memo"):
-            d[name] = dict(d[name])
-        d["bases"] = [_copy_base(b) for b in self.bases]
-        d["stack"] = [_copy_task(t) for t in self.stack]
-        return new
-
-
-def _copy_attached(a: Attached) -> Attached:
-    new = a.model_copy()
-    new.__dict__["data"] = dict(a.data)
-    return new
-
-
-def _copy_base(b: BaseSlot) -> BaseSlot:
-    new = b.model_copy()
-    minions = []
-    for m in b.minions:
-        mc = m.model_copy()
-        mc.__dict__["attached"] = [_copy_attached(a) for a in m.attached]
-        minions.append(mc)
-    new.__dict__["minions"] = minions
-    new.__dict__["actions"] = [_copy_attached(a) for a in b.actions]
-    return new
-
-
-def _copy_task(t: Task) -> Task:
-    new = t.model_copy()
-    new.__dict__["data"] = copy.deepcopy(t.data)
-    return new
-
 
 # --- actions -------------------------------------------------------------------
 
 
-class PlayCard(BaseModel):
+@record(value=True)
+class PlayCard(PlayerAction):
     """Play ``card`` from hand: a minion on ``base``; an action on ``minion``,
     on ``base``, or (standard) on nothing."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["play"] = "play"
-    player: int
     card: int
     base: int | None = None
     minion: int | None = None
 
 
-class UseTalent(BaseModel):
+@record(value=True)
+class UseTalent(PlayerAction):
     """Use the talent of ``card`` (a minion, an attached action or a base)."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["talent"] = "talent"
-    player: int
     card: int
 
 
-class EndPlays(BaseModel):
+@record(value=True)
+class EndPlays(PlayerAction):
     """Done playing cards: score, draw, end the turn."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["end"] = "end"
-    player: int
-
-
-class Leave(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    type: Literal["leave"] = "leave"
-    player: int
-
-
-PlayerAction = PlayCard | UseTalent | EndPlays | Leave | Answer
-SmashUpAction = Annotated[
-    PlayCard | UseTalent | EndPlays | Leave | Answer | Tick,
-    Field(discriminator="type"),
-]
 
 
 # --- views ---------------------------------------------------------------------
 
 
-class CardRef(BaseModel):
+@record(value=True)
+class CardRef:
     uid: int
     card: str
 
 
-class ActionView(BaseModel):
+@record(value=True)
+class ActionView:
     uid: int
     card: str
     owner: int
@@ -308,7 +293,8 @@ class ActionView(BaseModel):
     talent_used: bool = False
 
 
-class MinionView(BaseModel):
+@record(value=True)
+class MinionView:
     uid: int
     card: str
     owner: int
@@ -319,7 +305,8 @@ class MinionView(BaseModel):
     talent_used: bool = False
 
 
-class BaseView(BaseModel):
+@record(value=True)
+class BaseView:
     uid: int
     card: str
     breakpoint: int
@@ -330,7 +317,8 @@ class BaseView(BaseModel):
     actions: list[ActionView]
 
 
-class PlayerView(BaseModel):
+@record(value=True)
+class PlayerView:
     player: int
     vp: int
     factions: list[str]
@@ -341,17 +329,11 @@ class PlayerView(BaseModel):
     left: bool
 
 
-class CreditView(BaseModel):
-    minion: bool
-    action: bool
-    extra: bool
-    base: int | None
-    where_own: bool
-    max_power: int | None
-    names: list[str] | None = None
-    source: str
+# a play credit as the view shows it: the credit itself (a value)
+CreditView = Credit
 
 
+@record(value=True)
 class SmashUpView(View):
     seq: int
     phase: Phase
@@ -365,15 +347,92 @@ class SmashUpView(View):
     base_discard: list[str]
     madness_deck: int | None  # None: no Madness in this game
     aside: list[CardRef]
-    credits: list[CreditView]  # the current player's plays left
+    credits: list[Credit]  # the current player's plays left
     window: Window | None
     scoring: int | None  # the base being scored
     waiting_for: list[int]
     deadline_ms: int | None
     winners: list[int]
     hand: list[CardRef] | None = None  # the viewer's own cards
-    cards: dict[int, str] = Field(default_factory=dict)  # uid -> card id of the viewer's prompt options
-    pool: list[str] = Field(default_factory=list)
+    cards: dict[int, str] = {}  # uid -> card id of the viewer's prompt options
+    pool: list[str] = []
 
 
 PromptOptions = list[PromptValue]
+
+
+# --- stored by older engines ---------------------------------------------------------
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """A state document of an older schema, in today's shape.
+
+    Version 1 kept its own prompt list (``{prompt, then: Task}``); each open
+    prompt becomes a core ``Pending`` resuming ``TASK_STEP`` with the Task as
+    its data.  Its Me-First window counted responders by position over the
+    players at the table from the current one (``turn``) and the passes in
+    a row (``passes``): both become player ids (``responder``, ``passed``),
+    in the window, in its open prompt's Task and in a window step waiting on
+    the stack.  Under version 1 a player with no usable Special passed
+    silently: those silent passes count as passes.
+    """
+    if data.get("schema_version", 1) >= 2:
+        return data
+    seats = [int(p) for p in data.get("seats", [])]
+    left = {int(p) for p in data.get("left", [])}
+    current = int(data.get("current", -1))
+    order = _order(seats, left, current)
+
+    def by_id(d: dict[str, Any]) -> dict[str, Any]:
+        """A version 1 window's bookkeeping (turn, passes) by player id."""
+        turn, passes = int(d.get("turn", 0)), int(d.get("passes", 0))
+        out = {k: v for k, v in d.items() if k not in ("turn", "passes")}
+        if not order:
+            return {**out, "responder": None, "passed": []}
+        n = len(order)
+        out["responder"] = order[turn % n]
+        out["passed"] = [order[(turn - j) % n] for j in range(min(passes, n - 1), 0, -1)]
+        return out
+
+    pendings = []
+    for x in data.get("prompts", []):
+        then = dict(x["then"])
+        then.pop("resume", None)
+        if then.get("card") == "core" and then.get("step") == "window_pick":
+            # the answer is the asked player's (by id); who passed before them rides along
+            then["data"] = by_id(dict(then.get("data", {})))
+            then["player"] = int(x["prompt"]["player"])
+        pendings.append({"prompt": x["prompt"], "then": TASK_STEP, "data": then})
+    data["prompts"] = pendings
+    stack = []
+    for t in data.get("stack", []):
+        if t.get("card") == "core" and t.get("step") == "window":
+            t = {**t, "data": by_id(dict(t.get("data", {})))}
+        stack.append(t)
+    data["stack"] = stack
+    window = data.get("window")
+    if isinstance(window, dict):
+        # the live bookkeeping is the open window prompt's (or the waiting step's)
+        live = next(
+            (p["data"]["data"] for p in pendings if p["data"].get("step") == "window_pick"),
+            next((t["data"] for t in reversed(stack) if t.get("step") == "window"), None),
+        )
+        w = live if live is not None else by_id(window)
+        data["window"] = {
+            "base": w["base"],
+            "timing": w["timing"],
+            "responder": w.get("responder"),
+            "passed": w.get("passed", []),
+        }
+    data["schema_version"] = SCHEMA_VERSION
+    return data
+
+
+def _order(seats: list[int], left: set[int], current: int) -> list[int]:
+    """Version 1's responder order: the players at the table from the current
+    player on (from the first seat when the current player had left)."""
+    active = [p for p in seats if p not in left]
+    if current in active:
+        i = active.index(current)
+        active = active[i:] + active[:i]
+    return active

@@ -1,7 +1,14 @@
 """``G``: the toolkit every ability and the turn flow use on a (cloned) state.
 
 Queries (``power``, ``minions``, ``controller``, ``can_affect`` …) read the
-state; power is always recomputed from what is in play, never stored.
+state; power is always recomputed from what is in play, never stored in the
+state.  A ``G`` remembers what it has worked out (where each card in play is,
+which cards have a hook, each minion's power) for as long as what is in
+play and the temporary effects are the same objects (``Board``: they are
+values, replaced when they change).  The read-only ``G`` of the latest state
+the game handed out (``reader``: legal moves, views) is shared by every
+``legal`` and ``view`` call on that state, with the view it built (a state
+is never changed once ``apply`` has returned it).
 
 Mutations come in two sorts:
 
@@ -17,19 +24,24 @@ before the first scheduled one; what must happen after a scheduled step goes
 into a continuation (``g.go(t, "next")``).  Breaking it raises an
 AssertionError (so a test catches it).  Triggers raised by immediate
 mutations (``fire``) resolve after the current card has finished resolving.
+
+What is in play (``state.bases``) is a value: it changes only through
+``G`` (``add_minion``, ``attach``, ``set_controller``, ``set_data``,
+``move``, ``leave_play`` …), which replaces the slots a change touches.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from engine.core import Event, PromptValue, event, rng_below, rng_shuffle
+from engine.core import Event, PromptValue, ask, deep_copy, rng_below, rng_shuffle
 from engine.smashup import abilities
 from engine.smashup.abilities import Ability, PlayCheck
 from engine.smashup.cards import BASES, CARDS, MADNESS, BaseDef, CardDef
 from engine.smashup.keys import Ev
 from engine.smashup.models import (
+    TASK_STEP,
     Attached,
     BaseSlot,
     Credit,
@@ -42,21 +54,160 @@ from engine.smashup.models import (
 CORE = "core"
 MAX_STEPS = 100_000
 
+_REGISTRY = abilities.REGISTRY
+_new = object.__new__
+
+
+def continuation(then: dict[str, Any], picks: list[PromptValue], resume: bool) -> Task:
+    """The Task a prompt's answer resumes (``then``: the Task as JSON), with the picks."""
+    data = dict(then.get("data", {}))
+    data["picks"] = list(picks)
+    return Task.make(
+        then["card"], then["step"], int(then.get("player", -1)), int(then.get("src", -1)), data, resume
+    )
+
+
+class Board:
+    """Where everything in play is, worked out once for a ``bases`` tuple
+    (what is in play is a value, replaced when it changes, so this stays true
+    for as long as the tuple is the state's): bases by uid, each minion's base
+    and slot, each attached action's host, slot and base, (uid, controller) of
+    every card in play in board order, and (uid, controller, ability) of those
+    with an ability.  ``power``/``own``: each minion's power under the
+    temporary effects ``temps`` (power reads nothing else)."""
+
+    __slots__ = (
+        "abilities",
+        "action",
+        "bases",
+        "cards",
+        "hooks",
+        "listeners",
+        "minion",
+        "own",
+        "power",
+        "power_on",
+        "slots",
+        "temps",
+    )
+
+    def __init__(self, s: SmashUpState) -> None:
+        slots: dict[int, BaseSlot] = {}
+        minion: dict[int, tuple[BaseSlot, MinionSlot]] = {}
+        action: dict[int, tuple[int, Attached, BaseSlot]] = {}
+        cards: list[tuple[int, int]] = []
+        for b in s.bases:
+            buid = b.uid
+            slots[buid] = b
+            cards.append((buid, -1))
+            for x in b.actions:
+                action[x.uid] = (buid, x, b)
+                cards.append((x.uid, x.controller))
+            for m in b.minions:
+                muid = m.uid
+                minion[muid] = (b, m)
+                cards.append((muid, m.controller))
+                for x in m.attached:
+                    action[x.uid] = (muid, x, b)
+                    cards.append((x.uid, x.controller))
+        self.bases = s.bases
+        self.slots = slots
+        self.minion = minion
+        self.action = action
+        self.cards = cards
+        ids = s.cards
+        get = _REGISTRY.get
+        self.abilities = [(uid, ctrl, a) for uid, ctrl in cards if (a := get(ids[uid])) is not None]
+        self.hooks: dict[str, list[tuple[int, int, Ability]]] = {}
+        self.listeners: dict[str, list[tuple[int, int, Ability]]] = {}
+        # base or minion uid -> the power modifiers it asks (``G._power_sources``)
+        self.power_on: dict[int, list[tuple[int, int, Ability]]] | None = None
+        self.temps = s.temps
+        self.power: dict[int, int] = {}
+        self.own: dict[int, int] = {}
+
+
+# boards by the id of their ``bases`` tuple (the tuple itself is checked): the
+# latest few, shared by every G (a state's, its clone's, the next state's)
+_BOARDS: dict[int, Board] = {}
+_MAX_BOARDS = 16
+
+
+def board_of(s: SmashUpState) -> Board:
+    bases = s.bases
+    b = _BOARDS.get(id(bases))
+    if b is None or b.bases is not bases:
+        b = Board(s)
+        if len(_BOARDS) >= _MAX_BOARDS:
+            _BOARDS.clear()  # (dropping the oldest one by one makes a dict slow to iterate)
+        _BOARDS[id(bases)] = b
+    return b
+
+
+def _powers(b: Board, temps: tuple[Temp, ...]) -> None:
+    """Keep ``b``'s power memo for ``temps`` (forget it when they are other ones)."""
+    if b.temps is not temps:
+        b.temps = temps
+        b.power = {}
+        b.own = {}
+
+
+# the latest state handed out by the game, and its read-only toolkit (made on first use)
+_SEALED: list[Any] = [None, None]
+
+
+def seal(s: SmashUpState) -> None:
+    """``s`` was handed out (by ``apply``, ``start`` or ``load``): it will not
+    change any more, so its read-only ``G`` (and the view it keeps) may be shared."""
+    _SEALED[0] = s
+    _SEALED[1] = None
+
+
+def reader(s: SmashUpState) -> G:
+    """A read-only ``G`` on ``s``: the shared one of the latest sealed state, or a new one."""
+    if _SEALED[0] is s:
+        g: G | None = _SEALED[1]
+        if g is None:
+            g = _SEALED[1] = G(s, [], readonly=True)
+        return g
+    return G(s, [], readonly=True)
+
 
 class G:
+    __slots__ = ("_after", "_asked", "_batch", "_board", "now", "out", "readonly", "s", "view_cache")
+
     def __init__(self, s: SmashUpState, out: list[Event], now: int = 0, readonly: bool = False) -> None:
         self.s = s
         self.out = out
         self.now = now
-        # a read-only toolkit (legal moves, views) may remember what is in play
-        self._cache: dict[str, list[tuple[int, int, Ability]]] | None = {} if readonly else None
+        self.readonly = readonly
+        if not readonly and _SEALED[0] is s:  # someone changes a state handed out (a test): unseal it
+            _SEALED[0] = _SEALED[1] = None
         self._batch: list[Task] | None = None  # tasks scheduled by the running handler
         self._after: list[Task] = []  # triggers to resolve after it
+        # the running handler has opened a prompt at once (``ask``): it may not
+        # change the state any more (as if the question were a scheduled step)
+        self._asked = False
+        self._board: Board | None = None
+        self.view_cache: Any = None  # the public view of a read-only G's state (game.view)
+
+    def board(self) -> Board:
+        """What is in play, as it stands (``board_of``)."""
+        s = self.s
+        b = self._board
+        if b is not None and b.bases is s.bases:
+            return b
+        b = self._board = board_of(s)
+        return b
 
     # --- events ------------------------------------------------------------------
 
     def emit(self, key: str, to: int | None = None, **args: Any) -> None:
-        self.out.append(event(key, to=to, **args))
+        e = _new(Event)  # ``event(...)`` without the keyword constructor: the engine emits a lot
+        e.key = key if type(key) is str else str(key)
+        e.args = args
+        e.to = to
+        self.out.append(e)
 
     # --- cards -------------------------------------------------------------------
 
@@ -85,73 +236,91 @@ class G:
         return self.s.current
 
     def active(self) -> list[int]:
-        """Players still at the table, in turn order from the current player."""
-        seats = [p for p in self.s.seats if p not in self.s.left]
-        if self.s.current in seats:
-            i = seats.index(self.s.current)
+        """Players still at the table, in turn order from the current player
+        (from the seat after theirs when the current player has left)."""
+        s = self.s
+        seats, left = s.seats, s.left
+        if s.current in seats:
+            i = seats.index(s.current)
             seats = seats[i:] + seats[:i]
-        return seats
+        return [p for p in seats if p not in left] if left else list(seats)
 
     def others(self, p: int) -> list[int]:
         return [q for q in self.active() if q != p]
 
+    def next_active(self, p: int) -> int:
+        """The next player at the table after ``p`` in turn order (clockwise);
+        ``p`` may have left.  ``p`` itself when nobody else is left."""
+        seats, left = self.s.seats, self.s.left
+        n = len(seats)
+        i = seats.index(p)
+        for k in range(1, n + 1):
+            q = seats[(i + k) % n]
+            if q not in left:
+                return q
+        return p
+
     # --- bases and what is on them ---------------------------------------------
 
     def base_slot(self, buid: int) -> BaseSlot | None:
-        for b in self.s.bases:
-            if b.uid == buid:
-                return b
-        return None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        return b.slots.get(buid)
 
     def base_ids(self) -> list[int]:
         return [b.uid for b in self.s.bases]
 
     def locate(self, m: int) -> tuple[BaseSlot, MinionSlot] | None:
-        for b in self.s.bases:
-            for slot in b.minions:
-                if slot.uid == m:
-                    return b, slot
-        return None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        return b.minion.get(m)
 
     def minion_slot(self, m: int) -> MinionSlot | None:
-        loc = self.locate(m)
-        return loc[1] if loc else None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        loc = b.minion.get(m)
+        return loc[1] if loc is not None else None
 
     def base_of(self, uid: int) -> int | None:
         """The base a minion, or an action on a minion or a base, is on."""
-        for b in self.s.bases:
-            if any(a.uid == uid for a in b.actions):
-                return b.uid
-            for m in b.minions:
-                if m.uid == uid or any(a.uid == uid for a in m.attached):
-                    return b.uid
-        return None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        loc = b.minion.get(uid)
+        if loc is not None:
+            return loc[0].uid
+        at = b.action.get(uid)
+        return at[2].uid if at is not None else None
 
     def attached(self, a: int) -> tuple[int, Attached] | None:
         """(host uid, slot) of an action in play on a minion or a base."""
-        for b in self.s.bases:
-            for x in b.actions:
-                if x.uid == a:
-                    return b.uid, x
-            for m in b.minions:
-                for x in m.attached:
-                    if x.uid == a:
-                        return m.uid, x
-        return None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        at = b.action.get(a)
+        return (at[0], at[1]) if at is not None else None
 
     def host(self, a: int) -> int | None:
-        at = self.attached(a)
-        return at[0] if at else None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        at = b.action.get(a)
+        return at[0] if at is not None else None
 
     def minions(self, base: int | None = None, controller: int | None = None) -> list[int]:
-        out = []
-        for b in self.s.bases:
-            if base is not None and b.uid != base:
-                continue
-            for m in b.minions:
-                if controller is None or m.controller == controller:
-                    out.append(m.uid)
-        return out
+        if base is not None:
+            b = self.board().slots.get(base)
+            if b is None:
+                return []
+            if controller is None:
+                return [m.uid for m in b.minions]
+            return [m.uid for m in b.minions if m.controller == controller]
+        if controller is None:
+            return [m.uid for b in self.s.bases for m in b.minions]
+        return [m.uid for b in self.s.bases for m in b.minions if m.controller == controller]
 
     def attached_actions(self, base: int | None = None) -> list[int]:
         """Actions in play on minions and on bases (of one base, or all)."""
@@ -166,91 +335,133 @@ class G:
 
     def controller(self, uid: int) -> int:
         """Who controls a card in play (-1 for a base or a card out of play)."""
-        for b in self.s.bases:
-            for x in b.actions:
-                if x.uid == uid:
-                    return x.controller
-            for m in b.minions:
-                if m.uid == uid:
-                    return m.controller
-                for x in m.attached:
-                    if x.uid == uid:
-                        return x.controller
-        return -1
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        loc = b.minion.get(uid)
+        if loc is not None:
+            return loc[1].controller
+        at = b.action.get(uid)
+        return at[1].controller if at is not None else -1
 
     def in_play(self, uid: int) -> bool:
-        return any(b.uid == uid for b in self.s.bases) or self.base_of(uid) is not None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        return uid in b.minion or uid in b.action or uid in b.slots
 
     def is_minion_in_play(self, uid: int) -> bool:
-        return self.locate(uid) is not None
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        return uid in b.minion
 
-    def in_play_cards(self) -> Iterator[tuple[int, int]]:
+    def in_play_cards(self) -> list[tuple[int, int]]:
         """(uid, controller) of everything in play: each base (-1), its
         actions, its minions and their actions, bases in order."""
-        for b in self.s.bases:
-            yield b.uid, -1
-            for x in b.actions:
-                yield x.uid, x.controller
-            for m in b.minions:
-                yield m.uid, m.controller
-                for x in m.attached:
-                    yield x.uid, x.controller
+        return self.board().cards
 
     def _with(self, attr: str) -> list[tuple[int, int, Ability]]:
         """(uid, controller, ability) of the cards in play with hook ``attr``."""
-        cache = self._cache
-        if cache is not None and attr in cache:
-            return cache[attr]
-        cards = self.s.cards
-        out = []
-        for uid, ctrl in self.in_play_cards():
-            a = abilities.REGISTRY.get(cards[uid])
-            if a is not None and getattr(a, attr):
-                out.append((uid, ctrl, a))
-        if cache is not None:
-            cache[attr] = out
-        return out
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        found = b.hooks.get(attr)
+        if found is None:
+            found = b.hooks[attr] = [x for x in b.abilities if getattr(x[2], attr)]
+        return found
+
+    def with_ability(self) -> list[tuple[int, int, Ability]]:
+        """(uid, controller, ability) of the cards in play with an ability, in board order."""
+        return self.board().abilities
+
+    def listening(self, name: str) -> list[tuple[int, int, Ability]]:
+        """(uid, controller, ability) of the cards in play with a trigger ``name``, in board order."""
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        found = b.listeners.get(name)
+        if found is None:
+            found = b.listeners[name] = [x for x in b.abilities if name in x[2].triggers]
+        return found
+
+    def _power_sources(self, base: int, m: int) -> list[tuple[int, int, Ability]]:
+        """The power modifiers minion ``m`` on ``base`` asks: those that may
+        reach it (``Ability.power_reach``), in board order."""
+        b = self.board()
+        on = b.power_on
+        if on is None:
+            on = b.power_on = {}
+            for x in self._with("power"):
+                src, reach = x[0], x[2].power_reach
+                if reach == "minion":
+                    targets = [src if src in b.minion else self.host(src)]
+                elif reach == "here":
+                    targets = [src if src in b.slots else self.base_of(src)]
+                else:  # every minion asks its base's list
+                    targets = list(b.slots)
+                for target in targets:
+                    if target is not None:
+                        on.setdefault(target, []).append(x)
+        here = on.get(base)
+        mine = on.get(m)
+        if here is None:
+            return mine or []
+        return here if mine is None else here + mine  # (their sum does not depend on the order)
 
     # --- power -------------------------------------------------------------------
 
     def power(self, m: int) -> int:
         """A minion's power now: printed plus every modifier, floored at 0.
         Out of play: its printed power."""
-        slot = self.minion_slot(m)
-        if slot is None:
-            return self.printed(m)
-        return max(0, self._power(m, slot.controller, own_only=False))
+        return self._known_power(m, own_only=False)
 
     def own_power(self, m: int) -> int:
         """Power counting only its controller's cards, bases and no-one's
         effects: what "unaffected by other players' cards" protections read
         (so a protection never depends on what it filters)."""
-        slot = self.minion_slot(m)
-        if slot is None:
-            return self.printed(m)
-        return max(0, self._power(m, slot.controller, own_only=True))
+        return self._known_power(m, own_only=True)
 
-    def _power(self, m: int, ctrl: int, own_only: bool) -> int:
-        total = self.printed(m)
+    def _known_power(self, m: int, own_only: bool) -> int:
+        """``_power`` floored at 0, remembered for the board and the temporary effects."""
+        s = self.s
+        b = self._board
+        if b is None or b.bases is not s.bases:
+            b = self.board()
+        if b.temps is not s.temps:
+            _powers(b, s.temps)
+        memo = b.own if own_only else b.power
+        v = memo.get(m)
+        if v is not None:
+            return v
+        loc = b.minion.get(m)
+        if loc is None:
+            return CARDS[s.cards[m]].power
+        v = self._power(m, loc[0].uid, loc[1].controller, own_only)
+        v = memo[m] = v if v > 0 else 0
+        return v
+
+    def _power(self, m: int, base: int, ctrl: int, own_only: bool) -> int:
+        """Printed power plus the modifiers that count: those of no player's
+        card and of its controller's always; another player's unless the
+        minion is protected from that player's power changes (never, with
+        ``own_only``)."""
+        total = CARDS[self.s.cards[m]].power
+        sources = self._power_sources(base, m)
+        changes = [
+            (sctrl, d) for src, sctrl, a in sources if a.power is not None and (d := a.power(self, src, m))
+        ]
+        changes += [(t.by, t.amount) for t in self.s.temps if t.target == m and t.kind == "power"]
         blocked: dict[int, bool] = {}
-
-        def counts(by: int) -> bool:
+        for by, d in changes:
             if by < 0 or by == ctrl:
-                return True
-            if own_only:
-                return False
-            if by not in blocked:
-                blocked[by] = self.protected(m, by, "power")
-            return not blocked[by]
-
-        for src, sctrl, a in self._with("power"):
-            assert a.power is not None
-            d = a.power(self, src, m)
-            if d and counts(sctrl):
                 total += d
-        for t in self.s.temps:
-            if t.kind == "power" and t.target == m and counts(t.by):
-                total += t.amount
+            elif not own_only:
+                shut = blocked.get(by)
+                if shut is None:
+                    shut = blocked[by] = self.protected(m, by, "power")
+                if not shut:
+                    total += d
         return total
 
     def total(self, base: int) -> int:
@@ -259,7 +470,7 @@ class G:
     def powers(self, base: int) -> dict[int, int]:
         """Total power per player with a minion on ``base``."""
         out: dict[int, int] = {}
-        b = self.base_slot(base)
+        b = self.board().slots.get(base)
         if b is None:
             return out
         for m in b.minions:
@@ -270,25 +481,23 @@ class G:
 
     def protected(self, m: int, actor: int | None, how: str) -> bool:
         """Whether ``how`` done to minion ``m`` by a card of ``actor`` is blocked."""
-        for src, _, a in self._with("protect"):
-            assert a.protect is not None
-            if a.protect(self, src, m, actor, how):
-                return True
-        return False
+        return any(
+            a.protect is not None and a.protect(self, src, m, actor, how)
+            for src, _, a in self._with("protect")
+        )
 
     def can_affect(self, actor: int | None, m: int, how: str) -> bool:
-        return self.is_minion_in_play(m) and not self.protected(m, actor, how)
+        b = self._board
+        if b is None or b.bases is not self.s.bases:
+            b = self.board()
+        return m in b.minion and not self.protected(m, actor, how)
 
     def forbidden(self, check: PlayCheck) -> bool:
         """Whether a "can't" forbids the play: a ``forbid`` hook in play, or
         the card's own condition (``play_ok``: Shoggoth, Complete the Ritual)."""
         if not abilities.of(check.card_id).play_ok(self, check):
             return True
-        for src, _, a in self._with("forbid"):
-            assert a.forbid is not None
-            if a.forbid(self, src, check):
-                return True
-        return False
+        return any(a.forbid is not None and a.forbid(self, src, check) for src, _, a in self._with("forbid"))
 
     # --- piles -------------------------------------------------------------------
 
@@ -412,43 +621,134 @@ class G:
     def to_discard(self, uid: int, from_play: bool) -> None:
         """A card out of play or out of a pile goes to its owner's discard
         pile, unless its own replacement (Sleeping Beauty) applies."""
-        a = self.ab(uid)
-        if from_play and a.instead_discard is not None and a.instead_discard(self, uid):
-            return
-        self._unpile(uid)
+        if from_play:  # taken out of play already: in no pile
+            a = self.ab(uid)
+            if a.instead_discard is not None and a.instead_discard(self, uid):
+                return
+        else:
+            self._unpile(uid)
         self.s.discards[self.owner(uid)].append(uid)
+
+    # --- what is in play: its slots are values, replaced along the path of a change ---------
+
+    def _put_base(self, old: BaseSlot, new: BaseSlot | None) -> None:
+        """Replace (None: remove) the base slot ``old`` in play."""
+        bases = self.s.bases
+        for i, b in enumerate(bases):
+            if b is old:
+                rest = bases[i + 1 :]
+                self.s.bases = (*bases[:i], new, *rest) if new is not None else (*bases[:i], *rest)
+                return
+        raise LookupError(old.uid)
+
+    def _put_minion(self, m: int, new: MinionSlot | None) -> None:
+        """Replace (None: remove) the slot of minion ``m`` on its base."""
+        base, old = self.board().minion[m]
+        if new is None:
+            minions = tuple(x for x in base.minions if x is not old)
+        else:
+            minions = tuple(new if x is old else x for x in base.minions)
+        self._put_base(base, BaseSlot(uid=base.uid, minions=minions, actions=base.actions))
+
+    def add_base(self, uid: int, at: int | None = None) -> None:
+        """A new base in play (at index ``at``; None: last)."""
+        bases = self.s.bases
+        i = len(bases) if at is None else at
+        self.s.bases = (*bases[:i], BaseSlot(uid=uid), *bases[i:])
+
+    def remove_base(self, uid: int) -> int:
+        """Take a base out of play (what is on it must be gone); its index."""
+        b = self.board().slots[uid]
+        i = next(i for i, x in enumerate(self.s.bases) if x is b)
+        self._put_base(b, None)
+        return i
+
+    def rename_base(self, old: int, new: int) -> None:
+        """Base ``new`` takes base ``old``'s place, with whatever is on it."""
+        b = self.board().slots[old]
+        self._put_base(b, BaseSlot(uid=new, minions=b.minions, actions=b.actions))
+
+    def add_minion(self, base: int, m: MinionSlot) -> None:
+        b = self.board().slots[base]
+        self._put_base(b, BaseSlot(uid=b.uid, minions=(*b.minions, m), actions=b.actions))
+
+    def add_action(self, base: int, x: Attached) -> None:
+        """An action attached to a base."""
+        b = self.board().slots[base]
+        self._put_base(b, BaseSlot(uid=b.uid, minions=b.minions, actions=(*b.actions, x)))
+
+    def attach(self, m: int, x: Attached) -> None:
+        """An action attached to minion ``m``."""
+        slot = self.board().minion[m][1]
+        self._put_minion(m, MinionSlot(uid=m, controller=slot.controller, attached=(*slot.attached, x)))
+
+    def set_controller(self, uid: int, p: int) -> None:
+        """``p`` controls the minion or attached action ``uid`` (no event, no expiry)."""
+        b = self.board()
+        loc = b.minion.get(uid)
+        if loc is not None:
+            m = loc[1]
+            self._put_minion(uid, MinionSlot(uid=uid, controller=p, attached=m.attached))
+            return
+        self._put_action(uid, lambda x: Attached(uid=x.uid, controller=p, data=x.data))
+
+    def set_data(self, uid: int, key: str, value: Any) -> None:
+        """Keep ``value`` on the attached action ``uid`` (its ``data``)."""
+        self._put_action(
+            uid, lambda x: Attached(uid=x.uid, controller=x.controller, data={**x.data, key: value})
+        )
+
+    def _put_action(self, uid: int, change: Callable[[Attached], Attached] | None) -> None:
+        """Replace the attached action ``uid`` by ``change(it)`` (None: remove it)."""
+        b = self.board()
+        host, x, base = b.action[uid]
+        new = change(x) if change is not None else None
+        on_base = host == base.uid
+        old = base.actions if on_base else b.minion[host][1].attached
+        if new is None:
+            after = tuple(a for a in old if a is not x)
+        else:
+            after = tuple(new if a is x else a for a in old)
+        if on_base:
+            self._put_base(base, BaseSlot(uid=base.uid, minions=base.minions, actions=after))
+        else:
+            m = b.minion[host][1]
+            self._put_minion(host, MinionSlot(uid=host, controller=m.controller, attached=after))
 
     # --- leaving play ----------------------------------------------------------------
 
-    def _take_out(self, uid: int) -> MinionSlot | Attached | None:
+    def forget(self, m: int) -> None:
+        """What minion ``m``, gone from play, leaves behind: its temporary
+        effects, its talent used this turn."""
+        s = self.s
+        if any(t.target == m for t in s.temps):
+            s.temps = tuple(t for t in s.temps if t.target != m)
+        if m in s.talents:
+            s.talents.remove(m)
+
+    def take_out(self, uid: int) -> MinionSlot | Attached | None:
         """Remove a card from play (no replacement, no trigger); attached
         actions of a minion go to their owners' discard piles."""
-        s = self.s
-        for b in s.bases:
-            for x in b.actions:
-                if x.uid == uid:
-                    b.actions.remove(x)
-                    return x
-            for m in b.minions:
-                if m.uid == uid:
-                    b.minions.remove(m)
-                    for x in m.attached:
-                        self.to_discard(x.uid, from_play=True)
-                    s.temps = [t for t in s.temps if t.target != uid]
-                    if uid in s.talents:
-                        s.talents.remove(uid)
-                    return m
-                for x in m.attached:
-                    if x.uid == uid:
-                        m.attached.remove(x)
-                        return x
-        return None
+        b = self.board()
+        loc = b.minion.get(uid)
+        if loc is not None:
+            m = loc[1]
+            self._put_minion(uid, None)
+            for x in m.attached:
+                self.to_discard(x.uid, from_play=True)
+            self.forget(uid)
+            return m
+        at = b.action.get(uid)
+        if at is None:
+            return None
+        self._put_action(uid, None)
+        return at[1]
 
     def leave_play(self, uid: int, dest: Literal["discard", "hand", "deck", "bottom"] = "discard") -> None:
         """A card leaves play for ``dest`` (its owner's discard pile, hand, deck
         shuffled, or deck bottom).  Not a destruction: no destroy triggers."""
         self._immediate()
-        if self._take_out(uid) is None:
+        if self.take_out(uid) is None:
             return
         o = self.owner(uid)
         if dest == "discard":
@@ -474,7 +774,7 @@ class G:
         self._immediate()
         if self.ab(a).indestructible or self.attached(a) is None:
             return False
-        self._take_out(a)
+        self.take_out(a)
         self.to_discard(a, from_play=True)
         self.emit(Ev.ACTION_DESTROYED, owner=self.owner(a), card=self.cid(a))
         return True
@@ -494,8 +794,8 @@ class G:
         if actor is not None and self.protected(m, actor, "move"):
             self.emit(Ev.PROTECTED, card=self.cid(m), base=self.cid(loc[0].uid))
             return False
-        loc[0].minions.remove(loc[1])
-        dest.minions.append(loc[1])
+        self._put_minion(m, None)
+        self.add_minion(to, loc[1])
         self.emit(Ev.MOVED, card=self.cid(m), from_base=self.cid(loc[0].uid), to_base=self.cid(to))
         self.fire("moved", minion=m, **{"from": loc[0].uid, "to": to})
         return True
@@ -506,8 +806,8 @@ class G:
         slot = self.minion_slot(m)
         if slot is None or slot.controller == p:
             return False
-        self.s.temps.append(Temp(kind="control", target=m, by=p, src=src, prev=slot.controller))
-        slot.controller = p
+        self.s.temps = (*self.s.temps, Temp(kind="control", target=m, by=p, src=src, prev=slot.controller))
+        self.set_controller(m, p)
         self.emit(Ev.CONTROL, player=p, card=self.cid(m), owner=self.owner(m))
         return True
 
@@ -523,9 +823,8 @@ class G:
         self._immediate()
         if not self.is_minion_in_play(m):
             return
-        self.s.temps.append(
-            Temp(kind="power", target=m, by=by, src=src, amount=amount, until=until, player=by)
-        )
+        temp = Temp(kind="power", target=m, by=by, src=src, amount=amount, until=until, player=by)
+        self.s.temps = (*self.s.temps, temp)
         self.emit(Ev.POWER, card=self.cid(m), amount=amount)
 
     def transfer(self, a: int, to: int) -> bool:
@@ -534,9 +833,9 @@ class G:
         dest = self.minion_slot(to)
         if dest is None or self.host(a) in (None, to):
             return False
-        slot = self._take_out(a)
+        slot = self.take_out(a)
         assert isinstance(slot, Attached)
-        dest.attached.append(slot)
+        self.attach(to, slot)
         self.emit(Ev.TRANSFERRED, card=self.cid(a), minion=self.cid(to))
         return True
 
@@ -626,7 +925,8 @@ class G:
     # --- scheduling ------------------------------------------------------------------
 
     def _immediate(self) -> None:
-        assert not self._batch, "immediate_after_scheduled"  # use a continuation step
+        # use a continuation step
+        assert not self._batch and not self._asked, "immediate_after_scheduled"
 
     def schedule(self, task: Task) -> None:
         if self._batch is None:  # outside any handler: straight onto the stack
@@ -638,10 +938,10 @@ class G:
         """Continue ``t``'s ability at ``step`` (its data kept, updated with ``data``)."""
         d = {k: v for k, v in t.data.items() if k != "picks"}
         d.update(data)
-        self.schedule(Task(card=t.card, step=step, player=t.player, src=t.src, data=d))
+        self.schedule(Task.make(t.card, step, t.player, t.src, d))
 
     def call(self, card: str, step: str, /, player: int = -1, src: int = -1, **data: Any) -> None:
-        self.schedule(Task(card=card, step=step, player=player, src=src, data=data))
+        self.schedule(Task.make(card, step, player, src, data))
 
     def destroy(self, m: int, actor: int | None, src: str) -> None:
         """Destroy a minion (protections, then replacements, then the owner's
@@ -660,7 +960,7 @@ class G:
     def fire(self, name: str, **data: Any) -> None:
         """Raise a trigger; the cards in play listening to it resolve after the
         current card (in an order the current player picks when it matters)."""
-        task = Task(card=CORE, step="fire", data={"name": name, "data": data})
+        task = Task.make(CORE, "fire", -1, -1, {"name": name, "data": data})
         if self._batch is None:
             self.s.stack.append(task)
         else:
@@ -668,7 +968,7 @@ class G:
 
     def fire_now(self, name: str, **data: Any) -> None:
         """Like ``fire`` but as the next scheduled step (in call order)."""
-        self.schedule(Task(card=CORE, step="fire", data={"name": name, "data": data}))
+        self.schedule(Task.make(CORE, "fire", -1, -1, {"name": name, "data": data}))
 
     def ask(
         self,
@@ -683,31 +983,82 @@ class G:
         skip_key: str | None = None,
         ordered: bool = False,
         parallel: bool = False,
+        always: bool = False,
         **args: Any,
     ) -> None:
         """Ask ``player`` (default: ``t.player``) to pick ``min``..``max`` of
         ``options``; the answer resumes ``t``'s ability at ``step`` with
         ``data["picks"]``.  No options: resumes at once with no picks; a
-        choice with one possible answer is taken at once.  ``parallel``: asked
-        even while other prompts are open (setup questions everyone answers
-        at once).  Scheduled."""
-        data = {k: v for k, v in t.data.items() if k != "picks"}
-        then = Task(card=t.card, step=step, player=t.player, src=t.src, data=data)
+        choice with one possible answer is taken at once — unless ``always``:
+        a question everyone is asked alike, so that whether it is asked
+        tells nobody anything (the Me-First window, the mulligan).
+        ``parallel``: asked even while other prompts are open (setup
+        questions everyone answers at once).  Scheduled."""
+        then = {
+            "card": t.card,
+            "step": step,
+            "player": t.player,
+            "src": t.src,
+            "data": {k: deep_copy(v) for k, v in t.data.items() if k != "picks"},
+        }
         if t.card != CORE:  # the asking card (or base) names the question
             args.setdefault("card", t.card)
-        task = Task(card=CORE, step="ask", player=t.player if player is None else player, resume=parallel)
-        task.data = dict(
-            key=str(key),
-            kind=kind,
-            options=list(options),
-            min=min,
-            max=max,
-            skip_key=None if skip_key is None else str(skip_key),
+        spec = {
+            "key": str(key),
+            "kind": kind,
+            "options": list(options),
+            "min": min,
+            "max": max,
+            "skip_key": None if skip_key is None else str(skip_key),
+            "ordered": ordered,
+            "always": always,
+            "args": args,
+            "then": then,
+        }
+        who = t.player if player is None else player
+        batch = self._batch
+        if batch is not None and not batch and not self._asked:
+            # nothing scheduled before it: asking now is asking next (what the
+            # step ``ask`` would do as the next task), without the task
+            self._asked = True
+            self.prompt(who, spec)
+        else:
+            self.schedule(Task.make(CORE, "ask", who, -1, spec, parallel))
+
+    def prompt(self, p: int, d: dict[str, Any]) -> None:
+        """Open the question ``d`` (``ask``'s) for ``p`` — or, when its answer
+        is forced (no options, one possible answer, a player who has left),
+        schedule its continuation with that answer at once."""
+        then: dict[str, Any] = d["then"]
+        options: list[PromptValue] = d["options"]
+        lo, hi, ordered = int(d["min"]), int(d["max"]), bool(d["ordered"])
+        forced: list[PromptValue] | None = None
+        s = self.s
+        if p in s.left or p not in s.seats:
+            forced = options[:lo]
+        elif d.get("always"):
+            pass  # asked alike whatever the options: whether it is asked must tell nothing
+        elif not options:
+            forced = []
+        elif (not ordered and lo >= len(options)) or (ordered and len(options) == 1 and lo >= 1):
+            forced = options
+        if forced is not None:
+            self.schedule(continuation(then, forced, resume=False))
+            return
+        ask(
+            s,
+            p,
+            d["key"],
+            d["kind"],
+            options,
+            then=TASK_STEP,
+            data=then,
+            min=lo,
+            max=hi if hi < len(options) else len(options),
             ordered=ordered,
-            args=args,
-            then=then.model_dump(),
+            skip_key=d["skip_key"],
+            args=d["args"],
         )
-        self.schedule(task)
 
     def minion_choices(self, actor: int | None, how: str, cands: list[int]) -> list[int]:
         return [m for m in cands if self.can_affect(actor, m, how)]
@@ -715,19 +1066,27 @@ class G:
     # --- running the stack ------------------------------------------------------------
 
     def exec(self, t: Task) -> None:
-        if t.step.startswith("on:") and t.src >= 0 and not self.in_play(t.src):
+        step = t.step
+        if t.src >= 0 and step.startswith("on:") and not self.in_play(t.src):
             return  # a trigger whose card has left play
-        fn = abilities.handler(t.card, t.step)
-        self._batch = []
+        a = _REGISTRY.get(t.card)
+        fn = a.steps.get(step) if a is not None else None
+        if fn is None:
+            raise KeyError(f"no step {step!r} of {t.card!r}")
+        # the stack's task is shared with older states: its handler gets a copy to change
+        # (a handler sets keys of its data, never changes a value in place: abilities.py)
+        mine = Task.make(t.card, step, t.player, t.src, dict(t.data), t.resume)
+        batch: list[Task] = []
+        after: list[Task] = []
+        self._batch, self._after, self._asked = batch, after, False
+        fn(self, mine)  # (one that raises fails the whole ``apply``: this G is thrown away)
+        self._batch = None
         self._after = []
-        try:
-            fn(self, t)
-            batch, after = self._batch, self._after
-        finally:
-            self._batch = None
-            self._after = []
-        self.s.stack.extend(reversed(after))
-        self.s.stack.extend(reversed(batch))
+        stack = self.s.stack
+        if after:
+            stack.extend(reversed(after))
+        if batch:
+            stack.extend(reversed(batch))
 
     def run(self) -> None:
         """Resolve tasks until a prompt waits or nothing is left."""

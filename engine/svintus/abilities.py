@@ -1,24 +1,24 @@
 """Dark abilities (sheet §7): using one instead of a turn, step by step.
 
 An ability starts with ``UseAbility``; each of its steps (``animals.Dark.steps``)
-is one prompt to its owner (an opponent, cards, a colour, a card to play),
-answered by one ``Answer``.  When the last choice is made the ability
-resolves, the animal turns back to its light side, and play passes on — or, if
-the owner's hand is now empty, the owner wins the round (never before the
-ability has fully resolved).
+is one prompt to its owner (an opponent, cards, a colour, a card to play) in
+the state's prompt queue, answered by one ``Answer`` (resumed at ``answer``).
+When the last choice is made the ability resolves, the animal turns back to
+its light side, and play passes on — or, if the owner's hand is now empty,
+the owner wins the round (never before the ability has fully resolved).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Answer, Prompt, answers, event, rng_below, rng_shuffle
+from engine.core import Answer, ask, event, rng_below, rng_shuffle
 from engine.svintus import rules
 from engine.svintus.animals import CARDS, COLOR, DARK, GIVE, LEAD, PLAY, TAKE, TARGET, Animal
 from engine.svintus.cards import COLOR as CARD_COLOR
 from engine.svintus.cards import COLORS, KIND, VALUE, Color, Kind, matches
 from engine.svintus.keys import Err, Ev, Pr
-from engine.svintus.models import AbilityRun, SvintusState
+from engine.svintus.models import ABILITY_STEP, AbilityRun, SvintusState
 
 Out = rules.Out
 MINOTAUR_TAKES = 2
@@ -114,11 +114,13 @@ _KIND = {
 }
 
 
-def prompt_of(s: SvintusState, run: AbilityRun) -> Prompt | None:
-    """The choice the ability's current step asks its owner for."""
+def ask_step(s: SvintusState, prompt_id: int | None = None) -> None:
+    """Ask the owner the choice the ability's current step needs (under the id
+    ``prompt_id`` when a stored game's prompt is asked again)."""
+    run = s.ability
+    assert run is not None
     step = step_of(run)
-    if step is None:
-        return None
+    assert step is not None
     options: list[Any]
     least = most = 1
     skip: Pr | None = None
@@ -135,19 +137,24 @@ def prompt_of(s: SvintusState, run: AbilityRun) -> Prompt | None:
     args: dict[str, Any] = {"least": least, "most": most}
     if run.target is not None:
         args["target"] = run.target
-    return Prompt(
-        id=run.prompt,
-        player=run.player,
-        key=_QUESTION.get((run.animal, step), _QUESTION[step]),
+    seq = s.prompt_seq
+    if prompt_id is not None:
+        s.prompt_seq = prompt_id - 1
+    ask(
+        s,
+        run.player,
+        _QUESTION.get((run.animal, step), _QUESTION[step]),
+        _KIND[step],
+        options,
+        then=ABILITY_STEP,
         args=args,
-        kind=_KIND[step],
-        options=options,
         min=least,
         max=most,
         ordered=run.animal is Animal.TURTLE,
         cancel=not run.committed,
         skip_key=skip,
     )
+    s.prompt_seq = max(seq, s.prompt_seq)
 
 
 _QUESTION: dict[Any, Pr] = {
@@ -170,14 +177,15 @@ _QUESTION: dict[Any, Pr] = {
 
 
 def use(s: SvintusState, p: int, now: int, out: Out) -> None:
-    s.prompts += 1
-    s.ability = AbilityRun(player=p, animal=s.animals[p], prompt=s.prompts)
+    s.ability = AbilityRun(player=p, animal=s.animals[p])
     if step_of(s.ability) is None:
         resolve(s, now, out)
+    else:
+        ask_step(s)
 
 
 def answer(s: SvintusState, ans: Answer, now: int, out: Out) -> None:
-    """The owner answers the open step's prompt (``check_answer`` has passed)."""
+    """The owner answers the open step's prompt (checked, and off the queue)."""
     run = s.ability
     assert run is not None
     if ans.cancel:
@@ -207,10 +215,10 @@ def choose_target(s: SvintusState, target: int, now: int, out: Out) -> None:
         run.committed = True
         out.append(event(Ev.EAGLE_OWL_LOOKS, player=run.player, target=target))
     elif run.animal is Animal.FOX:  # the Silver Fox snatches a card at random
-        theirs = s.hands[target]
+        theirs = list(s.hands[target])
         s.rng, i = rng_below(s.rng, len(theirs))
         card = theirs.pop(i)
-        s.hands[run.player].append(card)
+        s.hands = {**s.hands, target: theirs, run.player: [*s.hands[run.player], card]}
         run.committed = True
         out.append(event(Ev.SILVER_FOX_TAKES, player=run.player, target=target))
         out.append(event(Ev.YOU_TOOK, to=run.player, card=card, target=target))
@@ -235,6 +243,7 @@ def cancel(s: SvintusState, out: Out) -> None:
     run = s.ability
     assert run is not None
     s.ability = None
+    rules.drop_prompts(s, ABILITY_STEP)
     out.append(event(Ev.ABILITY_CANCELLED, player=run.player))
 
 
@@ -267,14 +276,15 @@ def expire(s: SvintusState, now: int, out: Out) -> bool:
     for _ in range(8):
         if s.ability is not run:
             return True
-        prompt = prompt_of(s, run)
-        assert prompt is not None  # a committed ability waits only for cards or a play
+        pending = next(x for x in s.prompts if x.then == ABILITY_STEP)  # a committed ability waits
+        s.prompts.remove(pending)  # only for cards or a play
+        prompt = pending.prompt
         pool = list(prompt.options)
         picks: list[Any] = []
         while pool and len(picks) < prompt.max and step_of(run) != PLAY:
             s.rng, i = rng_below(s.rng, len(pool))
             picks.append(pool.pop(i))
-        answer(s, Answer(player=run.player, prompt=run.prompt, picks=picks), now, out)
+        answer(s, Answer(player=run.player, prompt=prompt.id, picks=picks), now, out)
     return True
 
 
@@ -286,17 +296,17 @@ def advance(s: SvintusState, now: int, out: Out) -> None:
     run = s.ability
     assert run is not None
     run.step += 1
-    s.prompts += 1
-    run.prompt = s.prompts
     if step_of(run) is None:
         resolve(s, now, out)
+    else:
+        ask_step(s)
 
 
 def resolve(s: SvintusState, now: int, out: Out) -> None:
     run = s.ability
     assert run is not None
     p, target, picked = run.player, run.target, run.picked
-    hand = s.hands[p]
+    hand = list(s.hands[p])  # this copy and the target's become the hands where cards move
     a = run.animal
     if a is Animal.HEDGEHOG:  # Porcupine
         out.append(event(Ev.PORCUPINE, player=p))
@@ -306,29 +316,33 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
         assert target is not None
         for c in picked:
             hand.remove(c)
-            s.hands[target].append(c)
+        s.hands = {**s.hands, p: hand, target: [*s.hands[target], *picked]}
         key = Ev.FLYING_SQUIRREL if a is Animal.SQUIRREL else Ev.SILVER_FOX_GIVES
         out.append(event(key, player=p, target=target, count=len(picked)))
         out.append(event(Ev.GIVEN_TO_YOU, to=target, player=p, cards=list(picked)))
     elif a is Animal.POLITE_PIG:  # Boor Hog: under the deck
         for c in picked:
             hand.remove(c)
-            s.deck.insert(0, c)
+        s.hands = {**s.hands, p: hand}
+        s.deck = [*reversed(picked), *s.deck]  # each under the deck in turn: the last at the bottom
         out.append(event(Ev.BOOR_HOG, player=p, count=len(picked)))
     elif a is Animal.TURTLE:  # Ninja Turtle: numbers of one value, the last on top
         for c in picked:
             hand.remove(c)
-            s.pile.append(c)
+        s.hands = {**s.hands, p: hand}
+        s.pile = [*s.pile, *picked]
         s.top_live = True
         s.color = CARD_COLOR[picked[-1]]
         out.append(event(Ev.NINJA, player=p, count=len(picked), card=picked[-1]))
     elif a is Animal.OWL:  # Eagle-Owl: one for one
         assert target is not None
         mine, theirs = picked
+        other = list(s.hands[target])
         hand.remove(mine)
-        s.hands[target].remove(theirs)
+        other.remove(theirs)
         hand.append(theirs)
-        s.hands[target].append(mine)
+        other.append(mine)
+        s.hands = {**s.hands, p: hand, target: other}
         out.append(event(Ev.EAGLE_OWL_SWAPS, player=p, target=target))
         out.append(event(Ev.SWAPPED_WITH_YOU, to=target, player=p, card=theirs, given=mine))
     elif a is Animal.CAT:  # Tomcat: a slap race without it
@@ -342,7 +356,7 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
     elif a is Animal.HARE:  # Mad Hare
         s.direction = -s.direction
         victim = rules.next_player(s, p)
-        s.skips.append(victim)
+        s.skips = [*s.skips, victim]
         out.append(event(Ev.MAD_HARE, player=p, target=victim, clockwise=s.direction == 1))
     elif a is Animal.ROOSTER:  # Alarm Rooster
         out.append(event(Ev.ALARM_ROOSTER, player=p))
@@ -352,20 +366,20 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
                 _took(s, q, 1, out)
     elif a is Animal.BEAR:  # Roaming Bear
         assert target is not None
-        both = hand + s.hands[target]
+        both = [*hand, *s.hands[target]]
         s.rng = rng_shuffle(s.rng, both)
         theirs_n = (len(both) + 1) // 2  # halves round up
-        s.hands[target] = both[:theirs_n]
-        s.hands[p] = both[theirs_n:]
+        s.hands = {**s.hands, target: both[:theirs_n], p: both[theirs_n:]}
         out.append(event(Ev.ROAMING_BEAR, player=p, target=target, count=theirs_n, mine=len(s.hands[p])))
     elif a is Animal.DONKEY:  # Stubborn Mule
         assert target is not None
-        s.skips.append(target)
+        s.skips = [*s.skips, target]
         out.append(event(Ev.MULE, player=p, target=target))
     elif a is Animal.MOUSE:  # Bat: on the pile, no effect
         (card,) = picked
         hand.remove(card)
-        s.pile.append(card)
+        s.hands = {**s.hands, p: hand}
+        s.pile = [*s.pile, card]
         s.top_live = True
         if KIND[card] is not Kind.POLYPIG:  # a Polypig keeps the colour in force
             s.color = CARD_COLOR[card]
@@ -373,7 +387,7 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
     elif a is Animal.ELEPHANT:  # Mammoth
         out.append(event(Ev.MAMMOTH, player=p))
         victims = [q for q in dict.fromkeys([rules.next_player(s, p), rules.next_player(s, p, 2)]) if q != p]
-        s.skips.extend(victims)
+        s.skips = [*s.skips, *victims]
     finish(s, now, out)
 
 
@@ -392,7 +406,7 @@ def _took(s: SvintusState, q: int, n: int, out: Out) -> None:
 def _to_light(s: SvintusState, run: AbilityRun, out: Out) -> None:
     s.ability = None
     if run.player in s.dark:
-        s.dark.remove(run.player)
+        s.dark = rules.without(s.dark, run.player)
     out.append(event(Ev.FLIPPED_LIGHT, player=run.player, animal=run.animal.value))
 
 
@@ -406,14 +420,3 @@ def finish(s: SvintusState, now: int, out: Out) -> None:
         rules.end_round(s, p, now, out)
     else:
         rules.pass_on(s, p, now, out)
-
-
-# --- what the owner may do next (for ``legal``) -----------------------------------
-
-
-def legal_answers(s: SvintusState, p: int) -> list[Answer]:
-    run = s.ability
-    if run is None or run.player != p:
-        return []
-    prompt = prompt_of(s, run)
-    return answers(prompt) if prompt is not None else []

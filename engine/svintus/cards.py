@@ -95,3 +95,15 @@ def matches(card: int, top: int, color: Color | None) -> bool:
     if KIND[top] is Kind.POLYPIG:
         return False  # only the named colour matches a Polypig
     return NAME[card] == NAME[top]
+
+
+_FITTING: dict[tuple[int, Color | None], frozenset[int]] = {}
+
+
+def fitting(top: int, color: Color | None) -> frozenset[int]:
+    """Every card that ``matches`` ``top`` while ``color`` is in force (worked out
+    once per pair: a hand is checked against it card by card)."""
+    found = _FITTING.get((top, color))
+    if found is None:
+        found = _FITTING[(top, color)] = frozenset(c for c in range(DECK_SIZE) if matches(c, top, color))
+    return found

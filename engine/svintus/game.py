@@ -1,60 +1,65 @@
-"""The Svintus game object: the one door through which a Svintus state changes."""
+"""The Svintus game object: its handlers on the core's template (``engine.core.Rules``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from pydantic import TypeAdapter
-
 from engine.core import (
     Answer,
     ArgValue,
-    Event,
-    Models,
+    Leave,
+    Out,
     Outcome,
+    Pending,
     RuleError,
-    Tick,
+    Rules,
     Wait,
-    check_answer,
     event,
     hand_zone,
+    interned,
+    move,
+    pending_of,
+    resume,
 )
 from engine.svintus import abilities, rules
 from engine.svintus.animals import ANIMALS, GIVE, TAKE
-from engine.svintus.cards import CARDS, COLORS
+from engine.svintus.cards import CARDS, Color
 from engine.svintus.keys import Err, Ev, Pr
 from engine.svintus.models import (
+    ABILITY_STEP,
+    COLOR_STEP,
+    SCHEMA_VERSION,
     AbilityView,
     Accept,
     CardView,
     Catch,
-    ChooseColor,
     Declare,
     Draw,
     Join,
-    Leave,
     NextRound,
     Pass,
     PickAnimal,
     Play,
-    PlayerAction,
     RaceView,
     React,
     Slap,
     Speak,
-    SvintusAction,
     SvintusOptions,
     SvintusState,
     SvintusView,
     UseAbility,
+    migrate,
 )
 
-_ACTION = TypeAdapter(SvintusAction)
 _CARD_VIEWS = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value) for c in CARDS)
+# the actions ``moves`` offers, made once each (actions are values)
+_play = interned(lambda p, card, on: _PLAYS.setdefault((p, card, on), Play(player=p, card=card, on=on)))
+_PLAYS: dict[tuple[int, int, int], Play] = {}  # the plays made so far, looked up inline (the hot path)
+_one = interned(lambda cls, p: cls(player=p))
 
 
-class SvintusGame(Models[SvintusState, SvintusOptions]):
+class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
     name = "svintus"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -84,238 +89,239 @@ class SvintusGame(Models[SvintusState, SvintusOptions]):
     }
     Options = SvintusOptions
     State = SvintusState
-    _actions = _ACTION
-    _bad_action = Err.BAD_ACTION
-    _bad_options = Err.BAD_OPTIONS
+    bad_action = Err.BAD_ACTION
+    bad_options = Err.BAD_OPTIONS
+    over_key = Err.MATCH_OVER
+    schema_version = SCHEMA_VERSION
 
-    # --- setting up --------------------------------------------------------
+    # --- setting up ----------------------------------------------------------------
 
-    def start(
-        self, players: list[int], seed: int, options: Any = None, now_ms: int = 0
-    ) -> tuple[SvintusState, list[Event]]:
+    def new(
+        self, players: list[int], seed: int, options: SvintusOptions, now: int
+    ) -> tuple[SvintusState, Out]:
         """A new match: with Metamorphoses and chosen animals it opens in its setup
         phase (everyone picks an animal), otherwise with the first round dealt."""
-        players = self._players(players)
-        return rules.new_match(list(players), int(seed), self.options(options), now_ms)
+        return rules.new_match(players, seed, options, now)
 
-    # --- what may happen ---------------------------------------------------
+    # --- time ----------------------------------------------------------------------
 
-    def legal(self, state: SvintusState, player: int) -> list[Any]:
-        s = state
+    def finished(self, s: SvintusState) -> bool:
+        return s.phase == "match_over"
+
+    deadline = staticmethod(rules.deadline)
+    settle = staticmethod(rules.settle)  # an emptied hand wins; who holds one card
+
+    def tick(self, s: SvintusState, due: int, out: Out) -> None:
+        rules.fire(s, due, out)
+        rules.settle(s, due, out)
+
+    # --- what may happen -----------------------------------------------------------
+
+    def moves(self, s: SvintusState, player: int) -> list[Any]:
         if s.phase == "match_over":
             return []
         if s.phase == "setup":
             if player not in s.hands:
                 return []
             taken = set(s.animals.values())
-            picks: list[Any] = [
-                PickAnimal.model_construct(player=player, animal=a) for a in ANIMALS if a not in taken
-            ]
-            return [*picks, Leave.model_construct(player=player)]
-        if player not in s.hands:
+            picks: list[Any] = [PickAnimal(player=player, animal=a) for a in ANIMALS if a not in taken]
+            return [*picks, _one(Leave, player)]
+        hand = s.hands.get(player)
+        if hand is None:
             if s.phase == "round_over" and len(s.seats) < rules.MAX_PLAYERS:
-                return [Join.model_construct(player=player)]
+                return [_one(Join, player)]
             return []
         if s.phase == "round_over":
-            return [NextRound.model_construct(player=player), Leave.model_construct(player=player)]
-        acts: list[Any] = []
-        hand = s.hands[player]
+            return [_one(NextRound, player), _one(Leave, player)]
+        acts: list[Any]
         race = s.race
         if race is not None:
-            if player in race.players and player not in race.pressed:
-                acts.append(Slap.model_construct(player=player))
+            acts = [_one(Slap, player)] if player in race.players and player not in race.pressed else []
         else:
-            top = s.pile[-1]
-            for card in hand:
-                if rules.classify_play(s, player, card)[0] is not None:
-                    acts.append(Play.model_construct(player=player, card=card, on=top))
-            run = s.ability
-            if run is not None:
-                acts.extend(abilities.legal_answers(s, player))
-            elif player == s.current:
+            if s.ability is None:
+                top = s.pile[-1]
+                acts = []
+                for c in rules.playable(s, player, hand):
+                    a = _PLAYS.get((player, c, top))
+                    acts.append(a if a is not None else _play(player, c, top))
+            else:
+                acts = []
+            if player == s.current and not s.prompts:
                 if s.animals and abilities.unavailable(s, player) is None:
-                    acts.append(UseAbility.model_construct(player=player))
+                    acts.append(_one(UseAbility, player))
                 if s.attack is not None:
-                    acts.append(Accept.model_construct(player=player))
-                elif s.awaiting_color:
-                    acts.extend(ChooseColor.model_construct(player=player, color=c) for c in COLORS)
+                    acts.append(_one(Accept, player))
                 elif s.drawn:
                     if rules.can_pass(s, player) is None:
-                        acts.append(Pass.model_construct(player=player))
+                        acts.append(_one(Pass, player))
                 elif rules.can_draw(s, player) is None:
-                    acts.append(Draw.model_construct(player=player))
-        if any(d.player == player for d in s.duties):
-            acts.append(React.model_construct(player=player))
+                    acts.append(_one(Draw, player))
+        if s.duties and any(d.player == player for d in s.duties):
+            acts.append(_one(React, player))
         if len(hand) == 1 and player not in s.declared:
-            acts.append(Declare.model_construct(player=player))
-        if rules.catchable(s, player):
-            acts.append(Catch.model_construct(player=player))
+            acts.append(_one(Declare, player))
+        if s.one_card_since and rules.catchable(s, player):
+            acts.append(_one(Catch, player))
         if s.silence is not None and s.options.hush_counts_messages:
-            acts.append(Speak.model_construct(player=player))
-        acts.append(Leave.model_construct(player=player))
+            acts.append(_one(Speak, player))
+        acts.append(_one(Leave, player))
         return acts
 
-    # --- the one door ------------------------------------------------------
+    def is_legal(self, state: SvintusState, action: Any) -> bool:
+        if isinstance(action, Play) and action.on is None and state.pile:  # on the top as it is
+            action = Play(player=action.player, card=action.card, on=state.pile[-1])
+        return super().is_legal(state, action)
 
-    def apply(self, state: SvintusState, action: Any, now_ms: int) -> tuple[SvintusState, list[Event]]:
-        if not isinstance(action, PlayerAction | Tick):
-            action = self.parse_action(action)
-        now = max(int(now_ms), state.clock_ms)
-        out: list[Event] = []
-        if isinstance(action, Tick):
-            if action.now_ms is not None:
-                now = max(now, action.now_ms)
-            due = rules.deadline(state)
-            if due is None or due > now:
-                return state, out
-            s = state.clone()
-            for _ in range(100_000):
-                if due is None or due > now:
-                    break
-                rules.fire(s, due, out)
-                rules.settle(s, due, out)
-                due = rules.deadline(s)
-            s.clock_ms = now
-            rules.sync_one_card(s, now)
-            s.seq += 1
-            return s, out
+    def prompt_for(self, s: SvintusState, player: int | None) -> Pending | None:
+        # [decision] a slap race comes first: no choice is answered while it is open
+        return None if s.race is not None else pending_of(s, player)
 
-        p = action.player
-        if state.phase == "match_over":
-            raise RuleError(Err.MATCH_OVER)
-        s = state.clone()
+    # --- the handlers --------------------------------------------------------------
+
+    def check(self, s: SvintusState, action: Any) -> None:
         if s.phase == "setup" and not isinstance(action, PickAnimal | Leave):
             raise RuleError(Err.SETUP_ON)
-        if isinstance(action, Join):
-            if s.phase != "round_over":
-                raise RuleError(Err.NOT_BETWEEN_ROUNDS)
-            if p in s.hands:
-                raise RuleError(Err.ALREADY_SEATED)
-            if len(s.seats) >= rules.MAX_PLAYERS:
-                raise RuleError(Err.TABLE_FULL)
-            rules.join(s, p, out)
-        else:
-            if p not in s.hands:
-                raise RuleError(Err.NOT_A_PLAYER)
-            self._dispatch(s, action, now, out)
-            rules.settle(s, now, out)
-        s.clock_ms = now
-        rules.sync_one_card(s, now)
-        s.seq += 1
-        return s, out
+        if not isinstance(action, Join) and action.player not in s.hands:
+            raise RuleError(Err.NOT_A_PLAYER)
 
-    def _dispatch(self, s: SvintusState, action: Any, now: int, out: list[Event]) -> None:
-        p: int = action.player
-        if isinstance(action, Leave):
-            rules.leave(s, p, now, out)
-            return
-        if isinstance(action, PickAnimal):
-            if s.phase != "setup":
-                raise RuleError(Err.NOT_SETUP)
-            rules.pick_animal(s, p, action.animal, now, out)
-            return
-        if s.phase == "round_over":
-            if isinstance(action, NextRound):
-                self._back(s, p, out)
-                rules.start_round(s, now, out)
-                return
-            raise RuleError(Err.ROUND_OVER)
-        if isinstance(action, NextRound):
+    @move(Join)
+    def _join(self, s: SvintusState, a: Join, now: int, out: Out) -> None:
+        if s.phase != "round_over":
             raise RuleError(Err.NOT_BETWEEN_ROUNDS)
-        if isinstance(action, Play):
-            if action.on != s.pile[-1]:
-                raise RuleError(Err.TOO_LATE)
-            mode, err = rules.classify_play(s, p, action.card)
-            if mode is None:
-                assert err is not None
-                raise RuleError(err)
-            self._back(s, p, out)
-            rules.play(s, p, action.card, mode, now, out)
-        elif isinstance(action, Draw):
-            err = rules.can_draw(s, p)
-            if err is not None:
-                raise RuleError(err)
-            self._back(s, p, out)
-            rules.draw(s, p, now, out)
-        elif isinstance(action, Pass):
-            err = rules.can_pass(s, p)
-            if err is not None:
-                raise RuleError(err)
-            self._back(s, p, out)
-            rules.pass_turn(s, p, now, out)
-        elif isinstance(action, Accept):
-            if s.race is not None:
-                raise RuleError(Err.RACE_ON)
-            if s.attack is None or s.attack.target != p:
-                raise RuleError(Err.NOTHING_TO_ACCEPT)
-            self._back(s, p, out)
-            rules.accept(s, p, now, out)
-        elif isinstance(action, ChooseColor):
-            if s.race is not None:
-                raise RuleError(Err.RACE_ON)
-            if not s.awaiting_color or s.current != p:
-                raise RuleError(Err.NO_COLOR_TO_CHOOSE)
-            self._back(s, p, out)
-            if s.silence is not None:  # naming a colour aloud breaks the silence
-                rules.penalty(s, p, Ev.PENALTY_SILENCE, out)
-            rules.choose_color(s, p, action.color, now, out)
-        elif isinstance(action, Declare):
-            if len(s.hands[p]) != 1 or p in s.declared:
-                raise RuleError(Err.CANNOT_DECLARE)
-            self._back(s, p, out)
-            s.declared.append(p)
-            out.append(event(Ev.DECLARED, player=p))
-            if s.silence is not None:
-                rules.penalty(s, p, Ev.PENALTY_SILENCE, out)
-        elif isinstance(action, Catch):
-            if not rules.catchable(s, p):
-                raise RuleError(Err.NOBODY_TO_CATCH)
-            self._back(s, p, out)
-            rules.catch(s, p, now, out)
-            if s.silence is not None:
-                rules.penalty(s, p, Ev.PENALTY_SILENCE, out)
-        elif isinstance(action, Slap):
-            race = s.race
-            if race is None:
-                raise RuleError(Err.NO_RACE)
-            if p in race.pressed or p not in race.players:
-                raise RuleError(Err.ALREADY_SLAPPED)
-            self._back(s, p, out)
-            rules.slap(s, p, now, out)
-        elif isinstance(action, Speak):
-            if s.silence is None or not s.options.hush_counts_messages:
-                raise RuleError(Err.NO_SILENCE)
-            self._back(s, p, out)
-            rules.speak(s, p, out)
-        elif isinstance(action, UseAbility):
-            err = abilities.unavailable(s, p)
-            if err is not None:
-                raise RuleError(err)
-            self._back(s, p, out)
-            abilities.use(s, p, now, out)
-        elif isinstance(action, Answer):
-            run = s.ability
-            check_answer(abilities.prompt_of(s, run) if run is not None and s.race is None else None, action)
-            self._back(s, p, out)
-            abilities.answer(s, action, now, out)
-        elif isinstance(action, React):
-            if not any(d.player == p for d in s.duties):
-                raise RuleError(Err.NO_DUTY)
-            self._back(s, p, out)
-            rules.react(s, p, out)
-        else:  # pragma: no cover - the union above is exhaustive
-            raise RuleError(Err.BAD_ACTION)
+        if a.player in s.hands:
+            raise RuleError(Err.ALREADY_SEATED)
+        if len(s.seats) >= rules.MAX_PLAYERS:
+            raise RuleError(Err.TABLE_FULL)
+        rules.join(s, a.player, out)
+
+    @move(Leave)
+    def _leave(self, s: SvintusState, a: Leave, now: int, out: Out) -> None:
+        rules.leave(s, a.player, now, out)
+
+    @move(PickAnimal)
+    def _pick_animal(self, s: SvintusState, a: PickAnimal, now: int, out: Out) -> None:
+        if s.phase != "setup":
+            raise RuleError(Err.NOT_SETUP)
+        rules.pick_animal(s, a.player, a.animal, now, out)
+
+    @move(NextRound)
+    def _next_round(self, s: SvintusState, a: NextRound, now: int, out: Out) -> None:
+        if s.phase != "round_over":
+            raise RuleError(Err.NOT_BETWEEN_ROUNDS)
+        rules.start_round(s, now, out)
+
+    def before(self, s: SvintusState, action: Any, now: int, out: Out) -> None:
+        """Any move of a player's own resets their timeouts and ends their absence."""
+        if (s.timeouts or s.away) and not isinstance(action, Join | Leave | PickAnimal):
+            _back(s, action.player, out)
 
     @staticmethod
-    def _back(s: SvintusState, p: int, out: list[Event]) -> None:
-        """Any move of a player's own resets their timeouts and ends their absence."""
-        if s.timeouts.get(p):
-            s.timeouts[p] = 0
-        if p in s.away:
-            s.away.remove(p)
-            out.append(event(Ev.BACK, player=p))
+    def _playing(s: SvintusState) -> None:
+        if s.phase == "round_over":
+            raise RuleError(Err.ROUND_OVER)
 
-    # --- what one may see --------------------------------------------------
+    @move(Play)
+    def _play(self, s: SvintusState, a: Play, now: int, out: Out) -> None:
+        if s.phase == "round_over":
+            raise RuleError(Err.ROUND_OVER)
+        if a.on is not None and a.on != s.pile[-1]:
+            raise RuleError(Err.TOO_LATE)
+        mode, err = rules.classify_play(s, a.player, a.card)
+        if mode is None:
+            assert err is not None
+            raise RuleError(err)
+        rules.play(s, a.player, a.card, mode, now, out)
+
+    @move(Draw)
+    def _draw(self, s: SvintusState, a: Draw, now: int, out: Out) -> None:
+        self._playing(s)
+        err = rules.can_draw(s, a.player)
+        if err is not None:
+            raise RuleError(err)
+        rules.draw(s, a.player, now, out)
+
+    @move(Pass)
+    def _pass(self, s: SvintusState, a: Pass, now: int, out: Out) -> None:
+        self._playing(s)
+        err = rules.can_pass(s, a.player)
+        if err is not None:
+            raise RuleError(err)
+        rules.pass_turn(s, a.player, now, out)
+
+    @move(Accept)
+    def _accept(self, s: SvintusState, a: Accept, now: int, out: Out) -> None:
+        self._playing(s)
+        if s.race is not None:
+            raise RuleError(Err.RACE_ON)
+        if s.attack is None or s.attack.target != a.player:
+            raise RuleError(Err.NOTHING_TO_ACCEPT)
+        rules.accept(s, a.player, now, out)
+
+    @move(Declare)
+    def _declare(self, s: SvintusState, a: Declare, now: int, out: Out) -> None:
+        self._playing(s)
+        p = a.player
+        if len(s.hands[p]) != 1 or p in s.declared:
+            raise RuleError(Err.CANNOT_DECLARE)
+        s.declared = [*s.declared, p]
+        out.append(event(Ev.DECLARED, player=p))
+        if s.silence is not None:
+            rules.penalty(s, p, Ev.PENALTY_SILENCE, out)
+
+    @move(Catch)
+    def _catch(self, s: SvintusState, a: Catch, now: int, out: Out) -> None:
+        self._playing(s)
+        if not rules.catchable(s, a.player):
+            raise RuleError(Err.NOBODY_TO_CATCH)
+        rules.catch(s, a.player, now, out)
+        if s.silence is not None:
+            rules.penalty(s, a.player, Ev.PENALTY_SILENCE, out)
+
+    @move(Slap)
+    def _slap(self, s: SvintusState, a: Slap, now: int, out: Out) -> None:
+        self._playing(s)
+        race = s.race
+        if race is None:
+            raise RuleError(Err.NO_RACE)
+        if a.player in race.pressed or a.player not in race.players:
+            raise RuleError(Err.ALREADY_SLAPPED)
+        rules.slap(s, a.player, now, out)
+
+    @move(Speak)
+    def _speak(self, s: SvintusState, a: Speak, now: int, out: Out) -> None:
+        self._playing(s)
+        if s.silence is None or not s.options.hush_counts_messages:
+            raise RuleError(Err.NO_SILENCE)
+        rules.speak(s, a.player, out)
+
+    @move(UseAbility)
+    def _use_ability(self, s: SvintusState, a: UseAbility, now: int, out: Out) -> None:
+        self._playing(s)
+        err = abilities.unavailable(s, a.player)
+        if err is not None:
+            raise RuleError(err)
+        abilities.use(s, a.player, now, out)
+
+    @move(React)
+    def _react(self, s: SvintusState, a: React, now: int, out: Out) -> None:
+        self._playing(s)
+        if not any(d.player == a.player for d in s.duties):
+            raise RuleError(Err.NO_DUTY)
+        rules.react(s, a.player, out)
+
+    # --- answers to prompts --------------------------------------------------------
+
+    @resume(COLOR_STEP)
+    def _color(self, s: SvintusState, pending: Pending, a: Answer, now: int, out: Out) -> None:
+        if s.silence is not None:  # naming a colour aloud breaks the silence
+            rules.penalty(s, a.player, Ev.PENALTY_SILENCE, out)
+        rules.choose_color(s, a.player, Color(str(a.picks[0])), now, out)
+
+    @resume(ABILITY_STEP)
+    def _ability(self, s: SvintusState, pending: Pending, a: Answer, now: int, out: Out) -> None:
+        abilities.answer(s, a, now, out)
+
+    # --- what one may see ----------------------------------------------------------
 
     def view(self, state: SvintusState, viewer: int | None = None) -> SvintusView:
         s = state
@@ -333,13 +339,15 @@ class SvintusGame(Models[SvintusState, SvintusOptions]):
         seated = viewer is not None and viewer in s.hands
         zones = {"deck": len(s.deck), "pile": len(s.pile)}
         zones.update((hand_zone(p), len(h)) for p, h in s.hands.items())
+        pending = self.prompt_for(s, viewer) if seated else None
         return SvintusView(
             viewer=viewer,
             zone_counts=zones,
+            prompt=pending.prompt if pending is not None else None,
             seq=s.seq,
             phase=s.phase,
             round=s.round,
-            seats=list(s.seats),
+            seats=s.seats,
             current=s.current if s.phase == "playing" else None,
             direction=s.direction,
             top=top,
@@ -348,20 +356,20 @@ class SvintusGame(Models[SvintusState, SvintusOptions]):
             deck_count=len(s.deck),
             pile_count=len(s.pile),
             hand_counts={p: len(h) for p, h in s.hands.items()},
-            scores=dict(s.scores),
+            scores=s.scores,
             target_score=s.options.target_score,
-            attack=s.attack.model_copy() if s.attack is not None else None,
+            attack=s.attack,
             awaiting_color=s.awaiting_color,
             silence=s.silence,
             race=race,
-            one_card=dict(s.one_card_since),
-            declared=list(s.declared),
-            away=list(s.away),
+            one_card=s.one_card_since,
+            declared=s.declared,
+            away=s.away,
             deadline_ms=rules.deadline(s),
             round_winner=s.round_winner,
             match_winner=s.match_winner,
             hand=[_CARD_VIEWS[c] for c in s.hands[viewer]] if seated and viewer is not None else None,
-            drawn=list(s.drawn) if seated and viewer == s.current else [],
+            drawn=s.drawn if seated and viewer == s.current else [],
             **(self._animal_view(s, viewer if seated else None) if s.animals else {}),
         )
 
@@ -371,13 +379,10 @@ class SvintusGame(Models[SvintusState, SvintusOptions]):
         ability = None
         peek = None
         given = None
-        prompt = None
         if run is not None:
             step = abilities.step_of(run)
             ability = AbilityView(player=run.player, animal=run.animal, step=step or "", target=run.target)
             if viewer == run.player:
-                if s.race is None:
-                    prompt = abilities.prompt_of(s, run)
                 if step in (GIVE, TAKE) and run.target is not None:
                     peek = [_CARD_VIEWS[c] for c in s.hands.get(run.target, ())]
                 if step == TAKE and run.picked:
@@ -386,30 +391,57 @@ class SvintusGame(Models[SvintusState, SvintusOptions]):
         if viewer is not None and s.deck and rules.light(s, viewer).sees_deck_top:
             deck_top = _CARD_VIEWS[s.deck[-1]]
         return {
-            "animals": dict(s.animals),
-            "dark": list(s.dark),
+            "animals": s.animals,
+            "dark": s.dark,
             "ability": ability,
-            "duties": [d.model_copy() for d in s.duties],
-            "skips": list(s.skips),
+            "duties": s.duties,
+            "skips": s.skips,
             "deck_top": deck_top,
             "peek": peek,
             "given": given,
-            "prompt": prompt,
         }
 
-    def next_deadline(self, state: SvintusState) -> int | None:
-        return rules.deadline(state)
-
     def outcome(self, state: SvintusState) -> Outcome:
-        over = state.phase == "match_over"
-        return Outcome(
-            status="over" if over else "playing",
-            winners=[state.match_winner] if over and state.match_winner is not None else [],
-            scores=dict(state.scores),
-        )
+        scores = state.scores  # a Mapping: replaced, never changed, so shared
+        if state.phase != "match_over":
+            last = self._in_play
+            if last is None or last.scores is not scores:  # the same scores object: the same value
+                last = self._in_play = Outcome(status="playing", scores=scores)
+            return last
+        winner = state.match_winner
+        return Outcome(status="over", winners=[winner] if winner is not None else [], scores=scores)
+
+    _in_play: Outcome | None = None  # the last outcome of a game in play (outcomes are values)
 
     def waiting(self, state: SvintusState) -> list[Wait]:
         return rules.waiting(state)
+
+    # --- stored by older engines ---------------------------------------------------
+
+    def migrate(self, data: dict[str, Any]) -> dict[str, Any]:
+        return migrate(data)
+
+    def upgrade(self, s: SvintusState, old: Mapping[str, Any]) -> None:
+        """Ask again, under their old ids, the prompts a version 2 state held as
+        flags: a Polypig's colour, a dark ability's step."""
+        if old.get("schema_version", 1) < 2:
+            if s.ability is not None:
+                abilities.ask_step(s, prompt_id=1)
+            return
+        if old.get("awaiting_color") and s.phase == "playing":
+            rules.ask_color(s, s.current)  # a fresh id: it was no prompt, no press named it
+        run = old.get("ability")
+        if s.ability is not None and isinstance(run, Mapping):
+            abilities.ask_step(s, prompt_id=int(run.get("prompt", s.prompt_seq)))
+
+
+def _back(s: SvintusState, p: int, out: Out) -> None:
+    """Any move of a player's own resets their timeouts and ends their absence."""
+    if s.timeouts.get(p):
+        s.timeouts = {**s.timeouts, p: 0}
+    if p in s.away:
+        s.away = rules.without(s.away, p)
+        out.append(event(Ev.BACK, player=p))
 
 
 GAME = SvintusGame()

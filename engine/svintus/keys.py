@@ -143,8 +143,9 @@ class Err(StrEnum):
 
 
 class Pr(StrEnum):
-    """The questions a dark ability's prompts ask (args: least, most, target)."""
+    """The questions prompts ask: a Polypig's colour, a dark ability's steps (args: least, most, target)."""
 
+    POLYPIG_COLOR = "svintus-prompt-polypig-color"  # a Polypig played: name the colour
     TARGET = "svintus-prompt-target"
     COLOR = "svintus-prompt-color"
     PLAY = "svintus-prompt-play"

@@ -1,14 +1,15 @@
-"""Svintus options, state, actions and views: pydantic models, JSON round-trip exact."""
+"""Svintus options, state, actions and views: records (options: a pydantic model), JSON round-trip exact."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import Answer, Tick, View
+from engine.core import PlayerAction, State, View, record
 from engine.svintus.animals import DARK, Animal
-from engine.svintus.cards import Color, Kind
+from engine.svintus.cards import DECK_SIZE, Color, Kind
 
 
 class SvintusOptions(BaseModel):
@@ -40,7 +41,8 @@ class SvintusOptions(BaseModel):
     setup_timer_ms: int = Field(60_000, ge=5_000, le=600_000)
 
 
-class Attack(BaseModel):
+@record(value=True)
+class Attack:
     """A Grab or Snore aimed at ``target``, waiting for a transfer or acceptance."""
 
     kind: Literal["grab", "snore"]
@@ -48,7 +50,8 @@ class Attack(BaseModel):
     target: int
 
 
-class Race(BaseModel):
+@record
+class Race:
     """An open Hoofslap race."""
 
     by: int
@@ -59,16 +62,18 @@ class Race(BaseModel):
     then_end_round: bool = False  # the Hoofslap was its player's last card
 
 
-class Duty(BaseModel):
+@record(value=True)
+class Duty:
     """An animal's reaction owed by ``player`` before ``until_ms`` (the Hedgehog's)."""
 
     player: int
     until_ms: int
 
 
-class AbilityRun(BaseModel):
+@record
+class AbilityRun:
     """A dark ability being used: which step it is at and what was chosen so far.
-    Each step is one prompt to the owner; ``prompt`` is the open one's id."""
+    Each step is one prompt to the owner (in the state's prompt queue)."""
 
     player: int
     animal: Animal
@@ -76,22 +81,29 @@ class AbilityRun(BaseModel):
     target: int | None = None
     picked: list[int] = []  # cards chosen so far (the lead, the card to give), in order
     committed: bool = False  # something was revealed or moved: no cancelling now
-    prompt: int = 0
 
 
 Phase = Literal["setup", "playing", "round_over", "match_over"]
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+# the prompt queue's resume steps
+COLOR_STEP = "color"  # a Polypig's colour
+ABILITY_STEP = "ability"  # a dark ability's current step
 
 
-def _migrate(data: Any) -> Any:
-    """Read a state saved by an older engine.  Version 1 (before prompts): a dark
-    ability's partial card choices were kept in the state; they are dropped (the
-    owner chooses again), and the Eagle-Owl's swap became two steps."""
-    if not isinstance(data, dict) or data.get("schema_version", 1) >= SCHEMA_VERSION:
-        return data
-    data = dict(data)
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """Read a state saved by an older engine.
+
+    - Version 1 (before prompts): a dark ability's partial card choices were
+      kept in the state; they are dropped (the owner chooses again), and the
+      Eagle-Owl's swap became two steps.
+    - Version 2 (before the core's prompt queue): ``prompts`` counted prompts
+      (now ``prompt_seq``), a Polypig's colour was ``awaiting_color`` and a
+      dark ability held its prompt's id; both are prompts in the queue now
+      (``SvintusGame.upgrade`` asks them again, under their old ids).
+    """
+    version = data.get("schema_version", 1)
     run = data.get("ability")
-    if isinstance(run, dict):
+    if version < 2 and isinstance(run, dict):
         run = dict(run)
         animal = Animal(run["animal"])
         picked = list(run.get("picked", []))
@@ -103,270 +115,184 @@ def _migrate(data: Any) -> Any:
         run.update(step=min(step, len(DARK[animal].steps)), picked=picked, prompt=1)
         data["ability"] = run
         data["prompts"] = 1
-    data["schema_version"] = SCHEMA_VERSION
+    if version < 3:
+        counter = data.get("prompts", 0)
+        data["prompt_seq"] = counter if isinstance(counter, int) else 0
+        data["prompts"] = []
+        data.pop("awaiting_color", None)
     return data
 
 
-class SvintusState(BaseModel):
+@record
+class SvintusState(State):
+    """A Svintus match.  The parts most moves leave alone are ``Sequence`` and
+    ``Mapping`` fields: never changed in place, only replaced, so copying a
+    state for a move shares them (``engine.core.records``)."""
+
     game: Literal["svintus"] = "svintus"
     schema_version: int = SCHEMA_VERSION
-
-    @model_validator(mode="before")
-    @classmethod
-    def _upgrade(cls, data: Any) -> Any:
-        return _migrate(data)
-
     options: SvintusOptions
     seed: int
     rng: int
-    seq: int = 0  # counts applied changes: a press names the state it was made in
-    clock_ms: int = 0
     phase: Phase = "playing"
     round: int = 0
-    seats: list[int]  # seat order = clockwise
-    hands: dict[int, list[int]]
-    scores: dict[int, int]
-    deck: list[int]  # the top of the deck is the end of the list
-    pile: list[int]  # the top of the pile is the end of the list
+    seats: Sequence[int]  # seat order = clockwise
+    hands: Mapping[int, Sequence[int]]
+    scores: Mapping[int, int]
+    deck: Sequence[int]  # the top of the deck is the end of the list
+    pile: Sequence[int]  # the top of the pile is the end of the list
     top_live: bool = False  # False for the start card: it cannot be intercepted
     color: Color | None = None  # the colour in force (a Polypig's named colour)
     current: int = 0
     direction: int = 1  # 1 clockwise, -1 counter-clockwise
     turn_started_ms: int = 0
     attack: Attack | None = None
-    awaiting_color: bool = False  # the current player must name a colour
-    drawn: list[int] = []  # cards drawn this turn that may still be played
+    drawn: Sequence[int] = []  # cards drawn this turn that may still be played
     silence: int | None = None  # who played the Hush in force
     race: Race | None = None
-    one_card_since: dict[int, int] = {}  # players down to one card, and since when
-    declared: list[int] = []  # of those, who said «Свинтус!»
-    timeouts: dict[int, int] = {}  # turn timeouts in a row
-    away: list[int] = []
+    one_card_since: Mapping[int, int] = {}  # players down to one card, and since when
+    declared: Sequence[int] = []  # of those, who said «Свинтус!»
+    timeouts: Mapping[int, int] = {}  # turn timeouts in a row
+    away: Sequence[int] = []
     last_winner: int | None = None
     round_winner: int | None = None
     match_winner: int | None = None
     round_ended_ms: int | None = None
     # §7 Metamorphoses
-    animals: dict[int, Animal] = {}
-    dark: list[int] = []  # players whose animal shows its dark side
+    animals: Mapping[int, Animal] = {}
+    dark: Sequence[int] = []  # players whose animal shows its dark side
     ability: AbilityRun | None = None
-    duties: list[Duty] = []
-    skips: list[int] = []  # players who lose their next turn (once per entry)
+    duties: Sequence[Duty] = []
+    skips: Sequence[int] = []  # players who lose their next turn (once per entry)
     setup_until_ms: int | None = None  # chosen animals: when the picks close
-    prompts: int = 0  # prompts raised so far (a prompt's id)
 
-    def clone(self) -> SvintusState:
-        """A copy whose containers may be mutated without touching ``self``."""
-        new = self.model_copy()
-        d = new.__dict__
-        d["seats"] = self.seats[:]
-        d["hands"] = {p: h[:] for p, h in self.hands.items()}
-        d["scores"] = dict(self.scores)
-        d["deck"] = self.deck[:]
-        d["pile"] = self.pile[:]
-        d["drawn"] = self.drawn[:]
-        d["one_card_since"] = dict(self.one_card_since)
-        d["declared"] = self.declared[:]
-        d["timeouts"] = dict(self.timeouts)
-        d["away"] = self.away[:]
-        if self.race is not None:
-            race = self.race.model_copy()
-            race.__dict__["players"] = self.race.players[:]
-            race.__dict__["pressed"] = self.race.pressed[:]
-            race.__dict__["exempt"] = self.race.exempt[:]
-            d["race"] = race
-        if self.animals:
-            d["animals"] = dict(self.animals)
-            d["dark"] = self.dark[:]
-            d["duties"] = self.duties[:]  # Duty objects are replaced, never mutated
-            d["skips"] = self.skips[:]
-            if self.ability is not None:
-                run = self.ability.model_copy()
-                run.__dict__["picked"] = self.ability.picked[:]
-                d["ability"] = run
-        return new
+    @property
+    def awaiting_color(self) -> bool:
+        """The current player must name a colour (a Polypig's): their prompt is open."""
+        return any(x.then == COLOR_STEP for x in self.prompts)
 
 
 # --- actions ---------------------------------------------------------------
 
+_Card = Annotated[int, Field(ge=0, lt=DECK_SIZE)]  # checked where an action comes in (a button)
 
-class Play(BaseModel):
+
+@record(value=True)
+class Play(PlayerAction):
     """Play ``card`` on the pile's top card ``on``: on your turn, as an intercept
     or as a transfer.  Naming the top makes a late press (the top has changed
     since the player saw it) "too late" instead of a play on a card never seen.
+    ``on`` None: on whatever is on top when the press arrives (a waiting
+    player's hand does not show the top: pressing a card tries to intercept).
     """
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["play"] = "play"
-    player: int
-    card: int
-    on: int
+    card: _Card
+    on: _Card | None = None
 
 
-class Draw(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@record(value=True)
+class Draw(PlayerAction):
     type: Literal["draw"] = "draw"
-    player: int
 
 
-class Pass(BaseModel):
+@record(value=True)
+class Pass(PlayerAction):
     """End the turn after drawing a playable card without playing it."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["pass"] = "pass"
-    player: int
 
 
-class Accept(BaseModel):
+@record(value=True)
+class Accept(PlayerAction):
     """Take the pending Grab's cards, or the Snore's lost turn."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["accept"] = "accept"
-    player: int
 
 
-class ChooseColor(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    type: Literal["color"] = "color"
-    player: int
-    color: Color
-
-
-class Declare(BaseModel):
+@record(value=True)
+class Declare(PlayerAction):
     """«Свинтус!»"""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["declare"] = "declare"
-    player: int
 
 
-class Catch(BaseModel):
+@record(value=True)
+class Catch(PlayerAction):
     """«Поймать!»: catch every opponent down to one card who has not declared."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["catch"] = "catch"
-    player: int
 
 
-class Slap(BaseModel):
+@record(value=True)
+class Slap(PlayerAction):
     """«Хлоп!»"""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["slap"] = "slap"
-    player: int
 
 
-class Speak(BaseModel):
+@record(value=True)
+class Speak(PlayerAction):
     """The player sent a message to the group (it matters only in a silence)."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["speak"] = "speak"
-    player: int
 
 
-class Leave(BaseModel):
-    model_config = ConfigDict(frozen=True)
-    type: Literal["leave"] = "leave"
-    player: int
-
-
-class Join(BaseModel):
+@record(value=True)
+class Join(PlayerAction):
     """Take a seat between rounds."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["join"] = "join"
-    player: int
 
 
-class NextRound(BaseModel):
-    model_config = ConfigDict(frozen=True)
+@record(value=True)
+class NextRound(PlayerAction):
     type: Literal["next_round"] = "next_round"
-    player: int
 
 
-class UseAbility(BaseModel):
+@record(value=True)
+class UseAbility(PlayerAction):
     """Use one's dark ability instead of the turn; its choices are then prompts."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["ability"] = "ability"
-    player: int
 
 
-class React(BaseModel):
+@record(value=True)
+class React(PlayerAction):
     """Answer one's animal's reaction duty («Ёж берёт!»)."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["react"] = "react"
-    player: int
 
 
-class PickAnimal(BaseModel):
+@record(value=True)
+class PickAnimal(PlayerAction):
     """Setup with chosen animals: take a free animal (one's own pick may change)."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["pick_animal"] = "pick_animal"
-    player: int
     animal: Animal
-
-
-PlayerAction = (
-    Play
-    | Draw
-    | Pass
-    | Accept
-    | ChooseColor
-    | Declare
-    | Catch
-    | Slap
-    | Speak
-    | Leave
-    | Join
-    | NextRound
-    | UseAbility
-    | React
-    | PickAnimal
-    | Answer
-)
-SvintusAction = Annotated[
-    Play
-    | Draw
-    | Pass
-    | Accept
-    | ChooseColor
-    | Declare
-    | Catch
-    | Slap
-    | Speak
-    | Leave
-    | Join
-    | NextRound
-    | UseAbility
-    | React
-    | PickAnimal
-    | Answer
-    | Tick,
-    Field(discriminator="type"),
-]
 
 
 # --- views -----------------------------------------------------------------
 
 
-class CardView(BaseModel):
+@record(value=True)
+class CardView:
     id: int
     color: Color | None
     kind: Kind
     value: int | None
 
 
-class RaceView(BaseModel):
+@record(value=True)
+class RaceView:
     by: int
     deadline_ms: int
     players: list[int]
     pressed: list[int]
 
 
-class AbilityView(BaseModel):
+@record(value=True)
+class AbilityView:
     """A dark ability in use, as everyone sees it (its choices are the owner's prompt)."""
 
     player: int
@@ -375,14 +301,15 @@ class AbilityView(BaseModel):
     target: int | None
 
 
+@record(value=True)
 class SvintusView(View):
-    """What one player (or, with ``viewer`` None, the public) may see."""
+    """What one player (or, with ``viewer`` None, the public) may see.  A view is a
+    value: its Sequences and Mappings are the state's own (never changed in place)."""
 
-    viewer: int | None
     seq: int
     phase: Phase
     round: int
-    seats: list[int]
+    seats: Sequence[int]
     current: int | None
     direction: int
     top: CardView | None
@@ -391,25 +318,25 @@ class SvintusView(View):
     deck_count: int
     pile_count: int
     hand_counts: dict[int, int]
-    scores: dict[int, int]
+    scores: Mapping[int, int]
     target_score: int
     attack: Attack | None
     awaiting_color: bool
     silence: int | None
     race: RaceView | None
-    one_card: dict[int, int]  # players down to one card: since when
-    declared: list[int]
-    away: list[int]
+    one_card: Mapping[int, int]  # players down to one card: since when
+    declared: Sequence[int]
+    away: Sequence[int]
     deadline_ms: int | None
     round_winner: int | None
     match_winner: int | None
     hand: list[CardView] | None  # the viewer's own cards; None for the public
-    drawn: list[int]  # the viewer's drawn card that may still be played
-    animals: dict[int, Animal] = Field(default_factory=dict)
-    dark: list[int] = Field(default_factory=list)
+    drawn: Sequence[int]  # the viewer's drawn card that may still be played
+    animals: Mapping[int, Animal] = {}
+    dark: Sequence[int] = []
     ability: AbilityView | None = None
-    duties: list[Duty] = Field(default_factory=list)
-    skips: list[int] = Field(default_factory=list)
+    duties: Sequence[Duty] = []
+    skips: Sequence[int] = []
     deck_top: CardView | None = None  # the Owl's owner only
     peek: list[CardView] | None = None  # the Eagle-Owl's owner only, while swapping: the target's hand
     given: CardView | None = None  # the Eagle-Owl's owner only: the card chosen to give

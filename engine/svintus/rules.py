@@ -1,27 +1,53 @@
 """The Svintus rules: how each action and each passing of time changes a state.
 
-Every function here works on a state that ``game.apply`` has already cloned,
+Every function here works on a state that ``Rules.apply`` has already cloned,
 so a ``RuleError`` raised half-way leaves the caller's state untouched.  No
 clock and no I/O: ``now`` is always an argument.
 """
 
 from __future__ import annotations
 
-from engine.core import Event, RuleError, Wait, event, rng_below, rng_shuffle
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
+
+from engine.core import Event, RuleError, Wait, ask, event, rng_below, rng_shuffle
 from engine.svintus.animals import ANIMALS, LIGHT, NO_LIGHT, Animal, Light
-from engine.svintus.cards import COLOR, COLORS, DECK_SIZE, KIND, VALUE, Color, Kind, identical, matches
-from engine.svintus.keys import Err, Ev
-from engine.svintus.models import Attack, Duty, Race, SvintusOptions, SvintusState
+from engine.svintus.cards import (
+    COLOR,
+    COLORS,
+    DECK_SIZE,
+    FACE,
+    KIND,
+    VALUE,
+    Color,
+    Kind,
+    fitting,
+    identical,
+    matches,
+)
+from engine.svintus.keys import Err, Ev, Pr
+from engine.svintus.models import ABILITY_STEP, COLOR_STEP, Attack, Duty, Race, SvintusOptions, SvintusState
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 
 Out = list[Event]
+V = TypeVar("V")
 
 # How a card comes to be played.
 TURN = "turn"
 INTERCEPT = "intercept"
 TRANSFER = "transfer"
+
+
+def without(items: Sequence[int], p: int) -> list[int]:
+    """``items`` without ``p`` (a new list: the state's part is replaced, never changed)."""
+    return [q for q in items if q != p]
+
+
+def dropped(items: Mapping[int, V], p: int) -> dict[int, V]:
+    """``items`` without the key ``p`` (a new dict)."""
+    return {q: v for q, v in items.items() if q != p}
 
 
 # --- animals (§7) ----------------------------------------------------------
@@ -38,7 +64,7 @@ def light(s: SvintusState, p: int) -> Light:
 def flip_dark(s: SvintusState, p: int, out: Out) -> None:
     animal = s.animals.get(p)
     if animal is not None and p not in s.dark and s.phase == "playing":
-        s.dark.append(p)
+        s.dark = [*s.dark, p]
         out.append(event(Ev.FLIPPED_DARK, player=p, animal=animal.value))
 
 
@@ -49,7 +75,7 @@ def pick_animal(s: SvintusState, p: int, animal: Animal, now: int, out: Out) -> 
         raise RuleError(Err.ANIMAL_ALREADY_YOURS)
     if owner is not None:
         raise RuleError(Err.ANIMAL_TAKEN, player=owner)
-    s.animals[p] = animal
+    s.animals = {**s.animals, p: animal}
     out.append(event(Ev.ANIMAL_PICKED, player=p, animal=animal.value))
     if all(q in s.animals for q in s.seats):
         finish_setup(s, now, out)
@@ -68,7 +94,7 @@ def finish_setup(s: SvintusState, now: int, out: Out) -> None:
 def give_animal(s: SvintusState, p: int) -> None:
     free = [a for a in ANIMALS if a not in s.animals.values()]
     s.rng, i = rng_below(s.rng, len(free))
-    s.animals[p] = free[i]
+    s.animals = {**s.animals, p: free[i]}
 
 
 # --- seats and turns -------------------------------------------------------
@@ -81,11 +107,14 @@ def next_player(s: SvintusState, p: int, steps: int = 1) -> int:
 
 def following(s: SvintusState, p: int, out: Out) -> int:
     """Whose turn comes after ``p``'s, passing over those who lose a turn."""
-    q = next_player(s, p)
-    for _ in range(2 * len(s.seats) + 2):
+    seats = s.seats
+    q = seats[(seats.index(p) + s.direction) % len(seats)]
+    if not s.skips:
+        return q
+    for _ in range(2 * len(seats) + 2):
         if q not in s.skips:
             break
-        s.skips.remove(q)
+        s.skips = without(s.skips, q)
         out.append(event(Ev.TURN_LOST, player=q))
         came_round(s, q, out)
         q = next_player(s, q)
@@ -100,9 +129,29 @@ def pass_on(s: SvintusState, p: int, now: int, out: Out) -> None:
 def begin_turn(s: SvintusState, p: int, now: int, out: Out) -> None:
     s.current = p
     s.turn_started_ms = now
-    s.drawn = []
-    s.awaiting_color = False
-    came_round(s, p, out)
+    if s.drawn:
+        s.drawn = []
+    if s.prompts:
+        drop_prompts(s, COLOR_STEP)
+    if s.silence == p:
+        came_round(s, p, out)
+
+
+def drop_prompts(s: SvintusState, then: str | None = None, player: int | None = None) -> None:
+    """Close the open prompts of one kind (``then``), or of one player."""
+    if s.prompts:
+        s.prompts = [
+            x
+            for x in s.prompts
+            if not ((then is None or x.then == then) and (player is None or x.prompt.player == player))
+        ]
+
+
+def ask_color(s: SvintusState, p: int, prompt_id: int | None = None) -> None:
+    """A Polypig was played: ``p`` must name the colour (a prompt of their turn)."""
+    if prompt_id is not None:
+        s.prompt_seq = prompt_id - 1
+    ask(s, p, Pr.POLYPIG_COLOR, "color", [c.value for c in COLORS], then=COLOR_STEP)
 
 
 def came_round(s: SvintusState, p: int, out: Out) -> None:
@@ -120,10 +169,10 @@ def refill_deck(s: SvintusState, out: Out) -> None:
     """Shuffle the pile, all but its top card, into a new deck."""
     if len(s.pile) <= 1:
         return
-    rest = s.pile[:-1]
-    s.pile = s.pile[-1:]
+    rest = list(s.pile[:-1])
+    s.pile = [s.pile[-1]]
     s.rng = rng_shuffle(s.rng, rest)
-    s.deck = rest + s.deck
+    s.deck = [*rest, *s.deck]
     out.append(event(Ev.DECK_RESHUFFLED, count=len(rest)))
 
 
@@ -133,26 +182,33 @@ def take(s: SvintusState, p: int, n: int, out: Out, forced: bool = True) -> int:
     ``forced``: they must take them (a Grab, a penalty...), as opposed to a
     draw of their own choosing; animals change only what one must take.
     """
-    hand = s.hands[p]
+    hand = list(s.hands[p])
     taken = 0
     if forced and s.animals:
         lt = light(s, p)
         if lt.fewer_from and n >= lt.fewer_from:
             n -= 1
             out.append(event(Ev.MOUSE_SPARED, player=p, count=n))
-        if lt.takes_from_pile:
-            while taken < n and len(s.pile) > 1:
-                hand.append(s.pile.pop(-2))  # from just under the top card
+        if lt.takes_from_pile and len(s.pile) > 1:
+            pile = list(s.pile)
+            while taken < n and len(pile) > 1:
+                hand.append(pile.pop(-2))  # from just under the top card
                 taken += 1
+            s.pile = pile
             if taken:
                 out.append(event(Ev.FROM_PILE, player=p, count=taken))
-    for _ in range(n - taken):
+    while taken < n:
         if not s.deck:
             refill_deck(s, out)
             if not s.deck:
                 break
-        hand.append(s.deck.pop())
-        taken += 1
+        deck = s.deck
+        k = min(n - taken, len(deck))
+        hand.extend(reversed(deck[len(deck) - k :]))  # one by one from the top (the end)
+        s.deck = deck[: len(deck) - k]
+        taken += k
+    if taken:
+        s.hands = {**s.hands, p: hand}
     return taken
 
 
@@ -167,11 +223,11 @@ def sync_one_card(s: SvintusState, now: int) -> None:
     for p, hand in s.hands.items():
         if len(hand) == 1:
             if p not in since:
-                since[p] = now
+                s.one_card_since = since = {**since, p: now}
         elif p in since:
-            del since[p]
+            s.one_card_since = since = {q: t for q, t in since.items() if q != p}
             if p in s.declared:
-                s.declared.remove(p)
+                s.declared = without(s.declared, p)
 
 
 # --- a round ---------------------------------------------------------------
@@ -183,8 +239,7 @@ def start_round(s: SvintusState, now: int, out: Out) -> None:
     cards = list(range(DECK_SIZE))
     s.rng = rng_shuffle(s.rng, cards)
     n = s.options.hand_size
-    for i, p in enumerate(s.seats):
-        s.hands[p] = cards[i * n : (i + 1) * n]
+    s.hands = {p: cards[i * n : (i + 1) * n] for i, p in enumerate(s.seats)}
     deck = cards[len(s.seats) * n :]
     # [decision] a special start card goes back into the deck at random
     # until a number card shows; the start card has no effect.
@@ -209,6 +264,7 @@ def start_round(s: SvintusState, now: int, out: Out) -> None:
     s.round_ended_ms = None
     s.dark = []  # every animal starts a round on its light side
     s.ability = None
+    s.prompts = []
     s.duties = []
     s.skips = []
     # [decision] round 1 opens with a random player, later rounds with the
@@ -224,14 +280,14 @@ def start_round(s: SvintusState, now: int, out: Out) -> None:
 
 def end_round(s: SvintusState, winner: int, now: int, out: Out) -> None:
     points = sum(len(h) for p, h in s.hands.items() if p != winner)
-    s.scores[winner] += points
+    s.scores = {**s.scores, winner: s.scores[winner] + points}
     s.round_winner = winner
     s.last_winner = winner
     s.round_ended_ms = now
     s.attack = None
     s.race = None
     s.silence = None
-    s.awaiting_color = False
+    s.prompts = []
     s.drawn = []
     s.one_card_since = {}
     s.declared = []
@@ -249,9 +305,13 @@ def end_round(s: SvintusState, winner: int, now: int, out: Out) -> None:
 
 def settle(s: SvintusState, now: int, out: Out) -> None:
     """§6: a player whose hand has become empty, by whatever means, wins the round
-    as soon as nothing they must resolve is pending."""
-    if s.phase != "playing" or all(s.hands.values()):
-        return
+    as soon as nothing they must resolve is pending.  Then who holds one card."""
+    if s.phase == "playing" and not all(s.hands.values()):
+        _settle(s, now, out)
+    sync_one_card(s, now)
+
+
+def _settle(s: SvintusState, now: int, out: Out) -> None:
     # [decision] a dark ability resolves whole, whoever's it is (the Silver Fox
     # gives 2 right after taking a last card), and a slap race is everyone's to
     # answer (the loser takes cards): the round ends only after them.
@@ -389,6 +449,53 @@ def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | Non
     return None, Err.NOT_YOUR_TURN
 
 
+def playable(s: SvintusState, p: int, hand: Sequence[int]) -> list[int]:
+    """The cards of ``hand`` that ``classify_play`` lets ``p`` play now, in hand
+    order: the same rules, with what every card shares worked out once."""
+    if s.race is not None or s.ability is not None:
+        return []
+    top = s.pile[-1]
+    face = FACE[top] if s.top_live else None  # an identical card intercepts a live top
+    animals = bool(s.animals)
+    out: list[int] = []
+    attack = s.attack
+    if attack is not None:
+        transfer = attack.kind if p == attack.target else None
+        for c in hand:
+            if transfer is not None and KIND[c] == transfer:
+                mode = TRANSFER
+            elif FACE[c] == face:
+                mode = INTERCEPT
+            else:
+                continue
+            if not animals or forbidden(s, p, c, mode) is None:
+                out.append(c)
+        return out
+    if p != s.current or s.awaiting_color:
+        mine: Sequence[int] | None = None  # intercepts only
+    elif s.drawn:
+        mine = s.drawn
+    else:
+        mine = hand
+    fit = fitting(top, s.color)
+    for c in hand:
+        if FACE[c] == face:
+            mode = INTERCEPT
+        elif mine is None:
+            continue
+        elif mine is hand:
+            if c not in fit and not (animals and fits(s, p, c)):
+                continue
+            mode = TURN
+        elif c in mine:
+            mode = TURN
+        else:
+            continue
+        if not animals or forbidden(s, p, c, mode) is None:
+            out.append(c)
+    return out
+
+
 def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> None:
     _play(s, p, card, mode, now, out)
     if mode != TURN and s.animals and p in s.hands:  # §7: an intercept or a transfer turns it dark
@@ -399,14 +506,15 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
     opts = s.options
     before = s.current
     attack = s.attack
-    hand = s.hands[p]
+    hand = list(s.hands[p])
     hand.remove(card)
-    s.pile.append(card)
+    s.hands = {**s.hands, p: hand}
+    s.pile = [*s.pile, card]
     s.top_live = True
     s.color = COLOR[card]
     s.attack = None
     s.drawn = []
-    s.awaiting_color = False
+    drop_prompts(s, COLOR_STEP)
     kind = KIND[card]
 
     if mode == INTERCEPT:
@@ -452,7 +560,7 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
             after = next_player(s, target)
             out.append(event(Ev.ROOSTER_PASSES, player=target, target=after))
             target = after
-        s.attack = Attack(kind=kind.value, count=count, target=target)
+        s.attack = Attack(kind="grab" if kind is Kind.GRAB else "snore", count=count, target=target)
         if kind is Kind.GRAB:
             out.append(event(Ev.GRAB_AIMED, player=target, count=count))
         else:
@@ -470,8 +578,8 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
 
     if kind is Kind.POLYPIG:
         s.color = None
-        s.awaiting_color = True
         s.turn_started_ms = now
+        ask_color(s, p)
         out.append(event(Ev.COLOR_NEEDED, player=p))
         return
     if kind is Kind.TURNABOUT:
@@ -487,7 +595,7 @@ def start_race(s: SvintusState, p: int, now: int, out: Out, then_end_round: bool
     deadline = now + s.options.reaction_window_ms
     exempt = [q for q in s.seats if light(s, q).race_exempt] if s.animals else []
     s.race = Race(
-        by=p, deadline_ms=deadline, players=s.seats[:], exempt=exempt, then_end_round=then_end_round
+        by=p, deadline_ms=deadline, players=list(s.seats), exempt=exempt, then_end_round=then_end_round
     )
     s.current = following(s, p, out)
     s.turn_started_ms = now
@@ -503,14 +611,14 @@ def intercept_reactions(s: SvintusState, p: int, before: int, now: int, out: Out
     for q in s.seats:
         if q != p and light(s, q).duty_on_intercept:
             until = now + s.options.reaction_window_ms
-            s.duties.append(Duty(player=q, until_ms=until))
+            s.duties = [*s.duties, Duty(player=q, until_ms=until)]
             out.append(event(Ev.HEDGEHOG_DUTY, player=q, until=until))
 
 
 def react(s: SvintusState, p: int, out: Out) -> None:
     """«Ёж берёт!»: the Hedgehog takes its card in time."""
     duty = next(d for d in s.duties if d.player == p)
-    s.duties.remove(duty)
+    s.duties = [d for d in s.duties if d is not duty]
     n = take(s, p, 1, out)
     out.append(event(Ev.HEDGEHOG_TOOK, player=p, count=n))
 
@@ -581,7 +689,7 @@ def accept(s: SvintusState, p: int, now: int, out: Out) -> None:
 
 def choose_color(s: SvintusState, p: int, color: Color, now: int, out: Out, auto: bool = False) -> None:
     s.color = color
-    s.awaiting_color = False
+    drop_prompts(s, COLOR_STEP)
     out.append(event(Ev.COLOR_AUTO if auto else Ev.COLOR_CHOSEN, player=p, color=color.value))
     pass_on(s, p, now, out)
 
@@ -655,23 +763,24 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
     playing = s.phase == "playing"
     was_current = playing and s.current == p
     successor = next_player(s, p) if was_current else None
-    hand = s.hands.pop(p)
-    s.deck.extend(hand)
-    s.rng = rng_shuffle(s.rng, s.deck)
+    hand = s.hands[p]
+    s.hands = dropped(s.hands, p)
+    deck = [*s.deck, *hand]
+    s.rng = rng_shuffle(s.rng, deck)
+    s.deck = deck
     out.append(event(Ev.PLAYER_LEFT, player=p, count=len(hand)))
-    s.seats.remove(p)
-    s.scores.pop(p, None)
-    s.timeouts.pop(p, None)
-    s.one_card_since.pop(p, None)
-    for lst in (s.away, s.declared, s.dark):
-        if p in lst:
-            lst.remove(p)
-    s.animals.pop(p, None)
-    s.skips = [q for q in s.skips if q != p]
+    s.seats = without(s.seats, p)
+    s.scores = dropped(s.scores, p)
+    s.timeouts = dropped(s.timeouts, p)
+    s.one_card_since = dropped(s.one_card_since, p)
+    s.away, s.declared, s.dark = without(s.away, p), without(s.declared, p), without(s.dark, p)
+    s.animals = dropped(s.animals, p)
+    s.skips = without(s.skips, p)
     s.duties = [d for d in s.duties if d.player != p]
     run = s.ability
     if run is not None and p in (run.player, run.target):
         s.ability = None
+        drop_prompts(s, ABILITY_STEP)
         if run.player != p:  # the target left: the ability ends where it stands
             s.dark = [q for q in s.dark if q != run.player]
             out.append(event(Ev.FLIPPED_LIGHT, player=run.player, animal=run.animal.value))
@@ -684,7 +793,7 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
         s.attack = None
         s.race = None
         s.silence = None
-        s.awaiting_color = False
+        s.prompts = []
         s.drawn = []
         if s.seats:
             s.match_winner = s.seats[0]
@@ -713,10 +822,10 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
         if s.awaiting_color:
             s.rng, i = rng_below(s.rng, len(COLORS))
             s.color = COLORS[i]
+            drop_prompts(s, COLOR_STEP)
             out.append(event(Ev.COLOR_AUTO, player=p, color=s.color.value))
         if race is not None:
             s.current = successor
-            s.awaiting_color = False
             s.drawn = []
         else:
             begin_turn(s, successor, now, out)
@@ -725,10 +834,10 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
 
 
 def _leave_setup(s: SvintusState, p: int, now: int, out: Out) -> None:
-    s.hands.pop(p)
-    s.seats.remove(p)
-    s.scores.pop(p, None)
-    s.animals.pop(p, None)
+    s.hands = dropped(s.hands, p)
+    s.seats = without(s.seats, p)
+    s.scores = dropped(s.scores, p)
+    s.animals = dropped(s.animals, p)
     out.append(event(Ev.PLAYER_LEFT, player=p, count=0))
     if len(s.seats) < MIN_PLAYERS:
         s.phase = "match_over"
@@ -743,9 +852,9 @@ def _leave_setup(s: SvintusState, p: int, now: int, out: Out) -> None:
 
 
 def join(s: SvintusState, p: int, out: Out) -> None:
-    s.seats.append(p)
-    s.hands[p] = []
-    s.scores[p] = 0
+    s.seats = [*s.seats, p]
+    s.hands = {**s.hands, p: []}
+    s.scores = {**s.scores, p: 0}
     if s.options.metamorphoses:
         give_animal(s, p)
     out.append(event(Ev.PLAYER_JOINED, player=p))
@@ -755,6 +864,9 @@ def join(s: SvintusState, p: int, out: Out) -> None:
 
 
 def deadline(s: SvintusState) -> int | None:
+    if s.phase == "playing" and s.race is None and not s.duties and not s.away:  # most of the time
+        timer = s.options.turn_timer_ms
+        return s.turn_started_ms + timer if timer > 0 else None
     due = _table_deadline(s)
     if s.duties and s.phase == "playing":
         owed = min(d.until_ms for d in s.duties)
@@ -787,6 +899,9 @@ def waiting(s: SvintusState) -> list[Wait]:
     """Whom the table waits on: the slap race's players who have not slapped,
     else the player to move (a Grab or Snore's target, a dark ability's owner);
     and every reaction an animal owes."""
+    if s.phase == "playing" and s.race is None and not s.duties and s.ability is None:  # most of the time
+        mover = s.attack.target if s.attack is not None else s.current
+        return [Wait(kind="turn", players=[mover], until_ms=deadline(s))]
     if s.phase == "setup":
         picking = [p for p in s.seats if p not in s.animals]
         return [Wait(kind="setup", players=picking, until_ms=s.setup_until_ms)]
@@ -810,7 +925,7 @@ def timeout(s: SvintusState, now: int, out: Out) -> None:
     p = s.current
     away = p in s.away
     if not away:
-        s.timeouts[p] = s.timeouts.get(p, 0) + 1
+        s.timeouts = {**s.timeouts, p: s.timeouts.get(p, 0) + 1}
         out.append(event(Ev.TIMEOUT, player=p))
     from engine.svintus.abilities import expire  # abilities builds on this module
 
@@ -829,7 +944,7 @@ def timeout(s: SvintusState, now: int, out: Out) -> None:
             out.append(event(Ev.DRAW_SKIPPED, player=p))
         pass_on(s, p, now, out)
     if not away and p in s.hands and s.timeouts[p] >= s.options.away_after_timeouts:
-        s.away.append(p)
+        s.away = [*s.away, p]
         out.append(event(Ev.AWAY, player=p))
 
 
@@ -837,7 +952,7 @@ def fire(s: SvintusState, due: int, out: Out) -> None:
     if s.phase == "playing" and s.duties:
         duty = min(s.duties, key=lambda d: d.until_ms)
         if duty.until_ms <= due:  # a reaction owed and not given: 2 cards
-            s.duties.remove(duty)
+            s.duties = [d for d in s.duties if d is not duty]
             penalty(s, duty.player, Ev.PENALTY_DUTY_MISSED, out)
             return
     if s.phase == "setup":

@@ -86,6 +86,7 @@ hand-private = 🔒 <b>Only you know:</b>
 prompt-player = 🎯 { $player }
 prompt-chosen-count = (chosen: { $count })
 prompt-copies = { $label } ×{ $count }
+prompt-page = page { $page } of { $pages }
 prompt-option-chosen = { $many ->
     [true] ✔️{ $count } { $label }
    *[false] ✔️ { $label }
@@ -93,6 +94,8 @@ prompt-option-chosen = { $many ->
 prompt-option-open = ☑️ { $label }
 button-done = ✔ Done
 button-skip = ⏭ Skip
+button-page-back = ◀
+button-page-next = ▶
 button-back = ↩ Back
 
 ## Short answers to a press

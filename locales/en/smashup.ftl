@@ -265,6 +265,7 @@ smashup-prompt-draft = Choose your { $round ->
    *[other] second
 } faction.
 smashup-prompt-mulligan = No minion in your hand: show it and draw 5 new cards, or keep it?
+smashup-prompt-mulligan-keep = Your hand has a minion: it stays as it is.
 smashup-prompt-score-order = Several bases score: which one first?
 smashup-prompt-me-first = { $base } is about to score: play a Special or pass?
 smashup-prompt-after-scoring = { $base } has scored: play a Special or pass?

@@ -297,6 +297,7 @@ svintus-err-animal-already-yours = That animal is already yours.
 ## Metamorphoses: a dark ability's choices
 
 svintus-prompt-target = 🌑 Choose an opponent:
+svintus-prompt-polypig-color = 🎨 Name a colour:
 svintus-prompt-color = 🌑 Name a colour:
 svintus-prompt-play = 🌑 Play a card of the new colour, or take 1:
 svintus-prompt-take-one = 🂠 Take 1
@@ -393,7 +394,6 @@ svintus-hand-race = 👋 Slap, quick!
 svintus-hand-race-done = 👋 You've slapped; waiting for the others.
 svintus-hand-grab-on-you = ⚠️ A Grab is on you: take { $count } or pass it on with a Grab.
 svintus-hand-snore-on-you = 😴 A Snore is on you: lose the turn or pass it on with a Snore.
-svintus-hand-choose-color = 🎨 Name a colour.
 svintus-hand-drawn = You drew a card that fits: play it or pass.
 svintus-hand-waiting = ⏳ Not your turn. ✅ marks a card that can intercept right now.
 svintus-hand-silence = 🤫 Silence in the chat!

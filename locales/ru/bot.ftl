@@ -87,6 +87,7 @@ hand-private = 🔒 <b>Знаете только вы:</b>
 prompt-player = 🎯 { $player }
 prompt-chosen-count = (выбрано: { $count })
 prompt-copies = { $label } ×{ $count }
+prompt-page = стр. { $page } из { $pages }
 prompt-option-chosen = { $many ->
     [true] ✔️{ $count } { $label }
    *[false] ✔️ { $label }
@@ -94,6 +95,8 @@ prompt-option-chosen = { $many ->
 prompt-option-open = ☑️ { $label }
 button-done = ✔ Готово
 button-skip = ⏭ Пропустить
+button-page-back = ◀
+button-page-next = ▶
 button-back = ↩ Назад
 
 ## Короткие ответы на нажатие

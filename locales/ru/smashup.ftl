@@ -270,6 +270,7 @@ smashup-prompt-draft = Выбери { $round ->
    *[other] вторую
 } фракцию.
 smashup-prompt-mulligan = На руке нет приспешников: показать карты и взять 5 новых или оставить эти?
+smashup-prompt-mulligan-keep = На руке есть приспешник: карты остаются на руке.
 smashup-prompt-score-order = Захватить можно несколько баз: какую первой?
 smashup-prompt-me-first = Сейчас будет захвачена база { $base }: сыграть спецсвойство или пас?
 smashup-prompt-after-scoring = База { $base } захвачена: сыграть спецсвойство или пас?

@@ -295,6 +295,7 @@ svintus-err-animal-already-yours = Этот зверь и так ваш.
 ## Метаморфозы: выбор для умения тёмной стороны
 
 svintus-prompt-target = 🌑 Выбери соперника:
+svintus-prompt-polypig-color = 🎨 Назовите цвет:
 svintus-prompt-color = 🌑 Назови цвет:
 svintus-prompt-play = 🌑 Сыграй карту нового цвета или возьми 1:
 svintus-prompt-take-one = 🂠 Взять 1
@@ -394,7 +395,6 @@ svintus-hand-race = 👋 Хлопайте, быстро!
 svintus-hand-race-done = 👋 Вы хлопнули; ждём остальных.
 svintus-hand-grab-on-you = ⚠️ На вас Хапёж: возьмите { $count } или переведите Хапежом.
 svintus-hand-snore-on-you = 😴 На вас Захрапин: пропустите ход или переведите Захрапином.
-svintus-hand-choose-color = 🎨 Назовите цвет.
 svintus-hand-drawn = Взятая карта подходит: сыграйте её или пасуйте.
 svintus-hand-waiting = ⏳ Сейчас не ваш ход. ✅ — карта, которой можно перехватить прямо сейчас.
 svintus-hand-silence = 🤫 В чате тишина!

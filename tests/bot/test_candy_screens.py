@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import Ctx, Rendered, Select
+from bot.adapter import Ctx, Rendered, Select, plain
 from bot.callbacks import BadCallback, decode, encode, tag_of
-from bot.games.candy import ADAPTER, CARDS, code_of
+from bot.games.candy import ADAPTER, CARDS
 from bot.i18n import Translator
 from bot.session import Member, Selection, Session
 from engine.candy import GAME
@@ -26,13 +26,13 @@ from engine.candy.models import (
     CandyOptions,
     CandyState,
     Discard,
-    Leave,
     NextGame,
     PlayToDiscard,
     PlayToEmpire,
     Protect,
 )
-from engine.core import Answer, Event, RuleError, Tick
+from engine.core import Event, Leave, RuleError, Tick
+from engine.core.codec import b36
 from tests.engine.candy_helpers import deal_cards, table
 from tests.engine.playout import leaves, play
 
@@ -108,7 +108,7 @@ def check_hand(session: Session, p: int, lang: str) -> set[str]:
     tag = tag_of(ADAPTER.keyboard_key(view, legal))
     hand = screens.draw_hand(T, lang, session, p)
     fits(hand)
-    wanted = {code_of(a) for a in legal if not isinstance(a, Answer | Leave | NextGame)}
+    wanted = {GAME.encode(a) for a in plain(legal) if not isinstance(a, Leave | NextGame)}
     offered: set[str] = set()
     seen: set[str] = set()
     prompt_values: set[str] = set()
@@ -126,7 +126,7 @@ def check_hand(session: Session, p: int, lang: str) -> set[str]:
                 continue
             assert press.tag == tag  # hand buttons carry the keyboard's tag
             action = ADAPTER.decode(code, p, view)
-            seen.add(code[0])
+            seen.add(code[:2] if code.startswith("=") else code.split(".")[0])
             if isinstance(action, Select):
                 if not action.value or depth > 2:
                     continue  # back
@@ -172,27 +172,31 @@ def test_hand_buttons_are_exactly_the_legal_moves_through_random_games(lang: str
             session = session_of(s, lang)
             board = screens.draw_board(T, lang, session, "candybot")
             fits(board)
-            assert ("n" in codes(board)) == (s.phase == "break")
+            assert ("next_game" in codes(board)) == (s.phase == "break")
             for p in s.seats:
                 seen |= check_hand(session, p, lang)
-    assert {"c", "e", "a", "p", "d", "x", "b", "w", "!"} <= seen
+    kinds = {"=c", "=p", "=", "empire", "to_discard", "protect", "discard", "block", "allow", "!"}
+    assert kinds <= seen, kinds - seen
 
 
 def test_every_button_code_round_trips_and_fits_64_bytes() -> None:
     s = table(players=[1, 2, 3])
     view = GAME.view(s, 1)
     last = CARDS - 1
+    actions: list[Any] = [
+        PlayToEmpire(player=1, card=last),
+        PlayToDiscard(player=1, card=last),
+        Discard(player=1, card=last),
+        Protect(player=1, card=last, protect=last - 1),
+        Block(player=1),
+        Allow(player=1),
+        NextGame(player=1),
+    ]
     cases: list[tuple[str, Any]] = [
-        (f"c{last}", Select(f"c{last}")),
-        (f"p{last}", Select(f"p{last}")),
-        ("x", Select("")),
-        (f"e{last}", PlayToEmpire(player=1, card=last)),
-        (f"a{last}", PlayToDiscard(player=1, card=last)),
-        (f"d{last}", Discard(player=1, card=last)),
-        (f"p{last}.{last - 1}", Protect(player=1, card=last, protect=last - 1)),
-        ("b", Block(player=1)),
-        ("w", Allow(player=1)),
-        ("n", NextGame(player=1)),
+        (f"=c{last}", Select(f"c{last}")),
+        (f"=p{last}", Select(f"p{last}")),
+        ("=", Select("")),
+        *((GAME.encode(a), a) for a in actions),
     ]
     for code, action in cases:
         data = encode("h", WORST_CHAT, "ffffff", "ffffff", code)
@@ -202,7 +206,23 @@ def test_every_button_code_round_trips_and_fits_64_bytes() -> None:
 
 @pytest.mark.parametrize(
     "code",
-    ["", "c", "e", "p", "c49", "e-1", "d1.2", "p1.", "p1.49", "px", "e1x", "q", "z", "cc", "a.1", "n1"],
+    [
+        "",
+        "c1",  # a selection of the bot before the codec
+        "empire",
+        "empire.",
+        "empire.1d",  # card 49
+        "empire.-1",
+        "discard.1.2",
+        "protect.1.",
+        "protect.1.1d",
+        "protect.x!",
+        "empire.1x!",
+        "q",
+        "next_game.1",
+        "block.0",
+        "answer",
+    ],
 )
 def test_forged_codes_are_refused(code: str) -> None:
     view = GAME.view(table(players=[1, 2, 3]), 1)
@@ -211,8 +231,17 @@ def test_forged_codes_are_refused(code: str) -> None:
 
 
 def test_only_a_block_and_the_boards_next_game_need_no_fresh_keyboard() -> None:
-    assert not ADAPTER.fresh_required("b") and not ADAPTER.fresh_required("n")
-    assert all(ADAPTER.fresh_required(c) for c in ("c1", "e1", "a1", "d1", "p1", "p1.2", "x", "w"))
+    assert not ADAPTER.fresh_required(Block(player=1)) and not ADAPTER.fresh_required(NextGame(player=1))
+    others: list[Any] = [
+        Select("c1"),
+        Select(""),
+        PlayToEmpire(player=1, card=1),
+        PlayToDiscard(player=1, card=1),
+        Discard(player=1, card=1),
+        Protect(player=1, card=1, protect=2),
+        Allow(player=1),
+    ]
+    assert all(ADAPTER.fresh_required(a) for a in others)
 
 
 # --- hand_key --------------------------------------------------------------------------------------
@@ -302,8 +331,8 @@ def test_the_board_names_whose_block_the_table_waits_for() -> None:
     assert "Block window: Игрок &amp; &lt;2&gt; may cancel Игрок &amp; &lt;1&gt;'s Judge" in board
     assert "▶ <b>Игрок &amp; &lt;2&gt;</b>" in board
     target = screens.draw_hand(T, "en", session, 2)
-    assert codes(target)[:2] == ["b", "w"] and "5 s" in target.text and target.urgent
-    assert "b" not in codes(screens.draw_hand(T, "en", session, 1))
+    assert codes(target)[:2] == ["block", "allow"] and "5 s" in target.text and target.urgent
+    assert "block" not in codes(screens.draw_hand(T, "en", session, 1))
     # once the window closes the button is gone
     after, _ = GAME.apply(s, Tick(), 6_000)
     assert "b" not in codes(screens.draw_hand(T, "en", session_of(after, "en"), 2))
@@ -367,7 +396,7 @@ def test_a_big_game_shows_the_standings_after_each_game() -> None:
         if s.phase == "break":
             board = screens.draw_board(T, "en", session_of(s, "en"), "candybot")
             assert f"Big game after game {len(s.results)} of 5" in board.text
-            assert "n" in codes(board)
+            assert "next_game" in codes(board)
             assert all(
                 f"places: {', '.join(str(x.places[p]) for x in s.results)}" in board.text for p in s.seats
             )
@@ -411,7 +440,7 @@ def test_moves_the_rules_forbid_get_a_short_localized_answer(lang: str) -> None:
     tag = tag_of(ADAPTER.keyboard_key(GAME.view(s, 1), GAME.legal(s, 1)))
     session.selected = {1: Selection(tag=tag, value=f"c{pick}")}
     menu = codes(screens.draw_hand(T, lang, session, 1))
-    assert menu == [f"d{pick}", "x"]
+    assert menu == [f"discard.{b36(pick)}", "="]
 
 
 def test_a_kidnapper_while_a_hand_is_empty_is_told_to_its_player() -> None:

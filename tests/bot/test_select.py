@@ -13,7 +13,7 @@ from bot.referee import Referee
 from bot.session import Member, Selection, Session
 from bot.store import Store
 from engine.candy import GAME
-from engine.candy.models import CandyOptions
+from engine.candy.models import CandyOptions, Discard
 
 T = Translator()
 CHAT = -100_777
@@ -67,25 +67,27 @@ async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(
     card = sorted(session.state.hands[p])[0]
     user = Member(id=p, name=f"P{p}", lang="en")
     tag = _tag(session, p)
-    assert f"c{card}" in _codes(session, p)
+    assert f"=c{card}" in _codes(session, p)
 
-    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"c{card}"), user, from_board=False, update_id=1)
+    select = Press("h", CHAT, "g1", tag, f"=c{card}")
+    reply = await ref.game_press(select, user, from_board=False, update_id=1)
     assert reply.text == ""
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.selected == {p: Selection(tag=tag, value=f"c{card}")}
     assert saved.state == session.state  # no move: the game is as it was
     assert touched == ["board", f"hand:{p}"]  # the board is drawn after any save; no other hand
     codes = _codes(saved, p)
-    assert f"d{card}" in codes and "x" in codes and f"c{card}" not in codes  # its moves, and back
+    discard = GAME.encode(Discard(player=p, card=card))
+    assert discard in codes and "=" in codes and f"=c{card}" not in codes  # its moves, and back
 
     # a selection pressed on an older keyboard is stale and changes nothing
-    reply = await ref.game_press(Press("h", CHAT, "g1", "0", f"c{card}"), user, from_board=False)
+    reply = await ref.game_press(Press("h", CHAT, "g1", "0", f"=c{card}"), user, from_board=False)
     assert reply.text == T("en", "answer-stale")
     again, _ = await store.load(CHAT)
     assert again is not None and again.selected == saved.selected
 
     # the move itself: applied, and the selection forgotten
-    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"d{card}"), user, from_board=False, update_id=2)
+    reply = await ref.game_press(Press("h", CHAT, "g1", tag, discard), user, from_board=False, update_id=2)
     assert reply.text == ""
     moved, _ = await store.load(CHAT)
     assert moved is not None and moved.selected == {} and card in moved.state.discard
@@ -102,15 +104,15 @@ async def test_back_selects_nothing_and_a_selection_lapses_with_its_keyboard(red
     session.selected = {p: Selection(tag=tag, value=f"c{card}")}
     await store.save(session, 0)
     user = Member(id=p, name=f"P{p}", lang="en")
-    reply = await ref.game_press(Press("h", CHAT, "g1", tag, "x"), user, from_board=False)
+    reply = await ref.game_press(Press("h", CHAT, "g1", tag, "="), user, from_board=False)
     assert reply.text == ""
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.selected == {}
-    assert f"c{card}" in _codes(saved, p)
+    assert f"=c{card}" in _codes(saved, p)
     # a selection made on a keyboard the player no longer sees draws nothing
     saved.selected = {p: Selection(tag="older", value=f"c{card}")}
     assert screens.selection_of(saved, p, tag) == ""
-    assert f"c{card}" in _codes(saved, p)
+    assert f"=c{card}" in _codes(saved, p)
     # and equal hand keys still mean equal hands: the selection is part of the key
     view, legal = GAME.view(saved.state, p), GAME.legal(saved.state, p)
     before = screens.hand_key(saved, ADAPTER, p, view, legal)
@@ -128,10 +130,10 @@ async def test_a_selection_from_the_board_or_by_a_stranger_changes_nothing(redis
     card = sorted(session.state.hands[p])[0]
     tag = _tag(session, p)
     user = Member(id=p, name=f"P{p}", lang="en")
-    from_board: Any = await ref.game_press(Press("h", CHAT, "g1", tag, f"c{card}"), user, from_board=True)
+    from_board: Any = await ref.game_press(Press("h", CHAT, "g1", tag, f"=c{card}"), user, from_board=True)
     assert from_board.text == T("en", "answer-stale")
     stranger = Member(id=99, name="S", lang="en")
-    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"c{card}"), stranger, from_board=False)
+    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"=c{card}"), stranger, from_board=False)
     assert reply.text == T("en", "answer-not-player")
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.selected == {}

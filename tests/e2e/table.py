@@ -3,15 +3,32 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Callable
 from typing import Any
 
+from engine.core.codec import b36
 from tests.e2e.fakeapi import FakeTelegram, Message
 
 
 def code_of(button: dict[str, Any]) -> str:
     return str(button.get("callback_data", "")).split("|")[-1]
+
+
+def card_of(code: str) -> int | None:
+    """The card a ``play.<card>.<top>`` button plays (codes are the engine's codec's)."""
+    if not code.startswith("play."):
+        return None
+    return int(code.split(".")[1], 36)
+
+
+def play_code(card: int, top: int | None = None) -> str:
+    """The code of the button playing ``card`` on ``top`` (None: on whatever is on top)."""
+    return f"play.{b36(card)}" + (f".{b36(top)}" if top is not None else "")
+
+
+COLOR_ANSWER = re.compile(r"!\d+:(red|orange|green|blue)")
 
 
 class Table:
@@ -66,8 +83,9 @@ class Table:
     def hand_card(self, user: int, label: str) -> int:
         """The id of the card whose button on ``user``'s hand reads ``label``."""
         for b in self.buttons(self.hand(user)):
-            if b["text"].removeprefix("✅ ") == label and code_of(b).startswith("p"):
-                return int(code_of(b)[1:].split(".")[0])
+            card = card_of(code_of(b))
+            if b["text"].removeprefix("✅ ") == label and card is not None:
+                return card
         raise AssertionError(f"no {label} on the hand of {user}")
 
     # --- acting -------------------------------------------------------------------
@@ -95,7 +113,7 @@ class Table:
             if card is not None:
                 return p, hand, card
             version = (hand.message_id, hand.edits)
-            code = "d" if self.find(hand, "d") else "s"
+            code = "draw" if self.find(hand, "draw") else "pass"
             assert (await self.press_code(p, hand, code))["text"] == ""
 
             def redrawn(p: int = p, version: tuple[int, int] = version) -> bool:
@@ -116,13 +134,16 @@ class Table:
             return None
         buttons = self.buttons(hand)
         by_code = {code_of(b): b for b in buttons}
-        for code in ("h", "v"):
+        for code in ("slap", "declare"):
             if code in by_code:
                 return hand, by_code[code]
-        playable = [b for b in buttons if code_of(b).startswith("p") and b["text"].startswith("✅")]
+        playable = [b for b in buttons if code_of(b).startswith("play.") and b["text"].startswith("✅")]
         if playable:
             return hand, playable[0]
-        for code in ("c0", "c1", "c2", "c3", "a", "d", "s"):
+        colour = next((b for c, b in by_code.items() if COLOR_ANSWER.fullmatch(c)), None)
+        if colour is not None:
+            return hand, colour
+        for code in ("accept", "draw", "pass"):
             if code in by_code:
                 return hand, by_code[code]
         return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.store import Store
 from engine.candy.models import CandyOptions, CandyState
+from engine.core.codec import b36
 from tests.e2e.fakeapi import FakeTelegram, Message
 from tests.e2e.table import Table, code_of
 from tests.engine.candy_helpers import deal_cards, table
@@ -89,7 +90,15 @@ async def open_table(
 
 # --- a simulated person ---------------------------------------------------------------------------
 
-MOVE_ORDER = ("e", "a", "p", "d")
+MOVE_WEIGHTS = {"empire": 5, "to_discard": 3, "=p": 1, "discard": 1}  # "=p": protect with the card
+
+
+def kind(code: str) -> str:
+    """What a button does: an action's type, ``=c``/``=p`` a card picked (to move
+    or to protect with), ``!`` a prompt's answer."""
+    if code.startswith("="):
+        return code[:2]
+    return "!" if code.startswith("!") else code.split(".")[0]
 
 
 def choose(t: CandyTable, user: int, rnd: random.Random) -> tuple[Message, dict[str, Any]] | None:
@@ -102,8 +111,8 @@ def choose(t: CandyTable, user: int, rnd: random.Random) -> tuple[Message, dict[
     if not found:
         return None
     by_code = {code_of(b): b for b in found}
-    if "b" in by_code:
-        return hand, by_code["b"]
+    if "block" in by_code:
+        return hand, by_code["block"]
     answers = [b for c, b in by_code.items() if re.fullmatch(r"!\d+[:+].+", c)]
     if answers:
         return hand, rnd.choice(answers)
@@ -111,18 +120,17 @@ def choose(t: CandyTable, user: int, rnd: random.Random) -> tuple[Message, dict[
         done = next((b for c, b in by_code.items() if c.startswith("!") and c.endswith(end)), None)
         if done is not None:
             return hand, done
-    protect = [b for c, b in by_code.items() if re.fullmatch(r"p\d+\.\d+", c)]
+    protect = [b for c, b in by_code.items() if c.startswith("protect.")]
     if protect:
         return hand, rnd.choice(protect)
-    moves = [b for c, b in by_code.items() if re.fullmatch(r"[eapd]\d+", c)]
+    moves = [b for c, b in by_code.items() if kind(c) in MOVE_WEIGHTS]
     if moves:
-        weights = [5, 3, 1, 1]
-        return hand, rnd.choices(moves, [weights[MOVE_ORDER.index(code_of(b)[0])] for b in moves])[0]
-    cards = [b for c, b in by_code.items() if re.fullmatch(r"c\d+", c)]
+        return hand, rnd.choices(moves, [MOVE_WEIGHTS[kind(code_of(b))] for b in moves])[0]
+    cards = [b for c, b in by_code.items() if re.fullmatch(r"=c\d+", c)]
     if cards:
         return hand, rnd.choice(cards)
-    if "w" in by_code:
-        return hand, by_code["w"]
+    if "allow" in by_code:
+        return hand, by_code["allow"]
     return None
 
 
@@ -148,8 +156,8 @@ async def play(
                 continue
             last[p] = (msg.message_id, msg.edits)
             ans = await t.press(p, msg, button)
-            kind = code_of(button)[:1]
-            seen[kind] = seen.get(kind, 0) + 1
+            pressed = kind(code_of(button))
+            seen[pressed] = seen.get(pressed, 0) + 1
             if ans["text"]:
                 seen["answered"] = seen.get("answered", 0) + 1
             acted = True
@@ -189,7 +197,7 @@ async def position(
         session, version = await store.load(GROUP)
         assert session is not None and session.state is not None
         state = build(session.state)
-        state.__dict__["seq"] = session.state.seq + 1
+        state.seq = session.state.seq + 1
         session.state = state
         session.log = []
         await store.save(session, version)
@@ -233,7 +241,7 @@ async def test_a_whole_three_player_game_in_russian(api: FakeTelegram, bot_facto
         assert "Ваши карты" in t.hand_text(p) and "Ваша империя" in t.hand_text(p)
 
     seen = await play(t, [ANN, BORIS, CARL], lambda: over(t), seed=1)
-    assert seen.get("c", 0) >= 10 and seen.get("e", 0) >= 3, seen  # a card, then its move
+    assert seen.get("=c", 0) >= 10 and seen.get("empire", 0) >= 3, seen  # a card, then its move
     final = t.board_text()
     assert final.count("🧮") == 3 and "= карты" in final and "комбинации" in final  # every breakdown
     assert "Побеждает" in final or "Победу делят" in final
@@ -272,11 +280,12 @@ async def test_a_snatcher_block_in_time_and_one_too_late(
         return state, judge
 
     async def aim_the_judge(judge: int) -> None:
-        await t.until(lambda: t.find(t.hand(ANN), f"c{judge}"), what="Ann's Judge")
-        assert (await t.press_code(ANN, t.hand(ANN), f"c{judge}"))["text"] == ""
-        await t.until(lambda: t.find(t.hand(ANN), f"e{judge}"), what="the Judge's moves")
-        assert [code_of(b) for b in t.buttons(t.hand(ANN))] == [f"e{judge}", f"d{judge}", "x"]
-        assert (await t.press_code(ANN, t.hand(ANN), f"e{judge}"))["text"] == ""
+        await t.until(lambda: t.find(t.hand(ANN), f"=c{judge}"), what="Ann's Judge")
+        assert (await t.press_code(ANN, t.hand(ANN), f"=c{judge}"))["text"] == ""
+        empire, discard = f"empire.{b36(judge)}", f"discard.{b36(judge)}"
+        await t.until(lambda: t.find(t.hand(ANN), empire), what="the Judge's moves")
+        assert [code_of(b) for b in t.buttons(t.hand(ANN))] == [empire, discard, "="]
+        assert (await t.press_code(ANN, t.hand(ANN), empire))["text"] == ""
         whom = await t.until(
             lambda: t.find(t.hand(ANN), lambda c: c.startswith("!") and c.endswith(f":{BORIS}")),
             what="whom the Judge swaps with",
@@ -287,21 +296,21 @@ async def test_a_snatcher_block_in_time_and_one_too_late(
     # --- inside the window: Ann's Judge at Boris, Boris blocks -----------------------------------------
     state, judge = judge_at_boris(20_000)
     await position(t, url, lambda s: state)
-    assert t.find(t.hand(BORIS), "b") is None  # nothing aimed at Boris yet
+    assert t.find(t.hand(BORIS), "block") is None  # nothing aimed at Boris yet
     await aim_the_judge(judge)
-    await t.until(lambda: t.find(t.hand(BORIS), "b"), what="the block button on Boris's hand")
-    assert t.find(t.hand(CARL), "b") is None and t.find(t.hand(ANN), "b") is None  # only the target's
+    await t.until(lambda: t.find(t.hand(BORIS), "block"), what="the block button on Boris's hand")
+    assert t.find(t.hand(CARL), "block") is None and t.find(t.hand(ANN), "block") is None  # only the target's
     await t.until(lambda: "Block window: Boris may cancel Ann's Judge" in t.board_text(), what="the board")
-    assert (await t.press_code(BORIS, t.hand(BORIS), "b"))["text"] == ""
+    assert (await t.press_code(BORIS, t.hand(BORIS), "block"))["text"] == ""
     await t.until(lambda: "Blocked!" in t.board_text(), what="the block announced")
-    await t.until(lambda: t.find(t.hand(BORIS), "b") is None, what="the block button gone")
+    await t.until(lambda: t.find(t.hand(BORIS), "block") is None, what="the block button gone")
 
     # --- too late: the window closes, Boris presses the block on his old screen -----------------------
     state, judge = judge_at_boris(3_000)
     await position(t, url, lambda s: state)
     await aim_the_judge(judge)
-    frozen = await t.until(lambda: t.find(t.hand(BORIS), "b") and t.hand(BORIS), what="the block button")
-    late = dict(t.find(frozen, "b") or {})
+    frozen = await t.until(lambda: t.find(t.hand(BORIS), "block") and t.hand(BORIS), what="the block button")
+    late = dict(t.find(frozen, "block") or {})
     await t.until(lambda: "does not block" in t.board_text(), timeout=15, what="the window closed")
     ans = await t.api.answer_of(t.api.press(BORIS, BORIS, frozen.message_id, late["callback_data"]))
     assert ans["text"] == "Too late — the block window has closed."
@@ -313,22 +322,24 @@ async def test_a_snatcher_block_in_time_and_one_too_late(
     )
     hand = t.hand(turn)
     assert hand is not None
-    card_button = t.find(hand, lambda c: re.fullmatch(r"c\d+", c) is not None)
+    card_button = t.find(hand, lambda c: re.fullmatch(r"=c\d+", c) is not None)
     assert card_button is not None
     other = next(p for p in (ANN, BORIS, CARL) if p != turn)
     data = str(card_button["callback_data"])
     stranger = await t.api.answer_of(t.api.press(STRANGER, turn, hand.message_id, data))
     assert stranger["text"] == "You're not playing in this game."
-    stale = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, data.rsplit("|", 2)[0] + "|0|c1"))
+    chat_game = data.rsplit("|", 2)[0]  # h|chat|game
+    stale = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, chat_game + "|0|=c1"))
     assert stale["text"] == "That keyboard was out of date — here are your cards as they are now."
-    forged = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, data.rsplit("|", 1)[0] + "|e999"))
-    assert forged["text"] == "I don't know that button."
-    held = {int(code_of(b)[1:]) for b in t.buttons(hand) if re.fullmatch(r"c\d+", code_of(b))}
-    elsewhere = next(c for c in range(49) if c not in held)
     tagged = data.rsplit("|", 1)[0]  # the hand's real tag: the engine itself refuses
-    refused = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, f"{tagged}|e{elsewhere}"))
+    forged = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, tagged + "|empire.rr"))
+    assert forged["text"] == "I don't know that button."
+    held = {int(code_of(b)[2:]) for b in t.buttons(hand) if re.fullmatch(r"=c\d+", code_of(b))}
+    elsewhere = next(c for c in range(49) if c not in held)
+    not_held = f"{tagged}|empire.{b36(elsewhere)}"
+    refused = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, not_held))
     assert refused["text"] == "That card isn't in your hand."
-    wrong = await t.api.answer_of(t.api.press(other, other, hand.message_id, data.rsplit("|", 2)[0] + "|-|b"))
+    wrong = await t.api.answer_of(t.api.press(other, other, hand.message_id, chat_game + "|-|block"))
     assert wrong["text"] in ("Blocking takes two unprotected Snatchers in your empire.",
                              "Too late — the block window has closed.")  # fmt: skip
     assert api.violations == [], api.violations
@@ -343,7 +354,7 @@ async def test_a_two_player_game(api: FakeTelegram, redis_server: Any, bot_facto
     assert "Know-it-all" in t.board_text() and "In the discard" in t.board_text()
     await position(t, url, short_deck(6), show=False)
     seen = await play(t, [ANN, BORIS], lambda: over(t), seed=2)
-    assert seen.get("c", 0) >= 4, seen
+    assert seen.get("=c", 0) >= 4, seen
     final = t.board_text()
     assert final.count("🧮") == 2 and ("wins!" in final or "share the win" in final)
     assert api.violations == [], api.violations

@@ -91,8 +91,8 @@ async def edit_state(redis_url: str, change: Callable[[DobbleState], DobbleState
         for _ in range(50):
             session, version = await store.load(GROUP)
             assert session is not None and session.state is not None
-            state = change(session.state.model_copy(deep=True))
-            state.__dict__["seq"] = session.state.seq + 1
+            state = change(session.state.clone())
+            state.seq = session.state.seq + 1
             session.state = state
             try:
                 await store.save(session, version)

@@ -18,7 +18,7 @@ from engine.svintus.keys import Ev
 from engine.svintus.models import SvintusOptions
 from tests.conftest import RedisProcess
 from tests.e2e.fakeapi import FakeTelegram
-from tests.e2e.table import Table, code_of
+from tests.e2e.table import Table, code_of, play_code
 from tests.engine.helpers import Faces, check_cards, table
 
 G1, G2 = -100_501, -100_502
@@ -190,8 +190,8 @@ async def test_simultaneous_identical_intercepts_one_wins(
         session.log = []
         await store.save(session, version)
         s = session.state
-        data_b = encode("h", G1, session.game_id, hand_tag(s, B1), f"p{pig_b}.{top}")
-        data_x = encode("h", G1, session.game_id, hand_tag(s, X), f"p{pig_x}.{top}")
+        data_b = encode("h", G1, session.game_id, hand_tag(s, B1), play_code(pig_b, top))
+        data_x = encode("h", G1, session.game_id, hand_tag(s, X), play_code(pig_x, top))
         first, second = (B1, data_b), (X, data_x)
         if i % 2:
             first, second = second, first
@@ -229,19 +229,19 @@ async def test_ten_thousand_hostile_presses_change_nothing_wrong(
         if "callback_data" in b
     ]
     codes = [
-        "d",
-        "s",
-        "a",
-        "v",
-        "k",
-        "h",
-        "n",
-        "c0",
-        "c3",
-        "c9",
-        "p1.2",
-        "p999.1",
-        "p5",
+        "draw",
+        "pass",
+        "accept",
+        "declare",
+        "catch",
+        "slap",
+        "next_round",
+        "color.0",
+        "answer.1.~red.0",
+        "answer.9.~blue.0",
+        "play.1.2",
+        "play.rr.1",
+        "play.5.",
         "x",
         "",
         "j",

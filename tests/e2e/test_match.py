@@ -43,11 +43,12 @@ async def play(
             if choice is None:
                 continue
             msg, button = choice
-            if last.get(p) == (msg.message_id, msg.edits) and code_of(button) != "h":
+            if last.get(p) == (msg.message_id, msg.edits) and code_of(button) != "slap":
                 continue  # a person presses again only once the hand has changed
             last[p] = (msg.message_id, msg.edits)
             ans = await t.press(p, msg, button)
-            seen[code_of(button)[:1]] = seen.get(code_of(button)[:1], 0) + 1
+            kind = code_of(button).split(".")[0]
+            seen[kind] = seen.get(kind, 0) + 1
             seen["answers"] = seen.get("answers", 0) + 1
             if ans["text"]:
                 seen["refusals"] = seen.get("refusals", 0) + 1
@@ -56,12 +57,12 @@ async def play(
         if (
             catch
             and board is not None
-            and t.find(board, "k") is not None
+            and t.find(board, "catch") is not None
             and last.get(0) != (board.message_id, board.edits)
         ):
             last[0] = (board.message_id, board.edits)
-            ans = await t.press_code(players[0], board, "k")
-            seen["k"] = seen.get("k", 0) + 1
+            ans = await t.press_code(players[0], board, "catch")
+            seen["catch"] = seen.get("catch", 0) + 1
         if not acted:
             await asyncio.sleep(0.1)
     return seen
@@ -107,7 +108,7 @@ async def test_lobby_deep_link_and_a_whole_match(api: FakeTelegram, bot_factory:
     assert "Your cards (8)" in t.hand(ANN).text
 
     seen = await play(t, [ANN, BORIS, CARL], lambda: "wins the match" in (t.board() or lobby).text)
-    assert seen.get("p", 0) > 5
+    assert seen.get("play", 0) > 5
     final = t.board()
     assert "🏆" in final.text
     await t.until(

@@ -8,10 +8,10 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from engine.svintus.animals import ANIMALS, Animal
+from engine.svintus.animals import Animal
 from engine.svintus.models import SvintusOptions
 from tests.e2e.fakeapi import FakeTelegram
-from tests.e2e.table import Table, code_of
+from tests.e2e.table import Table, card_of, code_of
 from tests.e2e.test_scenarios import (
     ANN,
     BORIS,
@@ -29,13 +29,11 @@ from tests.engine.helpers import Faces, table
 
 def ready(t: Table, user: int, card: int) -> bool:
     """Is ``card`` marked playable on ``user``'s hand (their turn has come)?"""
-    return any(
-        code_of(b).startswith(f"p{card}.") and b["text"].startswith("✅") for b in t.buttons(t.hand(user))
-    )
+    return any(card_of(code_of(b)) == card and b["text"].startswith("✅") for b in t.buttons(t.hand(user)))
 
 
 def pick(animal: Animal) -> str:
-    return f"a{ANIMALS.index(animal)}"
+    return f"pick_animal.{animal.value}"
 
 
 def option(op: str, value: int) -> Callable[[str], bool]:
@@ -126,24 +124,24 @@ async def test_a_metamorphoses_round_through_the_bot(
         ),  # type: ignore[union-attr]
         what="the flip announced and shown",
     )
-    await t.until(lambda: t.find(t.hand(BORIS), "e"), what="«Hedgehog takes!» on Boris's hand")
-    assert t.find(t.hand(ANN), "e") is None and t.find(t.hand(CARL), "e") is None
+    await t.until(lambda: t.find(t.hand(BORIS), "react"), what="«Hedgehog takes!» on Boris's hand")
+    assert t.find(t.hand(ANN), "react") is None and t.find(t.hand(CARL), "react") is None
     await t.until(
         lambda: "Hedgehog Boris dozed off — 2 cards as a penalty." in t.board().text,  # type: ignore[union-attr]
         timeout=15,
         what="the missed reaction costs Boris 2",
     )
-    await t.until(lambda: t.find(t.hand(BORIS), "e") is None, what="the reaction button is gone")
+    await t.until(lambda: t.find(t.hand(BORIS), "react") is None, what="the reaction button is gone")
 
     # 2. Ann and Boris play on; on his turn Carl uses the Mule on Ann.
     await t.until(lambda: ready(t, ANN, red1), what="Ann's turn")
     await t.press(ANN, t.hand(ANN), card_button(t, ANN, red1))
     await t.until(lambda: ready(t, BORIS, red2), what="Boris's turn")
     await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, red2))
-    await t.until(lambda: t.find(t.hand(CARL), "u"), what="the dark-ability button on Carl's hand")
-    assert "Use: 🌑🪨 Stubborn Mule" in t.find(t.hand(CARL), "u")["text"]  # type: ignore[index]
-    assert t.find(t.hand(ANN), "u") is None
-    assert (await t.press_code(CARL, t.hand(CARL), "u"))["text"] == ""
+    await t.until(lambda: t.find(t.hand(CARL), "ability"), what="the dark-ability button on Carl's hand")
+    assert "Use: 🌑🪨 Stubborn Mule" in t.find(t.hand(CARL), "ability")["text"]  # type: ignore[index]
+    assert t.find(t.hand(ANN), "ability") is None
+    assert (await t.press_code(CARL, t.hand(CARL), "ability"))["text"] == ""
     await t.until(lambda: t.find(t.hand(CARL), option(":", ANN)), what="opponents to choose from")
     targets = {code_of(b).split(":")[1] for b in t.buttons(t.hand(CARL)) if ":" in code_of(b)}
     assert targets == {str(ANN), str(BORIS)}
@@ -167,8 +165,8 @@ async def test_a_metamorphoses_round_through_the_bot(
     await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, green2))
     await t.until(lambda: ready(t, CARL, green6), what="Carl's turn")
     await t.press(CARL, t.hand(CARL), card_button(t, CARL, green6))
-    await t.until(lambda: t.find(t.hand(CARL), "v"), what="«Svintus!» for Carl")
-    await t.press_code(CARL, t.hand(CARL), "v")
+    await t.until(lambda: t.find(t.hand(CARL), "declare"), what="«Svintus!» for Carl")
+    await t.press_code(CARL, t.hand(CARL), "declare")
     await t.until(lambda: ready(t, ANN, green3), what="Ann's turn")
     await t.press(ANN, t.hand(ANN), card_button(t, ANN, green3))
     await t.until(lambda: ready(t, BORIS, green0), what="Boris's turn again")
@@ -179,7 +177,7 @@ async def test_a_metamorphoses_round_through_the_bot(
         lambda: "Carl wins the round" in t.board().text,  # type: ignore[union-attr]
         what="the round won",
     )
-    assert t.find(t.board(), "n") is not None  # the next round can be started
+    assert t.find(t.board(), "next_round") is not None  # the next round can be started
 
     # 4. Two quick taps on one keyboard: the Silver Fox gives two cards chosen in a row.
     f = Faces()
@@ -197,8 +195,8 @@ async def test_a_metamorphoses_round_through_the_bot(
         )
 
     await position(t, url, fox)
-    await t.until(lambda: t.find(t.hand(ANN), "u"), what="Ann's Silver Fox button")
-    await t.press_code(ANN, t.hand(ANN), "u")
+    await t.until(lambda: t.find(t.hand(ANN), "ability"), what="Ann's Silver Fox button")
+    await t.press_code(ANN, t.hand(ANN), "ability")
     await t.until(lambda: t.find(t.hand(ANN), option(":", BORIS)), what="Ann chooses whom to rob")
     await t.press_code(ANN, t.hand(ANN), option(":", BORIS))
     keyboard = await t.until(

@@ -62,7 +62,7 @@ async def moves(t: Table, n: int) -> int:
 
 def cards_of(t: Table, user: int) -> list[str]:
     return sorted(
-        b["text"].removeprefix("✅ ") for b in t.buttons(t.hand(user)) if code_of(b).startswith("p")
+        b["text"].removeprefix("✅ ") for b in t.buttons(t.hand(user)) if code_of(b).startswith("play.")
     )
 
 
@@ -78,7 +78,7 @@ async def test_a_restart_mid_round_keeps_the_game(api: FakeTelegram, bot_factory
     await bot.stop()
     await bot_factory(data_dir=data)
     # a press answered shows the restarted bot at work; then nothing may have been re-sent
-    hand, card = t.hand(ANN), t.find(t.hand(ANN), lambda c: c.startswith("p"))
+    hand, card = t.hand(ANN), t.find(t.hand(ANN), lambda c: c.startswith("play."))
     assert hand is not None and card is not None
     ans = await api.answer_of(api.press(STRANGER, STRANGER, hand.message_id, card["callback_data"]))
     assert ans["text"] == "You're not playing in this game."
@@ -104,7 +104,7 @@ async def test_bad_input_is_answered_and_changes_nothing(api: FakeTelegram, bot_
     async def answer(user: int, chat: int, msg_id: int, data: str) -> str:
         return str((await api.answer_of(api.press(user, chat, msg_id, data)))["text"])
 
-    card = t.find(t.hand(current), lambda c: c.startswith("p"))
+    card = t.find(t.hand(current), lambda c: c.startswith("play."))
     assert card is not None
     # a stranger presses a player's button (as if forged into their client)
     assert await answer(STRANGER, STRANGER, hand_a.message_id, card["callback_data"]) == (
@@ -123,7 +123,9 @@ async def test_bad_input_is_answered_and_changes_nothing(api: FakeTelegram, bot_
     assert await answer(ANN, GROUP, board.message_id, "h|nan|x|y|z") == "I don't know that button."
     # a waiting player taps a card that is not an intercept
     not_twin = next(
-        b for b in t.buttons(t.hand(waiting)) if code_of(b).startswith("p") and not b["text"].startswith("✅")
+        b
+        for b in t.buttons(t.hand(waiting))
+        if code_of(b).startswith("play.") and not b["text"].startswith("✅")
     )
     text = await answer(waiting, waiting, t.hand(waiting).message_id, not_twin["callback_data"])
     assert text in (

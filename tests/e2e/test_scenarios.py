@@ -9,7 +9,7 @@ from typing import Any
 from bot.store import Store
 from engine.svintus.models import SvintusOptions, SvintusState
 from tests.e2e.fakeapi import FakeTelegram
-from tests.e2e.table import Table, code_of
+from tests.e2e.table import Table, card_of, code_of
 from tests.engine.helpers import Faces, table
 
 GROUP = -100_222
@@ -55,7 +55,7 @@ async def position(t: Table, redis_url: str, build: Any) -> SvintusState:
         session, version = await store.load(GROUP)
         assert session is not None and session.state is not None
         state = build(session.state)
-        state.__dict__["seq"] = session.state.seq + 1
+        state.seq = session.state.seq + 1
         session.state = state
         session.log = []
         await store.save(session, version)
@@ -81,7 +81,7 @@ def now_ms() -> int:
 
 def card_button(t: Table, user: int, card: int) -> dict[str, Any]:
     for b in t.buttons(t.hand(user)):
-        if code_of(b).startswith(f"p{card}."):
+        if card_of(code_of(b)) == card:
             return b
     raise AssertionError(f"card {card} not on {user}'s keyboard")
 
@@ -137,13 +137,13 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
         ),
     )
     await t.press(ANN, t.hand(ANN), card_button(t, ANN, grab_a))
-    await t.until(lambda: t.find(t.hand(BORIS), "a") is not None, what="Boris is grabbed")
+    await t.until(lambda: t.find(t.hand(BORIS), "accept") is not None, what="Boris is grabbed")
     await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, grab_b))
-    await t.until(lambda: t.find(t.hand(CARL), "a") is not None, what="Carl is grabbed")
+    await t.until(lambda: t.find(t.hand(CARL), "accept") is not None, what="Carl is grabbed")
     await t.press(CARL, t.hand(CARL), card_button(t, CARL, grab_c))
-    await t.until(lambda: t.find(t.hand(ANN), "a") is not None, what="back to Ann")
-    assert "Take 9" in t.find(t.hand(ANN), "a")["text"]
-    await t.press_code(ANN, t.hand(ANN), "a")
+    await t.until(lambda: t.find(t.hand(ANN), "accept") is not None, what="back to Ann")
+    assert "Take 9" in t.find(t.hand(ANN), "accept")["text"]
+    await t.press_code(ANN, t.hand(ANN), "accept")
     await t.until(lambda: "Ann takes 9 cards" in t.board().text, what="Ann took 9")
 
     # --- a Hoofslap race: Boris and Ann slap, Carl misses and takes 2 --------------------------
@@ -165,11 +165,11 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
         ),
     )
     await t.press(ANN, t.hand(ANN), card_button(t, ANN, slap))
-    board = await t.until(lambda: t.find(t.board(), "h") and t.board(), what="slap button on the board")
-    late_slap = dict(t.find(board, "h") or {})  # Carl's screen, frozen: he'll press it too late
-    assert (await t.press_code(BORIS, board, "h"))["text"] == ""
-    await t.until(lambda: t.find(t.hand(ANN), "h"), what="slap on Ann's hand")
-    assert (await t.press_code(ANN, t.hand(ANN), "h"))["text"] == ""
+    board = await t.until(lambda: t.find(t.board(), "slap") and t.board(), what="slap button on the board")
+    late_slap = dict(t.find(board, "slap") or {})  # Carl's screen, frozen: he'll press it too late
+    assert (await t.press_code(BORIS, board, "slap"))["text"] == ""
+    await t.until(lambda: t.find(t.hand(ANN), "slap"), what="slap on Ann's hand")
+    assert (await t.press_code(ANN, t.hand(ANN), "slap"))["text"] == ""
     await t.until(
         lambda: "Carl didn't slap in time and takes 2 cards" in t.board().text,
         timeout=15,
@@ -196,9 +196,9 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
         ),
     )
     await t.press(BORIS, t.hand(BORIS), card_button(t, BORIS, t.hand_card(BORIS, "🟥 1")))
-    board = await t.until(lambda: t.find(t.board(), "k") and t.board(), what="catch button")
+    board = await t.until(lambda: t.find(t.board(), "catch") and t.board(), what="catch button")
     await asyncio.sleep(3.2)
-    assert (await t.press_code(ANN, t.board(), "k"))["text"] == ""
+    assert (await t.press_code(ANN, t.board(), "catch"))["text"] == ""
     await t.until(lambda: "Caught! Ann caught Boris" in t.board().text, what="Boris caught")
 
     # ... and declared in time, nobody can catch: Carl declares
@@ -219,8 +219,8 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
         ),
     )
     await t.press(CARL, t.hand(CARL), card_button(t, CARL, t.hand_card(CARL, "🟥 1")))
-    await t.until(lambda: t.find(t.hand(CARL), "v"), what="Svintus button")
-    await t.press_code(CARL, t.hand(CARL), "v")
+    await t.until(lambda: t.find(t.hand(CARL), "declare"), what="Svintus button")
+    await t.press_code(CARL, t.hand(CARL), "declare")
     await t.until(lambda: "«Svintus!» — Carl" in t.board().text, what="declared")
 
     # --- silence: Ann plays Hush, Boris writes in the group and pays 2 ----------------------

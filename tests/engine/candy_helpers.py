@@ -72,7 +72,7 @@ def table(
         current=current if current is not None else players[0],
         acted=False,
         boss_used=False,
-        steps=[],
+        prompts=[],
         reaction=None,
         clock_ms=now,
         timer_ms=now,

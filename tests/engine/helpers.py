@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event
+from engine.core import Answer, Event
 from engine.svintus import GAME
 from engine.svintus.cards import CARDS, DECK_SIZE, Color, Kind
 from engine.svintus.models import SvintusOptions, SvintusState
@@ -56,7 +56,7 @@ def table(
     s, _ = GAME.start(players, seed=7, options=options or SvintusOptions(), now_ms=now)
     placed = {top, *(under or []), *(deck or []), *(c for h in hands.values() for c in h)}
     rest = [c for c in range(DECK_SIZE) if c not in placed]
-    s.__dict__.update(
+    placed_fields: dict[str, Any] = dict(
         phase="playing",  # chosen animals open a setup phase: a position is mid-round
         setup_until_ms=None,
         round=max(s.round, 1),
@@ -70,7 +70,7 @@ def table(
         clock_ms=now,
         one_card_since={p: now for p, h in hands.items() if len(h) == 1},
     )
-    for k, v in fields.items():
+    for k, v in {**placed_fields, **fields}.items():
         setattr(s, k, v)
     check_cards(s)
     return s
@@ -79,6 +79,12 @@ def table(
 def check_cards(s: SvintusState) -> None:
     every = s.deck + s.pile + [c for h in s.hands.values() for c in h]
     assert sorted(every) == list(range(DECK_SIZE)), "cards lost or duplicated"
+
+
+def choose_color(s: SvintusState, player: int, color: Color) -> Answer:
+    """The answer naming ``color`` to ``player``'s open colour prompt (a Polypig's)."""
+    pending = next(x for x in s.prompts if x.then == "color" and x.prompt.player == player)
+    return Answer(player=player, prompt=pending.prompt.id, picks=[color.value])
 
 
 def keys(events: list[Event]) -> list[str]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
-from engine.core import AnyGame, Event, RuleError, Tick
+from engine.core import AnyGame, Event, Moves, RuleError, Tick
 
 
 @dataclass
@@ -30,6 +30,21 @@ class Playout:
     steps: int = 0
     finished: bool = False
     refused_stale: int = 0
+
+
+def _choices(legal: Sequence[Any], rng: random.Random) -> list[Any]:
+    """A player's plain actions, and one of their prompt's answers at random."""
+    if isinstance(legal, Moves):
+        extra = [legal.answers[rng.randrange(len(legal.answers))]] if legal.answers else []
+        return [*legal.plain, *extra]
+    return list(legal)
+
+
+def _without(legal: Sequence[Any], rare: Callable[[Any], bool]) -> Sequence[Any]:
+    """``legal`` without the rare actions (a prompt's answers stay lazy)."""
+    if isinstance(legal, Moves):
+        return Moves([a for a in legal.plain if not rare(a)], legal.answers)
+    return [a for a in legal if not rare(a)]
 
 
 def total_cards(game: AnyGame, state: Any) -> int:
@@ -64,7 +79,9 @@ def play(
             result.finished = True
             break
         due = game.next_deadline(state)
-        moves = [(p, a) for p in players for a in game.legal(state, p)]
+        # a prompt's answers are many and lazy (an order of 9 cards): each player's
+        # answers count as one choice, so that they are not all listed
+        moves = [(p, a) for p in players for a in _choices(game.legal(state, p), rng)]
         plain = [m for m in moves if not avoid(m[1])]
         pool = plain if plain and rng.random() > avoid_weight else moves
         now += rng.randint(*think_ms)
@@ -77,8 +94,8 @@ def play(
             now = max(now, due)
             action: Any = Tick()
         else:
-            if due is not None and now > due:
-                now = due  # act just before time runs out
+            if due is not None and now >= due:
+                now = due - 1  # act just before time runs out
             _, action = pool[rng.randrange(len(pool))]
         try:
             state, _ = game.apply(state, action, now)
@@ -148,7 +165,7 @@ def follow(
             for p in askers(state):
                 acts = game.legal(state, p)
                 if not rare_now(pick, dt):
-                    acts = [a for a in acts if not rare(a)]
+                    acts = _without(acts, rare)
                 if acts:
                     menus.append(acts)
             if not menus:

@@ -12,6 +12,13 @@ Every card starts in its owner's deck (hands empty, no turn drawn); the
 helpers take the named copies from wherever they are.  The current player is
 the first listed unless ``current`` says otherwise; their turn has begun
 (1 minion and 1 action to play).
+
+A Me-First window asks every player in turn, a player with no Special to
+play too (so that being asked tells nobody who holds one).  ``play``,
+``talent``, ``end`` and ``answer`` answer those empty questions with a pass
+(``pass_empty_windows``), as a player with nothing to play would: a test
+meets only the window prompts that offer a Special.  ``end_raw`` and
+``answer_raw`` don't.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from typing import Any
 from engine.core import Answer, Event, Prompt, PromptValue
 from engine.smashup import GAME, flow
 from engine.smashup.cards import BASES, BOXES, FACTIONS
+from engine.smashup.keys import Pr
 from engine.smashup.models import (
     Attached,
     BaseSlot,
@@ -73,7 +81,7 @@ class Table:
         for name in names:
             uid = next(u for u in s.base_deck if s.cards[u] == name)
             s.base_deck.remove(uid)
-            s.bases.append(BaseSlot(uid=uid))
+            s.bases = (*s.bases, BaseSlot(uid=uid))
         s.phase = "playing"
         s.current = current if current is not None else seats[0]
         g.call(CORE, "begin_turn", player=s.current)
@@ -131,25 +139,23 @@ class Table:
         self.s.discards[p].extend(self.s.decks[p])
         self.s.decks[p] = []
 
+    # what is in play is a value: these replace the slots they change (through ``G``)
+
     def minion(self, p: int, card: str, base: int = 0, controller: int | None = None) -> int:
         uid = self._free(p, card)
-        self.s.bases[base].minions.append(
-            MinionSlot(uid=uid, controller=p if controller is None else controller)
+        G(self.s, []).add_minion(
+            self.base(base), MinionSlot(uid=uid, controller=p if controller is None else controller)
         )
         return uid
 
     def on_minion(self, p: int, card: str, minion: int, data: dict[str, Any] | None = None) -> int:
         uid = self._free(p, card)
-        for b in self.s.bases:
-            for m in b.minions:
-                if m.uid == minion:
-                    m.attached.append(Attached(uid=uid, controller=p, data=data or {}))
-                    return uid
-        raise LookupError(minion)
+        G(self.s, []).attach(minion, Attached(uid=uid, controller=p, data=data or {}))
+        return uid
 
     def on_base(self, p: int, card: str, base: int = 0, data: dict[str, Any] | None = None) -> int:
         uid = self._free(p, card)
-        self.s.bases[base].actions.append(Attached(uid=uid, controller=p, data=data or {}))
+        G(self.s, []).add_action(self.base(base), Attached(uid=uid, controller=p, data=data or {}))
         return uid
 
     def power(self, m: int) -> int:
@@ -159,17 +165,39 @@ class Table:
 # --- playing ------------------------------------------------------------------------
 
 
+WINDOW_KEYS = (Pr.ME_FIRST, Pr.AFTER_SCORING)
+
+
+def pass_empty_windows(
+    s: SmashUpState, events: list[Event], now: int = 0
+) -> tuple[SmashUpState, list[Event]]:
+    """Pass every open Me-First question that offers no Special (through
+    ``GAME.apply``, as its player would); ``events`` gathers what happens."""
+    events = list(events)
+    while True:
+        x = next((x.prompt for x in s.prompts if x.prompt.key in WINDOW_KEYS and not x.prompt.options), None)
+        if x is None:
+            return s, events
+        s, more = GAME.apply(s, Answer(player=x.player, prompt=x.id, picks=[]), now)
+        events += more
+
+
 def play(
     s: SmashUpState, p: int, card: int, base: int | None = None, minion: int | None = None, now: int = 0
 ) -> tuple[SmashUpState, list[Event]]:
-    return GAME.apply(s, PlayCard(player=p, card=card, base=base, minion=minion), now)
+    s, ev = GAME.apply(s, PlayCard(player=p, card=card, base=base, minion=minion), now)
+    return pass_empty_windows(s, ev, now)
 
 
 def talent(s: SmashUpState, p: int, card: int) -> tuple[SmashUpState, list[Event]]:
-    return GAME.apply(s, UseTalent(player=p, card=card), 0)
+    return pass_empty_windows(*GAME.apply(s, UseTalent(player=p, card=card), 0))
 
 
 def end(s: SmashUpState, p: int) -> tuple[SmashUpState, list[Event]]:
+    return pass_empty_windows(*end_raw(s, p))
+
+
+def end_raw(s: SmashUpState, p: int) -> tuple[SmashUpState, list[Event]]:
     return GAME.apply(s, EndPlays(player=p), 0)
 
 
@@ -185,6 +213,10 @@ def has_prompt(s: SmashUpState, p: int) -> bool:
 
 
 def answer(s: SmashUpState, p: int, *picks: PromptValue) -> tuple[SmashUpState, list[Event]]:
+    return pass_empty_windows(*answer_raw(s, p, *picks))
+
+
+def answer_raw(s: SmashUpState, p: int, *picks: PromptValue) -> tuple[SmashUpState, list[Event]]:
     return GAME.apply(s, Answer(player=p, prompt=prompt(s, p).id, picks=list(picks)), 0)
 
 

@@ -190,7 +190,7 @@ def test_pickpocket_candy_buyer_trader_and_snatcher_do_nothing_when_played(ch: s
     card = k(ch)
     s = table(hands={1: [card, k.judge], 2: [k.judge], 3: [k.judge]}, empires={2: [k.snatcher]})
     s2, ev = play(s, 1, card)
-    assert keys(ev)[0] == Ev.PLAYED and not s2.steps and s2.current == 2
+    assert keys(ev)[0] == Ev.PLAYED and not s2.prompts and s2.current == 2
     assert s2.empires[2] == s.empires[2]
 
 
@@ -207,7 +207,7 @@ def test_candy_thief_moves_a_card_from_another_empire_without_its_ability() -> N
     s, ev = answer(s, 1, judge)
     assert s.empires[1] == [own, judge] and not s.empires[3] and thief in s.discard
     assert find(ev, Ev.THIEF_TOOK).args == {"player": 1, "target": 3, "card": judge}
-    assert not s.steps and s.current == 2  # the Judge's ability does not fire
+    assert not s.prompts and s.current == 2  # the Judge's ability does not fire
 
 
 # --- Hitman ------------------------------------------------------------------------------------
@@ -497,7 +497,7 @@ def test_trader_has_no_ability_and_five_candies() -> None:
     trader = k.trader
     s = table(hands={1: [trader, k.judge], 2: [k.boss], 3: [k.boss]})
     s, _ = play(s, 1, trader)
-    assert not s.steps and GAME.view(s, None).scores[1].total == 5
+    assert not s.prompts and GAME.view(s, None).scores[1].total == 5
 
 
 # --- Sly Cop -----------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.candy import GAME, abilities
+from engine.candy import GAME
 from engine.candy.keys import Ev
 from engine.candy.models import (
     Allow,
@@ -18,13 +18,13 @@ from engine.candy.models import (
     CandyOptions,
     CandyState,
     Discard,
-    Leave,
     NextGame,
     PlayToDiscard,
     PlayToEmpire,
     Protect,
+    Step,
 )
-from engine.core import Answer, Event, RuleError, Tick, answers
+from engine.core import Answer, Event, Leave, RuleError, Tick, answers, pending_of, replace, to_jsonable
 from tests.engine.candy_helpers import check_cards
 from tests.engine.playout import follow
 
@@ -104,15 +104,15 @@ def private(s: CandyState, events: list[Event]) -> None:
     public = G.view(s, None)
     assert public.hand is None and public.prompt is None
     assert (public.discard is not None) == open_pile
-    assert not _card_ids(public.model_dump()) & hidden
+    assert not _card_ids(to_jsonable(public)) & hidden
     for p in s.seats:
         v = G.view(s, p)
         assert v.hand is not None and [c.id for c in v.hand] == s.hands[p]
-        step = abilities.step_of(s, p)
-        looks = step is not None and step.kind == "lawyer"
+        pending = pending_of(s, p)
+        looks = pending is not None and pending.then == Step.LAWYER
         assert (v.discard is not None) == (open_pile or looks)
         allowed = set(s.hands[p]) | (set(s.discard) if looks else set())
-        shown = _card_ids(v.model_dump())
+        shown = _card_ids(to_jsonable(v))
         if v.prompt is not None:
             assert v.prompt.player == p
             if v.prompt.kind == "card":
@@ -143,16 +143,16 @@ def test_same_seed_and_actions_give_the_same_state(game: Any) -> None:
     s1, log = drive(seed, n, options, plan)
     s2, _ = G.start(players_for(n, options), seed=seed, options=options, now_ms=1_000)
     for action, now in log:
-        s2, _ = G.apply(s2, G.parse_action(action.model_dump_json()), now)
-    assert s1.model_dump_json() == s2.model_dump_json()
+        s2, _ = G.apply(s2, G.parse_action(to_jsonable(action)), now)
+    assert G.dump(s1) == G.dump(s2)
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_state_round_trips_through_json(game: Any) -> None:
     def check(before: CandyState, action: Any, after: CandyState, events: list[Event]) -> None:
-        again = G.load(after.model_dump_json())
-        assert again.model_dump_json() == after.model_dump_json()
+        again = G.load(G.dump(after))
+        assert G.dump(again) == G.dump(after)
         assert G.view(again, None) == G.view(after, None)
 
     drive(*game, check=check)
@@ -169,9 +169,9 @@ def candidates(s: CandyState, p: int) -> list[Any]:
     for c in s.hands.get(p, [])[:3]:
         out += [Protect(player=p, card=c, protect=t) for t in empire]
     out += [Block(player=p), Allow(player=p), Leave(player=p), NextGame(player=p)]
-    for step in s.steps:
-        pr = step.prompt
-        out += [a.model_copy(update={"player": p}) for a in answers(pr)[:20]]
+    for pending in s.prompts:
+        pr = pending.prompt
+        out += [replace(a, player=p) for a in answers(pr)[:20]]
         opts = list(pr.options)
         out += [
             Answer(player=p, prompt=pr.id, picks=[]),
@@ -191,13 +191,13 @@ def test_an_action_is_accepted_exactly_when_it_is_legal(game: Any) -> None:
         for p in [*after.seats, 999]:
             legal = G.legal(after, p)
             for a in candidates(after, p):
-                snapshot = after.model_dump_json()
+                snapshot = G.dump(after)
                 try:
                     G.apply(after, a, after.clock_ms)
                     accepted = True
                 except RuleError:
                     accepted = False
-                assert after.model_dump_json() == snapshot  # never touched
+                assert G.dump(after) == snapshot  # never touched
                 assert accepted == (a in legal), (a, accepted, legal)
             for a in legal:  # and everything legal is among what a keyboard could send
                 G.apply(after, a, after.clock_ms)

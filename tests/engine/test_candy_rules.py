@@ -141,7 +141,7 @@ def test_other_cards_fire_only_when_played_into_the_empire_so_a_thief_there_has_
     thief = k.candy_thief
     s = table(hands={1: [thief, k.trader], 2: [k.trader], 3: [k.trader]}, empires={2: [k.trader]})
     s2, _ = act(s, {"type": "empire", "player": 1, "card": thief})
-    assert s2.empires[1] == [thief] and not s2.steps and s2.current == 2
+    assert s2.empires[1] == [thief] and not s2.prompts and s2.current == 2
 
 
 def test_protect_discards_a_card_face_down_and_protects_one_in_the_empire() -> None:
@@ -246,8 +246,11 @@ def test_answers_are_checked_against_the_open_prompt() -> None:
     with pytest.raises(RuleError) as e:
         GAME.apply(s, Answer(player=1, prompt=pr.id + 1, picks=[]), 0)
     assert e.value.key == "core-err-prompt-stale"
-    with pytest.raises(RuleError) as e:
+    with pytest.raises(RuleError) as e:  # the core names another player's question
         GAME.apply(s, Answer(player=2, prompt=pr.id, picks=[]), 0)
+    assert e.value.key == "core-err-prompt-not-yours"
+    with pytest.raises(RuleError) as e:
+        GAME.apply(s, Answer(player=2, prompt=pr.id + 1, picks=[]), 0)
     assert e.value.key == "core-err-nothing-to-answer"
     with pytest.raises(RuleError) as e:
         act(s, {"type": "discard", "player": 1, "card": s.hands[1][0]})
@@ -501,7 +504,7 @@ def test_leaving_on_ones_turn_passes_play_on() -> None:
     s = table(hands={1: [hitman, k.trader], 2: [k.trader], 3: [k.trader]}, empires={2: [k.trader]})
     s, _ = act(s, {"type": "empire", "player": 1, "card": hitman})
     s2, _ = act(s, {"type": "leave", "player": 1})
-    assert s2.current == 2 and not s2.steps and len(s2.empires[2]) == 1
+    assert s2.current == 2 and not s2.prompts and len(s2.empires[2]) == 1
 
 
 def test_a_detective_victim_who_leaves_is_answered_by_the_referee() -> None:
@@ -512,10 +515,10 @@ def test_a_detective_victim_who_leaves_is_answered_by_the_referee() -> None:
         empires={2: [k.boss, k.candy_buyer], 3: [k.candy_thief, k.boss]},
     )
     s, _ = act(s, {"type": "empire", "player": 1, "card": det})
-    assert {st.prompt.player for st in s.steps} == {2, 3}
+    assert {st.prompt.player for st in s.prompts} == {2, 3}
     s2, ev = act(s, {"type": "leave", "player": 2})
     assert len(s2.empires[2]) == 1 and Ev.DETECTIVE_GAVE in keys(ev)
-    assert [st.prompt.player for st in s2.steps] == [3]
+    assert [st.prompt.player for st in s2.prompts] == [3]
 
 
 # --- views ---------------------------------------------------------------------------------------
@@ -562,3 +565,18 @@ def test_views_carry_the_block_window_and_the_turn_timer() -> None:
     for viewer in (None, 1):
         v = GAME.view(s, viewer)
         assert (v.reaction_window_ms, v.turn_timer_ms) == (3_000, 30_000)
+
+
+def test_every_legal_action_has_a_button_code_that_reads_back() -> None:
+    for seed in range(6):
+        s, _ = GAME.start([1, 2, 3], seed=seed)
+        for _ in range(60):
+            if s.phase == "over":
+                break
+            acts = [a for p in s.seats for a in GAME.legal(s, p)]
+            for a in acts:
+                assert GAME.decode(GAME.encode(a), a.player) == a
+            plain = [a for a in acts if a.type != "leave"]
+            if not plain:
+                break
+            s, _ = GAME.apply(s, plain[(seed * 7 + len(plain)) % len(plain)], s.clock_ms + 100)

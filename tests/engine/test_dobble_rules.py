@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import RuleError, Tick, Wait
+from engine.core import Leave, RuleError, Tick, Wait, replace
 from engine.dobble import GAME, rules
 from engine.dobble.cards import CARD_SETS, CARDS, SHARED
 from engine.dobble.keys import Err, Ev
-from engine.dobble.models import DobbleOptions, Leave, Spot
+from engine.dobble.models import DobbleOptions, Spot
 from tests.engine.dobble_helpers import (
     check_cards,
     find,
@@ -91,9 +91,9 @@ def test_tower_right_press_takes_the_centre_card_onto_ones_own_pile() -> None:
     s = position({1: [b], 2: [c]}, [a], deck=[d])
     symbol = right(s, b)
     s2, ev = press(s, 1, b, now=NOW)
-    assert s2.piles[1] == [b, a]  # the centre card is now player 1's top card
+    assert s2.piles[1] == (b, a)  # the centre card is now player 1's top card
     assert find(ev, Ev.TOOK).args == {"player": 1, "symbol": symbol, "count": 2}
-    assert s2.centre == [d] and s2.stage == "countdown"
+    assert s2.centre == (d,) and s2.stage == "countdown"
     assert s2.last is not None and (s2.last.player, s2.last.symbol) == (1, symbol)
     check_cards(s2)
 
@@ -112,7 +112,7 @@ def test_tower_ends_when_the_centre_is_empty_and_most_cards_wins() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c], 3: [d]}, [a], rest="box")
     s2, ev = press(s, 2, c, now=NOW)
-    assert s2.stage == "over" and s2.winners == [2]
+    assert s2.stage == "over" and s2.winners == (2,)
     assert G.outcome(s2).status == "over" and G.outcome(s2).winners == [2]
     assert find(ev, Ev.MODE_WON).args == {"mode": "tower", "player": 2, "points": 2}
     result = s2.results[-1]
@@ -129,7 +129,7 @@ def test_well_deals_everything_but_the_centre_card() -> None:
     s, _ = G.start([1, 2, 3, 4], seed=3, options=DobbleOptions(mode="well"))
     assert {p: len(c) for p, c in s.piles.items()} == {1: 13, 2: 13, 3: 13, 4: 13}
     # 54 cards do not share out among 4: the two left over lie under the centre card
-    assert len(s.centre) == 3 and s.deck == []
+    assert len(s.centre) == 3 and s.deck == ()
     assert sum(G.view(s).zone_counts.values()) == 55
 
 
@@ -137,7 +137,7 @@ def test_well_right_press_puts_ones_top_card_on_the_centre() -> None:
     a, b, c, d = spread(4)
     s = position({1: [d, b], 2: [c]}, [a], mode="well", rest="box")
     s2, ev = press(s, 1, b, now=NOW)
-    assert s2.centre[-1] == b and s2.piles[1] == [d]
+    assert s2.centre[-1] == b and s2.piles[1] == (d,)
     assert find(ev, Ev.PLAYED).args["count"] == 1
     assert s2.stage == "countdown"  # the new centre and player 1's next card show together
     s3 = live(s2)
@@ -150,7 +150,7 @@ def test_well_first_to_empty_their_pile_wins() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [d, c]}, [a], mode="well", rest="box")
     s2, ev = press(s, 1, b, now=NOW)
-    assert s2.stage == "over" and s2.winners == [1]
+    assert s2.stage == "over" and s2.winners == (1,)
     assert find(ev, Ev.PLAYED).args["count"] == 0
     assert s2.results[-1].places == {1: 1, 2: 2}
 
@@ -162,10 +162,10 @@ def test_catch_deals_a_centre_card_and_one_outer_card_per_player() -> None:
     s, ev = G.start([1, 2, 3], seed=2, options=DobbleOptions(mode="catch", length=4))
     assert find(ev, Ev.ROUND_STARTED).args == {"round": 1, "rounds": 4}
     assert len(s.centre) == 1 and len(s.outer) == 3
-    assert all(c == [] for c in s.piles.values())
+    assert all(c == () for c in s.piles.values())
     s = live(s)
     v = G.view(s, 2)
-    assert [f.card for f in v.outer] == s.outer and [f.card for f in v.pairs] == s.outer
+    assert [f.card for f in v.outer] == list(s.outer) and [f.card for f in v.pairs] == list(s.outer)
     assert v.tops == {} and v.own is None
 
 
@@ -180,11 +180,11 @@ def test_catch_right_press_takes_that_outer_card_and_the_round_goes_on_at_once()
     a, b, c, d = spread(4)
     s = position({1: [], 2: [], 3: []}, [a], mode="catch", outer=[b, c, d], rounds=2)
     s2, ev = press(s, 2, c, now=NOW)
-    assert s2.piles[2] == [c] and s2.outer == [b, d]
+    assert s2.piles[2] == (c,) and s2.outer == (b, d)
     assert find(ev, Ev.CAUGHT).args == {"player": 2, "symbol": right(s, c), "count": 1}
     assert s2.stage == "live"  # nothing new to reveal: the others hunt on
     s3, _ = press(s2, 1, b, now=NOW + 1)
-    assert s3.piles[1] == [b]
+    assert s3.piles[1] == (b,)
 
 
 def test_catch_round_ends_when_the_outer_cards_are_caught_and_the_centre_card_leaves_play() -> None:
@@ -204,7 +204,7 @@ def test_catch_after_the_agreed_rounds_most_cards_wins() -> None:
     s, _ = press(s, 3, b, now=NOW)
     s, _ = press(s, 3, c, now=NOW + 1)
     s, _ev = press(s, 1, d, now=NOW + 2)
-    assert s.stage == "over" and s.winners == [3]
+    assert s.stage == "over" and s.winners == (3,)
     assert s.results[-1].cards == {1: 1, 2: 0, 3: 2}
     assert s.results[-1].places == {1: 2, 2: 3, 3: 1}
 
@@ -215,7 +215,7 @@ def test_catch_a_press_names_the_outer_card_it_was_made_on() -> None:
     # the symbol shared by the centre and b, claimed for c: wrong, c does not have it
     symbol = right(s, b)
     s2, ev = press(s, 1, c, symbol=symbol, now=NOW)
-    assert s2.locked == [1] and s2.outer == [b, c]
+    assert s2.locked == (1,) and s2.outer == (b, c)
     assert find(ev, Ev.WRONG).to == 1
 
 
@@ -234,7 +234,7 @@ def test_gift_right_press_sends_the_centre_card_to_the_other_player() -> None:
     v = G.view(s, 1)
     assert [(f.card, f.owner) for f in v.pairs] == [(c, 2), (d, 3)]  # the others' cards, not one's own
     s2, ev = press(s, 1, d, now=NOW)
-    assert s2.piles[3] == [d, a] and s2.piles[1] == [b]
+    assert s2.piles[3] == (d, a) and s2.piles[1] == (b,)
     assert find(ev, Ev.GIFTED).args == {"player": 1, "target": 3, "symbol": right(s, d), "count": 2}
     assert s2.last is not None and s2.last.target == 3
 
@@ -250,11 +250,11 @@ def test_gift_ends_when_the_centre_is_empty_and_fewest_cards_wins() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c], 3: [d]}, [a], mode="gift", rest="box")
     s2, _ = press(s, 1, c, now=NOW)
-    assert s2.duel == [1, 3]  # players 1 and 3 tie on one card: a duel settles it
+    assert s2.duel == (1, 3)  # players 1 and 3 tie on one card: a duel settles it
     s3 = live(s2)
     d1 = s3.piles[1][-1]
     s4, ev = press(s3, 3, s3.piles[3][-1], now=s3.clock_ms + 10)
-    assert s4.stage == "over" and s4.winners == [3]
+    assert s4.stage == "over" and s4.winners == (3,)
     assert s4.results[-1].places == {1: 2, 2: 3, 3: 1}
     assert keys(ev) == [Ev.DUEL_WON, Ev.MODE_WON]
     assert d1 in s3.piles[1]
@@ -268,7 +268,7 @@ def test_wrong_press_locks_the_player_out_until_the_next_card() -> None:
     s = position({1: [b], 2: [c]}, [a], deck=[d])
     bad = wrong(s, b)
     s2, ev = press(s, 1, b, symbol=bad, now=NOW)
-    assert s2.locked == [1] and s2.centre == [a]  # nothing moved
+    assert s2.locked == (1,) and s2.centre == (a,)  # nothing moved
     wrong_ev = find(ev, Ev.WRONG)
     assert wrong_ev.to == 1 and wrong_ev.args == {"player": 1, "symbol": bad}  # told privately
     assert s2.seq == s.seq + 1
@@ -279,7 +279,7 @@ def test_wrong_press_locks_the_player_out_until_the_next_card() -> None:
     assert G.waiting(s2) == [Wait(kind="all", players=[2], until_ms=None)]
     # the other player wins the card; on the next card player 1 may press again
     s3, _ = press(s2, 2, c, now=NOW + 2)
-    assert s3.locked == []
+    assert s3.locked == ()
     s4 = live(s3)
     s5, _ = press(s4, 1, b, now=s4.clock_ms + 1)
     assert s5.piles[1][-1] == d
@@ -291,7 +291,7 @@ def test_when_everybody_has_missed_the_locks_are_lifted() -> None:
     s, _ = press(s, 1, b, symbol=wrong(s, b), now=NOW)
     s, ev = press(s, 2, c, symbol=wrong(s, c), now=NOW + 1)
     assert keys(ev) == [Ev.WRONG, Ev.LOCKS_LIFTED]
-    assert s.locked == []
+    assert s.locked == ()
     s, _ = press(s, 2, c, now=NOW + 2)
     assert s.piles[2][-1] == a
 
@@ -309,9 +309,9 @@ def test_catch_lock_lasts_until_the_next_card_is_caught() -> None:
     s, _ = press(s, 1, b, symbol=wrong(s, b), now=NOW)
     rejects(s, Spot(player=1, symbol=right(s, c), centre=a, card=c, shown=s.shown), Err.LOCKED)
     s, _ = press(s, 2, b, now=NOW + 1)
-    assert s.locked == []
+    assert s.locked == ()
     s, _ = press(s, 1, c, now=NOW + 2)
-    assert s.piles[1] == [c]
+    assert s.piles[1] == (c,)
 
 
 # --- §2 the countdown ---------------------------------------------------------------------
@@ -347,6 +347,23 @@ def test_no_press_counts_before_the_reveal() -> None:
     assert G.legal(s2, 2) == [Leave(player=2)]
 
 
+def test_a_press_after_the_reveal_time_meets_the_revealed_card() -> None:
+    """The countdown is a deadline: a press arriving once it is over finds the
+    card revealed (time passes first), though nobody ticked in between."""
+    a, b, c, d = spread(4)
+    s = position({1: [b], 2: [c]}, [a], deck=[d])
+    s2, _ = press(s, 2, c, now=NOW)
+    due = G.next_deadline(s2)
+    assert s2.stage == "countdown" and due == NOW + 3_000
+    # made on the card just won: somebody was quicker (not "not yet")
+    late = Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown)
+    rejects(s2, late, Err.SECOND, due + 5)
+    # made on the revealed card (as its screen shows it): it counts
+    shown, _ = G.apply(s2, Tick(), due)
+    s3, ev = G.apply(s2, Spot(player=1, symbol=SHARED[d][b], centre=d, card=b, shown=shown.shown), due + 5)
+    assert keys(ev) == [Ev.TOOK] and s3.piles[1] == (b, d) and s3.seq == s2.seq + 1
+
+
 def test_the_view_never_shows_the_next_card_before_its_reveal() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c]}, [a], deck=[d])
@@ -364,7 +381,7 @@ def test_a_countdown_of_zero_shows_the_next_card_at_once() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c]}, [a], deck=[d], options=DobbleOptions(countdown_ms=0))
     s2, _ = press(s, 1, b, now=NOW)
-    assert s2.stage == "live" and s2.centre == [d] and G.next_deadline(s2) is None
+    assert s2.stage == "live" and s2.centre == (d,) and G.next_deadline(s2) is None
 
 
 def test_the_first_card_of_a_game_waits_for_the_countdown_too() -> None:
@@ -384,7 +401,7 @@ def test_two_right_presses_one_ms_apart_the_first_applied_wins_the_second_is_tol
     s2, _ = G.apply(s, first, NOW)
     e = rejects(s2, second, Err.SECOND, NOW + 1)
     assert e.params == {"winner": 2, "symbol": right(s, c)}
-    assert s2.piles[1] == [b]
+    assert s2.piles[1] == (b,)
 
 
 def test_a_late_wrong_press_on_the_card_just_won_is_an_old_card() -> None:
@@ -411,13 +428,13 @@ def test_a_press_on_two_cards_shown_again_later_is_an_old_card() -> None:
     stale = Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown)
     later = s.clone()
     rules.reveal(later)  # the same two cards, a later reveal
-    assert later.shown == s.shown + 1 and later.centre == [a] and later.piles[1] == [b]
+    assert later.shown == s.shown + 1 and later.centre == (a,) and later.piles[1] == (b,)
     rejects(later, stale, Err.OLD_CARD, NOW)
     assert stale not in G.legal(later, 1)
-    now_made = stale.model_copy(update={"shown": later.shown})
+    now_made = replace(stale, shown=later.shown)
     assert now_made in G.legal(later, 1)
     s2, ev = G.apply(later, now_made, NOW)
-    assert s2.piles[1] == [b, a] and Ev.TOOK in keys(ev)
+    assert s2.piles[1] == (b, a) and Ev.TOOK in keys(ev)
 
 
 def test_a_late_press_never_counts_on_the_next_card() -> None:
@@ -428,7 +445,7 @@ def test_a_late_press_never_counts_on_the_next_card() -> None:
     d = next(x for x in range(57) if x not in (a, b, c) and SHARED[x][b] == SHARED[a][b])
     s = position({1: [b], 2: [c]}, [a], deck=[d], options=DobbleOptions(countdown_ms=0))
     s2, _ = press(s, 2, c, now=NOW)
-    assert s2.centre == [d] and s2.stage == "live"
+    assert s2.centre == (d,) and s2.stage == "live"
     late = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown)
     assert SHARED[d][b] == late.symbol
     rejects(s2, late, Err.SECOND, NOW + 1)
@@ -449,7 +466,7 @@ def test_catch_a_right_press_on_an_outer_card_just_caught_is_told_second() -> No
     e = rejects(s2, Spot(player=2, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.SECOND, NOW + 1)
     assert e.params["winner"] == 1
     s3, _ = press(s2, 2, c, now=NOW + 2)  # the other outer card is still there to catch
-    assert s3.piles[2] == [c]
+    assert s3.piles[2] == (c,)
 
 
 def test_catch_a_press_on_a_card_caught_earlier_is_old_even_during_the_countdown() -> None:
@@ -477,16 +494,16 @@ def test_a_tie_for_first_is_settled_by_a_one_card_duel() -> None:
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c], 3: [d]}, [a], rest="box")
     s2, _ = press(s, 1, b, now=NOW)  # the last card: two cards against one each, no tie
-    assert s2.winners == [1] and s2.duel == []
+    assert s2.winners == (1,) and s2.duel == ()
     # a tie: players 1 and 2 both hold two cards when the centre runs out
     e = spread(5)[4]
     s = position({1: [b, e], 2: [c], 3: [d]}, [a], rest="box")
     s2, ev = press(s, 2, c, now=NOW)
     assert keys(ev) == [Ev.TOOK, Ev.DUEL_STARTED]
     assert find(ev, Ev.DUEL_STARTED).args == {"count": 2}
-    assert s2.duel == [1, 2] and s2.standing == {1: 2, 2: 2, 3: 1}
+    assert s2.duel == (1, 2) and s2.standing == {1: 2, 2: 2, 3: 1}
     # a centre card and one card for each duellist; everything else back in the deck
-    assert len(s2.centre) == 1 and len(s2.piles[1]) == len(s2.piles[2]) == 1 and s2.piles[3] == []
+    assert len(s2.centre) == 1 and len(s2.piles[1]) == len(s2.piles[2]) == 1 and s2.piles[3] == ()
     check_cards(s2)
     assert s2.stage == "countdown"
     s3 = live(s2)
@@ -496,7 +513,7 @@ def test_a_tie_for_first_is_settled_by_a_one_card_duel() -> None:
     assert set(v.tops) == {1, 2} and v.duel == [1, 2] and v.standing == {1: 2, 2: 2, 3: 1}
     s4, ev = press(s3, 1, s3.piles[1][-1], now=s3.clock_ms + 1)
     assert keys(ev) == [Ev.DUEL_WON, Ev.MODE_WON]
-    assert s4.winners == [1]
+    assert s4.winners == (1,)
     r = s4.results[-1]
     assert r.cards == {1: 2, 2: 2, 3: 1}
     assert r.places == {1: 1, 2: 2, 3: 3} and r.points == {1: 2, 2: 1, 3: 0}
@@ -516,16 +533,16 @@ def test_only_the_duellists_may_press_in_a_duel() -> None:
 def test_a_wrong_press_in_a_duel_locks_that_duellist_out() -> None:
     s = _duel_position()
     s2, _ = press(s, 1, s.piles[1][-1], symbol=wrong(s, s.piles[1][-1]), now=s.clock_ms + 1)
-    assert s2.locked == [1]
+    assert s2.locked == (1,)
     s3, _ev = press(s2, 2, s.piles[2][-1], now=s.clock_ms + 2)
-    assert s3.winners == [2]
+    assert s3.winners == (2,)
 
 
 def test_a_duellist_who_leaves_hands_the_duel_to_the_other() -> None:
     s = _duel_position()
     s2, ev = G.apply(s, Leave(player=1), s.clock_ms + 1)
     assert keys(ev) == [Ev.PLAYER_LEFT, Ev.MODE_WON]
-    assert s2.winners == [2] and s2.results[-1].places == {2: 1, 3: 2}
+    assert s2.winners == (2,) and s2.results[-1].places == {2: 1, 3: 2}
 
 
 def _duel_position():  # type: ignore[no-untyped-def]
@@ -542,7 +559,7 @@ def test_a_match_chains_the_mini_games_and_scores_places() -> None:
     opts = DobbleOptions(mode="match", match_modes=("tower", "gift"), pause_ms=5_000)
     a, b, c, d = spread(4)
     s = position({1: [b], 2: [c], 3: [d]}, [a], options=opts, rest="box")
-    assert s.plan == ["tower", "gift"]
+    assert s.plan == ("tower", "gift")
     s2, ev = press(s, 3, d, now=NOW)
     assert keys(ev) == [Ev.TOOK, Ev.MODE_WON, Ev.MODE_STARTED]
     assert find(ev, Ev.MODE_STARTED).args == {"mode": "gift", "number": 2, "total": 2}
@@ -563,11 +580,11 @@ def test_the_match_goes_to_the_most_points() -> None:
     )
     assert s.mode == "gift"
     s2, ev = press(s, 1, d, now=NOW)  # gift to 3: players 1 and 2 tie on fewest cards: a duel
-    assert s2.duel == [1, 2] and s2.duel_for == "mode"
+    assert s2.duel == (1, 2) and s2.duel_for == "mode"
     s3 = live(s2)
     s4, ev = press(s3, 2, s3.piles[2][-1], now=s3.clock_ms + 1)
     assert keys(ev) == [Ev.DUEL_WON, Ev.MODE_WON, Ev.MATCH_WON]
-    assert s4.points == {1: 1, 2: 4, 3: 1} and s4.winners == [2]
+    assert s4.points == {1: 1, 2: 4, 3: 1} and s4.winners == (2,)
     assert find(ev, Ev.MATCH_WON).args == {"player": 2, "points": 4}
 
 
@@ -581,15 +598,15 @@ def test_a_tie_on_match_points_is_settled_by_a_duel() -> None:
     s3 = live(s2)
     s4, ev = press(s3, 1, s3.piles[1][-1], now=s3.clock_ms + 1)
     assert s4.points == {1: 2, 2: 1, 3: 2}
-    assert s4.duel == [1, 3] and s4.duel_for == "match"
+    assert s4.duel == (1, 3) and s4.duel_for == "match"
     s5 = live(s4)
     s6, ev = press(s5, 3, s5.piles[3][-1], now=s5.clock_ms + 1)
-    assert keys(ev) == [Ev.DUEL_WON, Ev.MATCH_WON] and s6.winners == [3]
+    assert keys(ev) == [Ev.DUEL_WON, Ev.MATCH_WON] and s6.winners == (3,)
 
 
 def test_a_match_plays_every_mode_of_the_option_in_order() -> None:
     s, ev = G.start([1, 2], seed=1, options=DobbleOptions(mode="match"))
-    assert s.plan == ["tower", "well", "catch", "gift"]
+    assert s.plan == ("tower", "well", "catch", "gift")
     assert find(ev, Ev.MODE_STARTED).args == {"mode": "tower", "number": 1, "total": 4}
 
 
@@ -601,7 +618,7 @@ def test_a_leaver_s_cards_are_set_aside() -> None:
     s = position({1: [b, e], 2: [c], 3: [d]}, [a])
     s2, ev = G.apply(s, Leave(player=1), NOW)
     assert find(ev, Ev.PLAYER_LEFT).args == {"player": 1, "count": 2}
-    assert s2.players == [2, 3] and s2.left == [1] and b in s2.box and e in s2.box
+    assert s2.players == (2, 3) and s2.left == (1,) and b in s2.box and e in s2.box
     assert "hand:1" not in G.view(s2).zone_counts
     check_cards(s2)
     rejects(s2, Leave(player=1), Err.NOT_A_PLAYER)
@@ -613,7 +630,7 @@ def test_with_fewer_than_two_players_the_game_ends() -> None:
     s = position({1: [b], 2: [c]}, [a])
     s2, ev = G.apply(s, Leave(player=2), NOW)
     assert keys(ev) == [Ev.PLAYER_LEFT, Ev.WALKOVER]
-    assert s2.stage == "over" and s2.winners == [1]
+    assert s2.stage == "over" and s2.winners == (1,)
     rejects(s2, Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown), Err.OVER)
 
 
@@ -623,7 +640,7 @@ def test_leaving_lifts_the_locks_if_only_locked_players_remain() -> None:
     s, _ = press(s, 1, b, symbol=wrong(s, b), now=NOW)
     s, _ = press(s, 2, c, symbol=wrong(s, c), now=NOW)
     s, ev = G.apply(s, Leave(player=3), NOW)
-    assert Ev.LOCKS_LIFTED in keys(ev) and s.locked == []
+    assert Ev.LOCKS_LIFTED in keys(ev) and s.locked == ()
 
 
 # --- views --------------------------------------------------------------------------------------
@@ -672,7 +689,7 @@ def test_symbols_show_in_a_fresh_seeded_order_on_every_card() -> None:
         orders.append(s.faces[c])
         again, _ = G.start([1, 2], seed=seed, options=DobbleOptions(countdown_ms=0))
         assert again.faces == s.faces  # part of the state: a replay shows the same
-    assert any(o != sorted(o) for o in orders)
+    assert any(list(o) != sorted(o) for o in orders)  # the orders are tuples
 
 
 def test_waiting_is_everyone_not_locked_out_while_a_card_is_up() -> None:

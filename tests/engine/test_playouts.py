@@ -15,7 +15,7 @@ def test_random_games_conserve_cards_finish_and_replay(name: str) -> None:
     finished = 0
     for seed in range(6):
         count = game.min_players + seed % (min(game.max_players, 6) - game.min_players + 1)
-        r = play(name, list(range(1, count + 1)), seed, avoid=leaves, max_steps=3000)
+        r = play(name, list(range(1, count + 1)), seed, avoid=leaves, max_steps=8000)
         finished += r.finished
         assert game.dump(replay(r)) == game.dump(r.final)
     assert finished >= 3, f"only {finished} of 6 random {name} games finished"

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from engine.core import RuleError, Tick
+from engine.core import Leave, RuleError, Tick
 from engine.smashup import GAME
 from engine.smashup.keys import Ev
-from engine.smashup.models import EndPlays, Leave, PlayCard, SmashUpState
+from engine.smashup.models import EndPlays, PlayCard, SmashUpState
 from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,

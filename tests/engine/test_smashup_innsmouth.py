@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from engine.core import RuleError, Tick
+from engine.core import Leave, RuleError, Tick
 from engine.smashup import GAME
 from engine.smashup.cards import FACTIONS
 from engine.smashup.keys import Err, Ev, Pr
-from engine.smashup.models import EndPlays, Leave, PlayCard, SmashUpState, UseTalent
+from engine.smashup.models import EndPlays, PlayCard, SmashUpState, UseTalent
 from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
@@ -20,9 +20,11 @@ from tests.engine.smashup_helpers import (
     check_cards,
     controller,
     end,
+    end_raw,
     find,
     has_prompt,
     keys,
+    pass_empty_windows,
     play,
     power,
     prompt,
@@ -241,8 +243,12 @@ def test_return_to_the_sea_is_not_playable_before_scoring_nor_as_the_turns_actio
     with pytest.raises(RuleError) as e:
         play(t.state, 1, sea)
     assert e.value.key == Err.SPECIAL_ONLY
-    s, ev = end(t.state, 1)
-    assert Ev.PASSED not in keys(ev)  # nobody was asked before scoring
+    s, ev = end_raw(t.state, 1)
+    # everyone is asked before scoring, and nobody is offered anything: the
+    # empty questions passed, the base scores with no Special played
+    assert prompt(s, 1).key == Pr.ME_FIRST and prompt(s, 1).options == []
+    s, ev = pass_empty_windows(s, ev)
+    assert Ev.PLAYED_SPECIAL not in keys(ev)
     assert Ev.PLACE in keys(ev) and prompt(s, 1).key == Pr.AFTER_SCORING
 
 

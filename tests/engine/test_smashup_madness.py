@@ -3,7 +3,7 @@ owns it, the empty deck, the end-game penalty and the fewer-Madness tie-break.""
 
 from __future__ import annotations
 
-from engine.core import Answer, Event, Tick
+from engine.core import Answer, Event, Tick, dump
 from engine.smashup import GAME
 from engine.smashup.flow import default_picks
 from engine.smashup.keys import Ev, Pr
@@ -255,6 +255,6 @@ def test_a_whole_answer_round_trip_of_the_madness_prompt_through_json() -> None:
     m = t.hand(1, "madness")
     s, _ = play(t.state, 1, m)
     p = prompt(s, 1)
-    action = GAME.parse_action(Answer(player=1, prompt=p.id, picks=["draw2"]).model_dump_json())
+    action = GAME.parse_action(dump(Answer(player=1, prompt=p.id, picks=["draw2"])))
     s2, _ = GAME.apply(GAME.load(GAME.dump(s)), action, 0)
     assert where(s2, m) == "discard:1"

@@ -7,11 +7,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import Answer, RuleError, Tick
+from engine.core import Answer, Leave, RuleError, Tick, to_jsonable
 from engine.smashup import GAME
 from engine.smashup.cards import BASES
 from engine.smashup.keys import Ev
-from engine.smashup.models import EndPlays, Leave, PlayCard, SmashUpOptions, SmashUpState, UseTalent
+from engine.smashup.models import EndPlays, PlayCard, SmashUpOptions, SmashUpState, UseTalent
 from tests.engine.playout import follow
 from tests.engine.smashup_helpers import check_cards
 
@@ -77,13 +77,13 @@ def private(s: SmashUpState) -> None:
     public = GAME.view(s, None)
     assert public.hand is None and public.prompt is None
     seen: set[int] = set()
-    _uids(public.model_dump(), seen)
+    _uids(to_jsonable(public), seen)
     assert not seen & ({c for h in s.hands.values() for c in h} | decks)
     for p in s.seats:
         v = GAME.view(s, p)
         assert v.hand is not None and [c.uid for c in v.hand] == s.hands[p]
         seen = set()
-        _uids(v.model_dump(exclude={"hand"}), seen)
+        _uids({k: x for k, x in to_jsonable(v).items() if k != "hand"}, seen)
         if v.prompt is not None and v.prompt.kind != "player":  # a player prompt's options are seats
             seen |= {o for o in v.prompt.options if isinstance(o, int)}
         others = {c for q, h in s.hands.items() if q != p for c in h}
@@ -171,10 +171,10 @@ def test_replays_are_identical_and_states_round_trip_through_json(
         now_ms=1_000,
     )
     for action, now in log:
-        again, _ = GAME.apply(again, GAME.parse_action(action.model_dump()), now)
+        again, _ = GAME.apply(again, GAME.parse_action(to_jsonable(action)), now)
     assert GAME.dump(again) == GAME.dump(s)
     assert GAME.dump(GAME.load(GAME.dump(s))) == GAME.dump(s)
-    assert GAME.dump(GAME.load(s.model_dump())) == GAME.dump(s)
+    assert GAME.dump(GAME.load(to_jsonable(s))) == GAME.dump(s)
 
 
 def test_a_finished_game_stays_finished() -> None:
@@ -186,3 +186,28 @@ def test_a_finished_game_stays_finished() -> None:
         assert GAME.legal(s, p) == []
     after, ev = GAME.apply(s, Tick(), 10**12)
     assert GAME.dump(after) == dump and not ev
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games)
+def test_apply_never_changes_the_state_it_is_given(game: tuple[int, int, SmashUpOptions, list[Any]]) -> None:
+    """States share what did not change (the slots in play, the tasks on the
+    stack, the temporary effects): applying an action to a state, or refusing
+    it, leaves that state exactly as it was — and so do its legal moves and views."""
+    seed, n, options, plan = game
+    s, log = drive(seed, n, options, plan)
+    again, _ = GAME.start(
+        list(range(101, 101 + (2 if options.unique_factions else n))),
+        seed=seed,
+        options=options,
+        now_ms=1_000,
+    )
+    for action, now in log:
+        before = GAME.dump(again)
+        for p in again.seats:
+            GAME.legal(again, p)
+            GAME.view(again, p)
+        after, _ = GAME.apply(again, action, now)
+        assert GAME.dump(again) == before
+        again = after
+    assert GAME.dump(again) == GAME.dump(s)

@@ -6,14 +6,13 @@ from typing import Any
 
 import pytest
 
-from engine.core import Answer, RuleError, Tick
+from engine.core import Answer, Leave, RuleError, Tick
 from engine.svintus import GAME
 from engine.svintus.animals import Animal
 from engine.svintus.keys import Err, Ev
 from engine.svintus.models import (
     Accept,
     Draw,
-    Leave,
     Pass,
     Play,
     Slap,
@@ -48,11 +47,11 @@ def play(s: SvintusState, p: int, card: int, now: int = 1) -> tuple[SvintusState
 
 
 def rejects(s: SvintusState, action: Any, key: str, now: int = 1) -> None:
-    before = s.model_dump_json()
+    before = G.dump(s)
     with pytest.raises(RuleError) as e:
         G.apply(s, action, now)
     assert e.value.key == key, e.value
-    assert s.model_dump_json() == before
+    assert G.dump(s) == before
     assert action not in G.legal(s, action.player)
 
 

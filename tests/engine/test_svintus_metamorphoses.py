@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Answer, Prompt, PromptKey, RuleError, Tick
+from engine.core import Answer, Leave, Prompt, PromptKey, RuleError, Tick
 from engine.svintus import GAME
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import CARDS, COLOR, Color, Kind
@@ -16,7 +16,6 @@ from engine.svintus.models import (
     Catch,
     Declare,
     Draw,
-    Leave,
     NextRound,
     Pass,
     PickAnimal,
@@ -47,11 +46,11 @@ def meta(
 
 
 def rejects(s: SvintusState, action: Any, key: str, now: int = 0) -> None:
-    before = s.model_dump_json()
+    before = G.dump(s)
     with pytest.raises(RuleError) as e:
         G.apply(s, action, now)
     assert e.value.key == key, e.value
-    assert s.model_dump_json() == before
+    assert G.dump(s) == before
 
 
 def prompt(s: SvintusState, p: int) -> Prompt:

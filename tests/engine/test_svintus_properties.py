@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core import Answer, RuleError, Tick
+from engine.core import Answer, Leave, RuleError, Tick, to_jsonable
 from engine.svintus import GAME, rules
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import COLORS, DECK_SIZE
@@ -16,11 +16,9 @@ from engine.svintus.keys import Ev
 from engine.svintus.models import (
     Accept,
     Catch,
-    ChooseColor,
     Declare,
     Draw,
     Join,
-    Leave,
     NextRound,
     Pass,
     PickAnimal,
@@ -104,7 +102,7 @@ def private(s: SvintusState) -> None:
     public = G.view(s, None)
     assert public.hand is None and public.drawn == []
     assert public.deck_top is None and public.peek is None
-    assert _card_ids(public.model_dump()) <= {top}
+    assert _card_ids(to_jsonable(public)) <= {top}
     run = s.ability
     for p in s.seats:
         v = G.view(s, p)
@@ -124,11 +122,12 @@ def private(s: SvintusState) -> None:
             allowed |= set(s.hands[run.target])
         else:
             assert v.peek is None
-        if v.prompt is not None:  # one's own choice only, over what one may see
-            assert run is not None and run.player == p and v.prompt.player == p
+        if v.prompt is not None:  # one's own choice only (a colour, one's ability), over what one may see
+            assert v.prompt.player == p
+            assert (run is not None and run.player == p) or (s.awaiting_color and s.current == p)
             if v.prompt.kind == "card":
                 assert {int(c) for c in v.prompt.options} <= allowed
-        dumped = v.model_dump()
+        dumped = to_jsonable(v)
         ids = _card_ids(dumped)
         assert ids <= allowed
 
@@ -166,16 +165,16 @@ def test_same_seed_and_actions_give_the_same_state(game: Any) -> None:
     s2, _ = G.start(list(range(101, 101 + n)), seed=seed, options=options, now_ms=1_000)
     for action, now in log:
         s2, _ = G.apply(s2, action, now)
-    assert s1.model_dump_json() == s2.model_dump_json()
+    assert G.dump(s1) == G.dump(s2)
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_state_round_trips_through_json(game: Any) -> None:
     def check(before: SvintusState, action: Any, after: SvintusState) -> None:
-        again = G.load(after.model_dump_json())
+        again = G.load(G.dump(after))
         assert again == after
-        assert again.model_dump_json() == after.model_dump_json()
+        assert G.dump(again) == G.dump(after)
 
     drive(*game, check=check)
 
@@ -189,12 +188,10 @@ def candidates(s: SvintusState, p: int) -> list[Any]:
     out += [
         cls(player=p) for cls in (Draw, Pass, Accept, Declare, Catch, Slap, Speak, Leave, Join, NextRound)
     ]
-    out += [ChooseColor(player=p, color=c) for c in COLORS]
     out += [cls(player=p) for cls in (UseAbility, React)]
     out += [PickAnimal(player=p, animal=a) for a in ANIMALS]
-    # answers to whatever prompt is open (anyone's): right and wrong ones
-    run = s.ability
-    prompt = G.view(s, run.player).prompt if run is not None else None
+    # answers to whatever prompt is open (anyone's: a colour, an ability's step): right and wrong ones
+    prompt = s.prompts[0].prompt if s.prompts else None
     if prompt is not None:
         first = list(prompt.options[:4])
         picks: list[list[Any]] = [[], *([o] for o in first), first[:2], first[1:3], first[:3], [999]]
@@ -203,7 +200,7 @@ def candidates(s: SvintusState, p: int) -> list[Any]:
             out += [Answer(player=p, prompt=ids, picks=list(x)) for x in picks]
         out.append(Answer(player=p, prompt=prompt.id, cancel=True))
     else:
-        out.append(Answer(player=p, prompt=s.prompts, picks=[0]))
+        out.append(Answer(player=p, prompt=s.prompt_seq, picks=[0]))
     return out
 
 
@@ -211,16 +208,18 @@ def candidates(s: SvintusState, p: int) -> list[Any]:
 @given(games)
 def test_an_action_is_accepted_exactly_when_it_is_legal(game: Any) -> None:
     def check(before: SvintusState, action: Any, after: SvintusState) -> None:
+        now = after.clock_ms + 1
+        caught_up, _ = G.apply(after, Tick(), now)  # a deadline due by then fires first
         for p in [*after.seats[:4], 999]:
-            legal = G.legal(after, p)
+            legal = G.legal(caught_up, p)
             for a in candidates(after, p):
-                snapshot = after.model_dump_json()
+                snapshot = G.dump(after)
                 try:
-                    G.apply(after, a, after.clock_ms + 1)
+                    G.apply(after, a, now)
                     accepted = True
                 except RuleError:
                     accepted = False
-                assert after.model_dump_json() == snapshot  # never touched
+                assert G.dump(after) == snapshot  # never touched
                 assert accepted == (a in legal), (a, accepted, legal)
 
     drive(*game, check=check)
@@ -241,7 +240,7 @@ def test_a_finished_match_stays_finished(seed: int, n: int) -> None:
             continue
         p = s.seats[now // 700 % len(s.seats)]
         acts = [a for a in G.legal(s, p) if not isinstance(a, Leave | Speak)]
-        plays = [a for a in acts if isinstance(a, Play | Accept | ChooseColor | Slap | Declare)]
+        plays = [a for a in acts if isinstance(a, Play | Accept | Answer | Slap | Declare)]
         if plays or acts:
             s, _ = G.apply(s, (plays or acts)[(now // 700) % len(plays or acts)], now)
     assert s.phase == "match_over"

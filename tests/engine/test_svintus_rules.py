@@ -4,18 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import RuleError, Tick
+from engine.core import Leave, RuleError, Tick
 from engine.svintus import GAME
 from engine.svintus.cards import CARDS, DECK_SIZE, Color, Kind
 from engine.svintus.keys import Err, Ev
 from engine.svintus.models import (
     Accept,
     Catch,
-    ChooseColor,
     Declare,
     Draw,
     Join,
-    Leave,
     NextRound,
     Pass,
     Play,
@@ -23,17 +21,17 @@ from engine.svintus.models import (
     Speak,
     SvintusOptions,
 )
-from tests.engine.helpers import Faces, check_cards, find, keys, table
+from tests.engine.helpers import Faces, check_cards, choose_color, find, keys, table
 
 G = GAME
 
 
 def rejects(s, action, key, now=0):  # type: ignore[no-untyped-def]
-    before = s.model_dump_json()
+    before = G.dump(s)
     with pytest.raises(RuleError) as e:
         G.apply(s, action, now)
     assert e.value.key == key
-    assert s.model_dump_json() == before
+    assert G.dump(s) == before
     return e.value
 
 
@@ -87,12 +85,9 @@ def test_start_card_cannot_be_intercepted() -> None:
     )
     other = next(p for p in s.seats if p != s.current)
     # put the twin in a waiting player's hand
-    for h in s.hands.values():
-        if twin in h:
-            h.remove(twin)
-    if twin in s.deck:
-        s.deck.remove(twin)
-    s.hands[other].append(twin)
+    s.hands = {p: [c for c in h if c != twin] for p, h in s.hands.items()}
+    s.deck = [c for c in s.deck if c != twin]
+    s.hands = {**s.hands, other: [*s.hands[other], twin]}
     rejects(s, Play(player=other, card=twin, on=top), Err.START_CARD)
 
 
@@ -136,7 +131,7 @@ def test_empty_deck_reshuffles_pile_except_top() -> None:
         current=1,
     )
     under = s.deck[:]  # move the whole deck under the top card
-    s.__dict__.update(pile=under + s.pile, deck=[])
+    s.pile, s.deck = under + s.pile, []
     top = s.pile[-1]
     s, ev = G.apply(s, Draw(player=1), 1)
     e = find(ev, Ev.DECK_RESHUFFLED)
@@ -205,7 +200,7 @@ def test_polypig_matches_anything_and_waits_for_a_colour() -> None:
     assert s.awaiting_color and s.current == 1 and Ev.COLOR_NEEDED in keys(ev)
     rejects(s, Draw(player=1), Err.CHOOSE_COLOR_FIRST)
     rejects(s, Play(player=2, card=s.hands[2][0], on=s.pile[-1]), Err.NOT_YOUR_TURN)
-    s, ev = G.apply(s, ChooseColor(player=1, color=Color.GREEN), 2)
+    s, ev = G.apply(s, choose_color(s, 1, Color.GREEN), 2)
     assert s.color == Color.GREEN and s.current == 2 and not s.awaiting_color
 
 
@@ -705,7 +700,7 @@ def test_silence_naming_a_colour_costs_two_and_the_colour_is_still_named() -> No
         silence=3,
     )
     s, _ = G.apply(s, Play(player=1, card=s.hands[1][0], on=s.pile[-1]), 1)
-    s, ev = G.apply(s, ChooseColor(player=1, color=Color.BLUE), 2)
+    s, ev = G.apply(s, choose_color(s, 1, Color.BLUE), 2)
     assert keys(ev)[:2] == [Ev.PENALTY_SILENCE, Ev.COLOR_CHOSEN]
     assert s.color == Color.BLUE and len(s.hands[1]) == 3
 

@@ -288,6 +288,7 @@ def _summoning_top(g: G, t: Task) -> None:
 
 DUNWICH = ability("dunwich-horror")
 DUNWICH.power = lambda g, src, m: 5 if g.host(src) == m else 0
+DUNWICH.power_reach = "minion"
 
 
 @DUNWICH.trigger("end_turn", when=lambda g, src, d: g.host(src) is not None)

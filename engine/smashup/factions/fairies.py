@@ -3,7 +3,7 @@ actions that ride on minions and hop between them."""
 
 from __future__ import annotations
 
-from engine.smashup.abilities import ability
+from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import pick_effect, pick_minion, picked_minion
 from engine.smashup.keys import Pr, register_choices
@@ -150,6 +150,7 @@ def _tinx_transfer(g: G, t: Task) -> None:
 DAISY = ability("daisy-chain")
 # +2 while its player controls the minion, -2 otherwise (control read now, §4.3)
 DAISY.power = lambda g, src, m: (2 if g.controller(m) == g.controller(src) else -2) if g.host(src) == m else 0
+DAISY.power_reach = "minion"
 
 
 ENCHANT = ability("enchantment")
@@ -162,9 +163,8 @@ def _enchant(g: G, t: Task) -> None:
 
 @ENCHANT.step("mode")
 def _enchant_mode(g: G, t: Task) -> None:
-    at = g.attached(t.src)
-    if at is not None:
-        at[1].data["mode"] = 1 if t.pick() == PLUS else -1
+    if g.attached(t.src) is not None:
+        g.set_data(t.src, "mode", 1 if t.pick() == PLUS else -1)
 
 
 def _enchant_power(g: G, src: int, m: int) -> int:
@@ -175,6 +175,7 @@ def _enchant_power(g: G, src: int, m: int) -> int:
 
 
 ENCHANT.power = _enchant_power
+ENCHANT.power_reach = "here"
 
 
 BALLET = ability("fairy-ballet")
@@ -218,6 +219,7 @@ LADYBUG.step("transfer")(_transfer_done)
 
 LEAF = ability("leaf-armor")
 LEAF.power = lambda g, src, m: 1 if g.host(src) == m else 0
+LEAF.power_reach = "minion"
 LEAF.talent(ok=lambda g, uid: bool(_transfer_targets(g, uid)))(_transfer_talent)
 LEAF.step("transfer")(_transfer_done)
 
@@ -244,11 +246,8 @@ def _acorns_effect(g: G, t: Task) -> None:
 WARD = ability("magic-ward")
 
 
-def _ward_forbids(g: G, src: int, check: object) -> bool:
+def _ward_forbids(g: G, src: int, check: PlayCheck) -> bool:
     """Other players can't play actions on this base or on minions here."""
-    from engine.smashup.abilities import PlayCheck
-
-    assert isinstance(check, PlayCheck)
     if check.is_minion or check.player == g.controller(src):
         return False
     here = g.host(src)

@@ -158,6 +158,7 @@ def _cats_paw_take(g: G, t: Task) -> None:
 
 GRUMPINESS = ability("grumpiness")
 GRUMPINESS.power = lambda g, src, m: -2 if g.host(src) == m else 0
+GRUMPINESS.power_reach = "minion"
 
 
 HANG = ability("hang-in-there")
@@ -184,6 +185,7 @@ HISSY = ability("hissy-fit")
 HISSY.power = lambda g, src, m: (
     -1 if g.base_of(m) == g.host(src) and g.controller(m) != g.controller(src) else 0
 )
+HISSY.power_reach = "here"
 
 
 BICYCLE = ability("invisible-bicycle")

@@ -178,8 +178,8 @@ def _ritual(g: G, t: Task) -> None:
         return
     for m in list(slot.minions):
         for x in list(m.attached):
-            m.attached.remove(x)
-            g.put_bottom(x.uid)
+            g.leave_play(x.uid, "bottom")
+            g.emit(Ev.TO_BOTTOM, owner=g.owner(x.uid), card=g.cid(x.uid))
         g.leave_play(m.uid, "bottom")
         g.emit(Ev.TO_BOTTOM, owner=g.owner(m.uid), card=g.cid(m.uid))
     for x in list(slot.actions):

@@ -50,9 +50,11 @@ def _mine_here(g: G, m: int) -> list[int]:
 
 STARLYTE = ability("starlyte")
 STARLYTE.power = lambda g, src, m: len(_mine_here(g, m)) if src == m else 0
+STARLYTE.power_reach = "minion"
 
 PINKIE = ability("pinkie")
 PINKIE.power = lambda g, src, m: (1 if _mine_here(g, m) else 0) if src == m else 0
+PINKIE.power_reach = "minion"
 
 
 RAINBOW = ability("rainbow")
@@ -114,6 +116,7 @@ ENCOURAGE = ability("encouragement-power")
 ENCOURAGE.power = lambda g, src, m: (
     len([x for x in g.minions(g.base_of(m), g.controller(src)) if x != m]) if g.host(src) == m else 0
 )
+ENCOURAGE.power_reach = "minion"
 
 
 FREEDOM = ability("freedom-power")

@@ -223,6 +223,7 @@ def _heirloom_power(g: G, src: int, m: int) -> int:
 
 
 HEIR.power = _heirloom_power
+HEIR.power_reach = "minion"
 
 
 SKILLET = ability("skillet")
