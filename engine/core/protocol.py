@@ -183,7 +183,16 @@ class Pending:
 
 
 def hand_zone(player: int) -> str:
-    return f"hand:{player}"
+    """The zone of ``player``'s hand in ``View.zone_counts`` (a view asks it for every seat)."""
+    zone = _HAND_ZONES.get(player)
+    if zone is None:
+        if len(_HAND_ZONES) >= 1 << 16:
+            _HAND_ZONES.clear()
+        zone = _HAND_ZONES[player] = f"hand:{player}"
+    return zone
+
+
+_HAND_ZONES: dict[int, str] = {}
 
 
 # --- views --------------------------------------------------------------------------------

@@ -169,6 +169,9 @@ class Rules(Generic[S, A, O]):
 
     _moves: ClassVar[dict[type, Callable[..., None]]]
     _resumes: ClassVar[dict[str, Callable[..., None]]]
+    _checks: ClassVar[bool] = True
+    _befores: ClassVar[bool] = True
+    _settles: ClassVar[bool] = True
     _codec: Codec | None = None
     _parser: TypeAdapter[Any] | None = None
 
@@ -186,6 +189,10 @@ class Rules(Generic[S, A, O]):
             moves[Answer] = Rules._answer
         cls._moves, cls._resumes = moves, resumes
         cls._codec = cls._parser = None
+        # the hooks a game leaves as they are do nothing: apply need not call them
+        cls._checks = cls.check is not Rules.check
+        cls._befores = cls.before is not Rules.before
+        cls._settles = cls.settle is not Rules.settle
 
     # --- what a game writes -------------------------------------------------------------
 
@@ -247,12 +254,15 @@ class Rules(Generic[S, A, O]):
             self._fire(s, now, out)
         if self.finished(s):
             raise RuleError(self.over_key)
-        self.check(s, action)
+        if self._checks:
+            self.check(s, action)
         if s is state:
             s = state.clone()
-        self.before(s, action, now, out)
+        if self._befores:
+            self.before(s, action, now, out)
         handler(self, s, action, now, out)
-        self.settle(s, now, out)
+        if self._settles:
+            self.settle(s, now, out)
         s.clock_ms = now
         s.seq += 1
         return s, out

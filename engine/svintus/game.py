@@ -17,7 +17,6 @@ from engine.core import (
     Wait,
     event,
     hand_zone,
-    interned,
     move,
     pending_of,
     resume,
@@ -53,10 +52,21 @@ from engine.svintus.models import (
 )
 
 _CARD_VIEWS = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value) for c in CARDS)
-# the actions ``moves`` offers, made once each (actions are values)
-_play = interned(lambda p, card, on: _PLAYS.setdefault((p, card, on), Play(player=p, card=card, on=on)))
-_PLAYS: dict[tuple[int, int, int], Play] = {}  # the plays made so far, looked up inline (the hot path)
-_one = interned(lambda cls, p: cls(player=p))
+# The actions ``moves`` offers, made once each and handed out again (actions are
+# values): looked up inline, ``_made.get(key) or _keep(key, action)``.
+_made: dict[tuple[Any, ...], Any] = {}
+MADE_LIMIT = 1 << 16  # a long-running bot meets many players: start over past this many
+
+
+def _keep(key: tuple[Any, ...], action: Any) -> Any:
+    if len(_made) >= MADE_LIMIT:
+        _made.clear()
+    _made[key] = action
+    return action
+
+
+def _one(cls: type, p: int) -> Any:
+    return _made.get((cls, p)) or _keep((cls, p), cls(player=p))
 
 
 class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
@@ -140,10 +150,11 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
         else:
             if s.ability is None:
                 top = s.pile[-1]
-                acts = []
-                for c in rules.playable(s, player, hand):
-                    a = _PLAYS.get((player, c, top))
-                    acts.append(a if a is not None else _play(player, c, top))
+                get = _made.get
+                acts = [
+                    get((player, c, top)) or _keep((player, c, top), Play(player=player, card=c, on=top))
+                    for c in rules.playable(s, player, hand)
+                ]
             else:
                 acts = []
             if player == s.current and not s.prompts:
@@ -330,15 +341,17 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             RaceView(
                 by=s.race.by,
                 deadline_ms=s.race.deadline_ms,
-                players=list(s.race.players),
-                pressed=list(s.race.pressed),
+                players=s.race.players,  # a state's race is never changed once the state is made
+                pressed=s.race.pressed,
             )
             if s.race is not None
             else None
         )
         seated = viewer is not None and viewer in s.hands
         zones = {"deck": len(s.deck), "pile": len(s.pile)}
-        zones.update((hand_zone(p), len(h)) for p, h in s.hands.items())
+        counts = {}
+        for p, h in s.hands.items():
+            zones[hand_zone(p)] = counts[p] = len(h)
         pending = self.prompt_for(s, viewer) if seated else None
         return SvintusView(
             viewer=viewer,
@@ -355,7 +368,7 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             top_live=s.top_live,
             deck_count=len(s.deck),
             pile_count=len(s.pile),
-            hand_counts={p: len(h) for p, h in s.hands.items()},
+            hand_counts=counts,
             scores=s.scores,
             target_score=s.options.target_score,
             attack=s.attack,

@@ -169,7 +169,8 @@ class SvintusState(State):
     @property
     def awaiting_color(self) -> bool:
         """The current player must name a colour (a Polypig's): their prompt is open."""
-        return any(x.then == COLOR_STEP for x in self.prompts)
+        prompts = self.prompts
+        return bool(prompts) and any(x.then == COLOR_STEP for x in prompts)
 
 
 # --- actions ---------------------------------------------------------------

@@ -398,10 +398,10 @@ def forbidden(s: SvintusState, p: int, card: int, mode: str) -> Err | None:
 def playable_on_turn(s: SvintusState, p: int, card: int) -> bool:
     """May ``p`` play ``card`` on their own turn?  An identical card is the
     intercept it is (so not for the Turtle)."""
+    if not s.animals:
+        return card in fitting(s.pile[-1], s.color)
     if not fits(s, p, card):
         return False
-    if not s.animals:
-        return True
     mode = INTERCEPT if s.top_live and identical(card, s.pile[-1]) else TURN
     return forbidden(s, p, card, mode) is None
 
@@ -424,7 +424,7 @@ def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | Non
     if s.ability is not None:  # [decision] nobody plays across a dark ability in use
         return None, Err.ABILITY_ON
     top = s.pile[-1]
-    ident = s.top_live and identical(card, top)
+    ident = s.top_live and FACE[card] == FACE[top]
     attack = s.attack
     if attack is not None:
         # [decision] the target's same-name card is a transfer even when identical
@@ -441,7 +441,7 @@ def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | Non
             return None, Err.CHOOSE_COLOR_FIRST
         if s.drawn:
             return (TURN, None) if card in s.drawn else (None, Err.ONLY_DRAWN_CARD)
-        if fits(s, p, card):
+        if card in fitting(top, s.color) or (s.animals and fits(s, p, card)):
             return TURN, None
         return None, Err.NO_MATCH
     if not s.top_live and identical(card, top):

@@ -80,7 +80,13 @@ def step(game: AnyGame, state: Any, seats: list[int], rnd: random.Random, now: i
 
 
 def run(
-    name: str, players: int, seconds: float, options: Any = None, seed: int = 1, mover: bool = False
+    name: str,
+    players: int,
+    seconds: float,
+    options: Any = None,
+    seed: int = 1,
+    mover: bool = False,
+    views_too: bool = True,
 ) -> dict[str, float]:
     game = get(name)
     rnd = random.Random(seed)
@@ -112,7 +118,7 @@ def run(
             actions += 1
             if unit_event is not None:
                 units += sum(1 for e in events if e.key == unit_event)
-            if actions % 16 == 0:
+            if views_too and actions % 16 == 0:
                 t = time.perf_counter()
                 for v in viewers:
                     game.view(state, v)
