@@ -74,6 +74,10 @@ COLOR: tuple[Color | None, ...] = tuple(c.color for c in CARDS)
 VALUE: tuple[int | None, ...] = tuple(c.value for c in CARDS)
 # Two cards are identical when their face is: same kind, colour and value.
 FACE: tuple[tuple[Kind, Color | None, int | None], ...] = tuple((c.kind, c.color, c.value) for c in CARDS)
+# The cards identical to each card (itself included): what intercepts it.
+IDENTICAL: tuple[frozenset[int], ...] = tuple(
+    frozenset(d.id for d in CARDS if FACE[d.id] == FACE[c.id]) for c in CARDS
+)
 # What a card "is called" for matching: the value for numbers, the kind otherwise.
 NAME: tuple[object, ...] = tuple(c.value if c.kind is Kind.NUMBER else c.kind for c in CARDS)
 

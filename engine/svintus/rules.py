@@ -17,6 +17,7 @@ from engine.svintus.cards import (
     COLORS,
     DECK_SIZE,
     FACE,
+    IDENTICAL,
     KIND,
     VALUE,
     Color,
@@ -417,6 +418,7 @@ def classify_play(s: SvintusState, p: int, card: int) -> tuple[str | None, Err |
 
 
 def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | None]:
+    """``classify_play`` before the animals have their say."""
     if card not in s.hands[p]:
         return None, Err.NOT_IN_HAND
     if s.race is not None:
@@ -437,7 +439,7 @@ def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | Non
     if ident:  # §4: an identical card is an intercept, on one's own turn too
         return INTERCEPT, None
     if p == s.current:  # (a twin of the start card, not live, is an ordinary play)
-        if s.awaiting_color:
+        if s.prompts and s.awaiting_color:
             return None, Err.CHOOSE_COLOR_FIRST
         if s.drawn:
             return (TURN, None) if card in s.drawn else (None, Err.ONLY_DRAWN_CARD)
@@ -477,6 +479,14 @@ def playable(s: SvintusState, p: int, hand: Sequence[int]) -> list[int]:
         mine = s.drawn
     else:
         mine = hand
+    if not animals:  # no animal forbids anything: which cards, not how, is the question
+        if mine is hand:  # a card that fits (an identical one always does)
+            fit = fitting(top, s.color)
+            return [c for c in hand if c in fit]
+        twins = IDENTICAL[top] if face is not None else ()
+        if mine is None:
+            return [c for c in hand if c in twins]
+        return [c for c in hand if c in twins or c in mine]
     fit = fitting(top, s.color)
     for c in hand:
         if FACE[c] == face:
@@ -513,8 +523,10 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
     s.top_live = True
     s.color = COLOR[card]
     s.attack = None
-    s.drawn = []
-    drop_prompts(s, COLOR_STEP)
+    if s.drawn:
+        s.drawn = []
+    if s.prompts:  # an intercept of a Polypig before its colour was named
+        drop_prompts(s, COLOR_STEP)
     kind = KIND[card]
 
     if mode == INTERCEPT:

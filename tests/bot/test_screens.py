@@ -17,7 +17,7 @@ from bot.games.svintus import ADAPTER as SVINTUS
 from bot.games.svintus import animal_card, find_animal, menagerie
 from bot.i18n import Translator
 from bot.session import Draft, Member, Session
-from engine.core import Answer, Event, Leave, Tick
+from engine.core import Answer, Event, Leave, Tick, ask
 from engine.svintus import GAME
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import COLORS, DECK_SIZE
@@ -390,3 +390,27 @@ def test_a_huge_hand_choosing_cards_for_an_ability_still_fits() -> None:
         assert owner == ({1} if step == 0 else {2})  # first one of mine, then one of theirs
         state, _ = GAME.apply(state, Answer(player=1, prompt=prompt.id, picks=[picks[0]]), 3 + step)
     assert state.ability is None  # the swap is done
+
+
+def test_a_prompt_with_more_options_than_a_keyboard_holds_is_paged() -> None:
+    """108 options (Smash Up's Innsmouth asks that many): 30 a page, ◀ ▶ between
+    pages, every option reachable, never more than 100 buttons."""
+    session = started(2)
+    s = session.state
+    options = [10_000 + i for i in range(108)]
+    prompt = ask(s, 1, "svintus-prompt-target", "player", options, then="ability")
+    seen: set[str] = set()
+    pages = 0
+    while True:
+        session.drafts = {1: Draft(prompt=prompt.id, page=pages)}
+        hand = screens.draw_hand(T, "en", session, 1)
+        assert hand.markup is not None and sum(len(r) for r in hand.markup.inline_keyboard) <= 100
+        codes = [decode(d).code for _, d in buttons(hand)]
+        answers = {screens.parse_press(c).value for c in codes if c.startswith(f"!{prompt.id}:")}
+        assert len(answers) <= screens.PAGE and not answers & seen
+        seen |= answers
+        pages += 1
+        if f"!{prompt.id}.p{pages}" not in codes:
+            break
+        assert screens.parse_press(f"!{prompt.id}.p{pages}").op == "page"
+    assert seen == {str(o) for o in options} and pages == 4

@@ -4,6 +4,7 @@ forgotten by their next move — the core's part of "a card, then its move"."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from bot import games, screens
@@ -137,5 +138,33 @@ async def test_a_selection_from_the_board_or_by_a_stranger_changes_nothing(redis
     assert reply.text == T("en", "answer-not-player")
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.selected == {}
+    await ref.close()
+    await store.close()
+
+
+async def test_a_page_press_turns_the_prompts_keyboard_and_changes_no_game(redis_url: str) -> None:
+    """◀ ▶ on a long prompt are the presser's view, like a selection: saved in
+    their draft, the game untouched; a page of an older prompt is stale."""
+    from engine.core import ask
+    from engine.svintus import GAME as SVINTUS
+
+    ref, store, touched = await _referee(redis_url)
+    state, _ = SVINTUS.start([1, 2], seed=3, now_ms=int(time.time() * 1000))  # no timer due yet
+    prompt = ask(state, 1, "svintus-prompt-target", "player", list(range(500, 600)), then="ability")
+    members = [Member(id=i, name=f"P{i}", lang="en") for i in (1, 2)]
+    session = Session(
+        chat_id=CHAT, game_id="g1", creator=1, game="svintus", status="playing", members=members, state=state
+    )
+    await store.save(session, 0)
+    user = members[0]
+    reply = await ref.game_press(Press("h", CHAT, "g1", "-", f"!{prompt.id}.p2"), user, from_board=False)
+    assert reply.text == ""
+    saved, _ = await store.load(CHAT)
+    assert saved is not None and saved.drafts[1].page == 2 and saved.drafts[1].picks == []
+    assert SVINTUS.dump(saved.state) == SVINTUS.dump(state) and touched == ["board", "hand:1"]
+    codes = _codes(saved, 1)
+    assert f"!{prompt.id}:560" in codes and f"!{prompt.id}:500" not in codes  # page 3 of 30 a page
+    stale = await ref.game_press(Press("h", CHAT, "g1", "-", f"!{prompt.id - 1}.p1"), user, from_board=False)
+    assert stale.text == T("en", "answer-stale")
     await ref.close()
     await store.close()
