@@ -22,6 +22,7 @@ from bot.settings import Settings
 from bot.store import Store
 
 log = logging.getLogger(__name__)
+App = Application[Any, Any, Any, Any, Any, Any]
 # How long long polling waits for a batch's presses to be answered before it confirms the batch.
 PRESS_PATIENCE_S = 5.0
 
@@ -74,18 +75,26 @@ class PressTracker(SimpleUpdateProcessor):
             await asyncio.wait_for(self._answered.wait(), max(0.0, deadline - loop.time()))
 
 
-def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any, Any, Any]:
-    t = translator()
-    holder: dict[str, Any] = {}
+class Lifecycle:
+    """The referee behind an Application, from its start to its shutdown."""
 
-    async def post_init(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        store = Store.from_url(redis_url)
-        ref = Referee(app.bot, store, t, settings.default_language, Limits(store, settings.rates()))
-        holder["ref"] = ref
+    def __init__(self, settings: Settings, redis_url: str) -> None:
+        self.settings = settings
+        self.redis_url = redis_url
+        self.t = translator()
+        self.ref: Referee | None = None
+        self.timers: asyncio.Task[None] | None = None
+
+    async def post_init(self, app: App) -> None:
+        store = Store.from_url(self.redis_url)
+        settings = self.settings
+        ref = self.ref = Referee(
+            app.bot, store, self.t, settings.default_language, Limits(store, settings.rates())
+        )
         app.bot_data["referee"] = ref
         install(app, ref)
         loop = asyncio.get_running_loop()
-        holder["timers"] = loop.create_task(ref.run_timers())
+        self.timers = loop.create_task(ref.run_timers())
         loop.add_signal_handler(signal.SIGUSR1, dump_tasks)  # `kill -USR1`: what is it waiting for?
         try:
             await register_commands(app, ref)
@@ -93,29 +102,31 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
             log.exception("could not register the command list")
         await ref.resume()
 
-    async def quiesce() -> None:
+    async def quiesce(self) -> None:
         """Stop the timers and the screen refreshes (pending ones are re-done at the next start)."""
-        timers = holder.pop("timers", None)
+        timers, self.timers = self.timers, None
         if timers is not None:
             timers.cancel()
             await asyncio.gather(timers, return_exceptions=True)
-        ref = holder.get("ref")
-        if ref is not None:
-            await ref.close()
+        if self.ref is not None:
+            await self.ref.close()
 
-    async def post_stop(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
+    async def post_stop(self, app: App) -> None:
         # before the bot's HTTP session closes: a refresh still under way then would
         # fail (and be retried for seconds) on a closed session
-        await quiesce()
+        await self.quiesce()
 
-    async def post_shutdown(app: Application[Any, Any, Any, Any, Any, Any]) -> None:
-        await quiesce()  # if the application never ran, post_stop did not either
-        ref = holder.pop("ref", None)
+    async def post_shutdown(self, app: App) -> None:
+        await self.quiesce()  # if the application never ran, post_stop did not either
+        ref, self.ref = self.ref, None
         if ref is not None:
             await ref.store.close()
             # a client made on a given pool leaves the pool's connections open when closed
             await ref.store.r.connection_pool.disconnect()
 
+
+def build(settings: Settings, redis_url: str) -> App:
+    life = Lifecycle(settings, redis_url)
     tracker = PressTracker(256)  # PTB's concurrency for concurrent_updates(True)
     polling = PollingRequest(connection_pool_size=1)
     app = (
@@ -123,12 +134,12 @@ def build(settings: Settings, redis_url: str) -> Application[Any, Any, Any, Any,
         .token(settings.bot_token.get_secret_value())
         .base_url(settings.telegram_api_base_url)
         .concurrent_updates(tracker)
-        .job_queue(None)  # timers live in Redis (Referee.run_timers), not in PTB's JobQueue
+        .job_queue(None)  # timers live in Redis (bot.timers), not in PTB's JobQueue
         .request(AiohttpRequest(connection_pool_size=128))
         .get_updates_request(polling)
-        .post_init(post_init)
-        .post_stop(post_stop)
-        .post_shutdown(post_shutdown)
+        .post_init(life.post_init)
+        .post_stop(life.post_stop)
+        .post_shutdown(life.post_shutdown)
         .build()
     )
 

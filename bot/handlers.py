@@ -1,7 +1,7 @@
 """python-telegram-bot handlers: updates in, referee calls out.  Nothing else.
 
 The commands every game shares live here; a game's own commands (``/animal``)
-come from its adapter.
+come from its adapter.  ``install`` registers them from one table (``routes``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from telegram.error import TelegramError
 from telegram.ext import (
     Application,
     ApplicationHandlerStop,
+    BaseHandler,
     CallbackQueryHandler,
     CommandHandler,
     ContextTypes,
@@ -29,12 +30,14 @@ from telegram.ext import (
 
 from bot import games, screens
 from bot.adapter import Command, Ctx
-from bot.callbacks import BadCallback, decode, encode
+from bot.callbacks import BadCallback, Press, decode, encode
 from bot.referee import Referee
 from bot.session import Member
+from bot.table import Reply
 
 log = logging.getLogger(__name__)
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
+App = Application[Any, Any, Any, Any, Any, Any]
 
 REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
 COMMANDS = ("new", "stop", "board", "rules", "language", "help")
@@ -63,31 +66,57 @@ def find_game(ref: Referee, text: str) -> str | None:
     return None
 
 
-def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> None:
-    t = ref.t
+def in_group(update: Update) -> bool:
+    chat = update.effective_chat
+    return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
 
-    def user_lang(update: Update) -> str:
+
+def game_press(data: str | None) -> bool:
+    try:
+        return decode(data).kind == "h"
+    except BadCallback:
+        return False
+
+
+class Handlers:
+    """What each kind of update does (see ``routes`` for which is which)."""
+
+    def __init__(self, ref: Referee) -> None:
+        self.ref = ref
+        self.t = ref.t
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def user_lang(self, update: Update) -> str:
         user = update.effective_user
-        return t.language(user.language_code if user else None, ref.default_lang)
+        return self.t.language(user.language_code if user else None, self.ref.default_lang)
 
-    def guarded(fn: Handler) -> Handler:
-        """No traceback ever reaches a user: Redis trouble gets a short answer, the rest is logged."""
+    async def lang_of(self, update: Update) -> str:
+        chat, user = update.effective_chat, update.effective_user
+        return await self.ref.lang(chat.id if chat else None, user.language_code if user else None)
 
-        async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-            try:
-                await fn(update, context)
-            except ApplicationHandlerStop:
-                raise
-            except RedisError as e:
-                log.warning("redis unavailable while handling an update: %s", e)
-                await tell(update, t(user_lang(update), "answer-unavailable"))
-            except Exception:
-                log.exception("handling an update failed")
-                await tell(update, t(user_lang(update), "answer-error"))
+    def plain_ctx(self, lang: str, chat_id: int) -> Ctx:
+        return Ctx(t=self.t, lang=lang, chat_id=chat_id, game_id="-", bot_username=self.ref.bot.username)
 
-        return run
+    def game_list(self, lang: str) -> str:
+        t = self.t
+        return "\n".join(
+            t(lang, "game-line", game=screens.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
+            for g in games.names()
+        )
 
-    async def tell(update: Update, text: str) -> None:
+    async def reply(self, update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        message = update.effective_message
+        if message is None or not text:
+            return
+        if not await self.ref.limits.acquire(message.chat_id, give_up_after_s=REPLY_PATIENCE_S):
+            log.info("no budget left to reply in %s; the reply is dropped", message.chat_id)
+            return
+        await message.reply_text(
+            text, parse_mode=ParseMode.HTML, disable_web_page_preview=True, reply_markup=markup
+        )
+
+    async def tell(self, update: Update, text: str) -> None:
         """Best effort: answer a press, or reply in a private chat."""
         try:
             if update.callback_query is not None:
@@ -99,13 +128,39 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
         except TelegramError as e:
             log.warning("could not tell a user that something failed: %s", e)
 
-    def game_press(data: str | None) -> bool:
-        try:
-            return decode(data).kind == "h"
-        except BadCallback:
-            return False
+    def guarded(self, fn: Handler) -> Handler:
+        """No traceback ever reaches a user: Redis trouble gets a short answer, the rest is logged."""
 
-    async def once(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            try:
+                await fn(update, context)
+            except ApplicationHandlerStop:
+                raise
+            except RedisError as e:
+                log.warning("redis unavailable while handling an update: %s", e)
+                await self.tell(update, self.t(self.user_lang(update), "answer-unavailable"))
+            except Exception:
+                log.exception("handling an update failed")
+                await self.tell(update, self.t(self.user_lang(update), "answer-error"))
+
+        return run
+
+    def group_only(self, fn: Handler) -> Handler:
+        """A command that means something only in a group; elsewhere it says so."""
+
+        async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+            if update.effective_chat is None or update.effective_user is None:
+                return
+            if not in_group(update):
+                await self.reply(update, self.t(await self.lang_of(update), "cmd-group-only"))
+                return
+            await fn(update, context)
+
+        return run
+
+    # --- every update first -------------------------------------------------------------
+
+    async def once(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A redelivered update (same update_id) is applied once.
 
         A press is let through unless it was answered already: the session
@@ -115,57 +170,29 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
         be awaited before it takes its place in the chat's line, so presses
         race in the order they arrived (in a real-time race the first to arrive wins).
         """
+        store = self.ref.store
         try:
             query = update.callback_query
             if query is not None:
-                if game_press(query.data):
-                    return
-                if await ref.store.answered(query.id):
+                if not game_press(query.data) and await store.answered(query.id):
                     raise ApplicationHandlerStop
                 return
-            if not await ref.store.first_time(update.update_id):
+            if not await store.first_time(update.update_id):
                 raise ApplicationHandlerStop
             chat, user = update.effective_chat, update.effective_user
             if chat is not None and user is not None and chat.type == ChatType.PRIVATE and update.message:
-                await ref.store.mark_started(user.id)  # they opened the private chat: we may write
+                await store.mark_started(user.id)  # they opened the private chat: we may write
         except RedisError as e:
             log.warning("redis unavailable before an update (%s); the handler will say so", e)
 
-    async def reply(update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
-        message = update.effective_message
-        if message is None or not text:
-            return
-        if not await ref.limits.acquire(message.chat_id, give_up_after_s=REPLY_PATIENCE_S):
-            log.info("no budget left to reply in %s; the reply is dropped", message.chat_id)
-            return
-        await message.reply_text(
-            text, parse_mode=ParseMode.HTML, disable_web_page_preview=True, reply_markup=markup
-        )
+    # --- commands -----------------------------------------------------------------------
 
-    async def lang_of(update: Update) -> str:
-        chat = update.effective_chat
-        user = update.effective_user
-        return await ref.lang(chat.id if chat else None, user.language_code if user else None)
-
-    def in_group(update: Update) -> bool:
-        chat = update.effective_chat
-        return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
-
-    def plain_ctx(lang: str, chat_id: int) -> Ctx:
-        return Ctx(t=t, lang=lang, chat_id=chat_id, game_id="-", bot_username=ref.bot.username)
-
-    def game_list(lang: str) -> str:
-        return "\n".join(
-            t(lang, "game-line", game=screens.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
-            for g in games.names()
-        )
-
-    async def cmd_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user = update.effective_user
         if user is None:
             return
         if in_group(update):
-            await reply(update, t(await lang_of(update), "cmd-start-in-group"))
+            await self.reply(update, self.t(await self.lang_of(update), "cmd-start-in-group"))
             return
         args = context.args or []
         if args and args[0].startswith("join_"):
@@ -174,47 +201,35 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
             except ValueError:
                 chat_id = 0
             if chat_id < 0:
-                await reply(update, await ref.join_from_link(chat_id, member(user)))
+                await self.reply(update, await self.ref.join_from_link(chat_id, member(user)))
                 return
-        lang = await lang_of(update)
-        await reply(update, t(lang, "bot-start", games=game_list(lang)))
+        lang = await self.lang_of(update)
+        await self.reply(update, self.t(lang, "bot-start", games=self.game_list(lang)))
 
-    def group_only(fn: Handler) -> Handler:
-        """A command that means something only in a group; elsewhere it says so."""
-
-        async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-            if update.effective_chat is None or update.effective_user is None:
-                return
-            if not in_group(update):
-                await reply(update, t(await lang_of(update), "cmd-group-only"))
-                return
-            await fn(update, context)
-
-        return run
-
-    async def cmd_new(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_new(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """``/new``: the game picker; ``/new <game>``: that game's lobby at once."""
         user, chat = update.effective_user, update.effective_chat
         if user is None or chat is None:
             return
-        lang = await lang_of(update)
+        lang = await self.lang_of(update)
         query = " ".join(context.args or [])
         if not query:
-            if await ref.current_game(chat.id) is not None:
-                await reply(update, t(lang, "cmd-game-exists"))
+            if await self.ref.current_game(chat.id) is not None:
+                await self.reply(update, self.t(lang, "cmd-game-exists"))
                 return
-            picked = screens.picker(t, lang, chat.id, games.names())
-            await reply(update, picked.text, picked.markup)
+            picked = screens.picker(self.t, lang, chat.id, games.names())
+            await self.reply(update, picked.text, picked.markup)
             return
-        game = find_game(ref, query)
+        game = find_game(self.ref, query)
         if game is None:
-            await reply(update, t(lang, "cmd-new-unknown", query=query[:40]) + "\n\n" + game_list(lang))
+            unknown = self.t(lang, "cmd-new-unknown", query=query[:40])
+            await self.reply(update, unknown + "\n\n" + self.game_list(lang))
             return
-        answer = await ref.new_lobby(chat.id, chat.title or "", member(user), game)
+        answer = await self.ref.new_lobby(chat.id, chat.title or "", member(user), game)
         if answer is not None:
-            await reply(update, answer.text)
+            await self.reply(update, answer.text)
 
-    async def cmd_stop(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_stop(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user, chat = update.effective_user, update.effective_chat
         if user is None or chat is None:
             return
@@ -224,156 +239,167 @@ def install(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> Non
             is_admin = cm.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
         except TelegramError:
             log.warning("could not check admin rights in %s", chat.id)
-        await reply(update, await ref.stop(chat.id, member(user), is_admin))
+        await self.reply(update, await self.ref.stop(chat.id, member(user), is_admin))
 
-    async def cmd_board(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_board(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
         if chat is None:
             return
-        await reply(update, await ref.repost_board(chat.id, user.language_code if user else None))
+        await self.reply(update, await self.ref.repost_board(chat.id, user.language_code if user else None))
 
-    async def cmd_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def cmd_rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The rules of the game named, else of the chat's game, else the list of games."""
         chat = update.effective_chat
-        lang = await lang_of(update)
+        lang = await self.lang_of(update)
         query = " ".join(context.args or [])
-        game = find_game(ref, query) if query else None
+        game = find_game(self.ref, query) if query else None
         if game is None and chat is not None and in_group(update):
-            game = await ref.current_game(chat.id)
+            game = await self.ref.current_game(chat.id)
         if game is None:
-            await reply(update, t(lang, "rules-list", games=game_list(lang)))
+            await self.reply(update, self.t(lang, "rules-list", games=self.game_list(lang)))
             return
-        await reply(update, games.get(game).rules(plain_ctx(lang, chat.id if chat else 0)))
+        await self.reply(update, games.get(game).rules(self.plain_ctx(lang, chat.id if chat else 0)))
 
-    def cmd_game(command: Command) -> Handler:
+    def cmd_game(self, command: Command) -> Handler:
         async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             chat = update.effective_chat
-            lang = await lang_of(update)
-            text = command.run(plain_ctx(lang, chat.id if chat else 0), " ".join(context.args or []))
-            await reply(update, text)
+            lang = await self.lang_of(update)
+            text = command.run(self.plain_ctx(lang, chat.id if chat else 0), " ".join(context.args or []))
+            await self.reply(update, text)
 
         return run
 
-    async def cmd_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        lang = await lang_of(update)
+    async def cmd_help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        t = self.t
+        lang = await self.lang_of(update)
         lines = [t(lang, "help-title")]
         lines += [t(lang, f"help-{c}") for c in COMMANDS]
         for game, c in game_commands():
-            lines.append(
-                t(
-                    lang,
-                    "help-game-command",
-                    command=c.name,
-                    game=t(lang, f"{game}-name"),
-                    about=t(lang, c.description),
-                )
-            )
-        lines += ["", t(lang, "help-games", games=game_list(lang))]
-        await reply(update, "\n".join(lines))
+            name, about = t(lang, f"{game}-name"), t(lang, c.description)
+            lines.append(t(lang, "help-game-command", command=c.name, game=name, about=about))
+        lines += ["", t(lang, "help-games", games=self.game_list(lang))]
+        await self.reply(update, "\n".join(lines))
 
-    async def cmd_language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        chat = update.effective_chat
-        message = update.effective_message
+    async def cmd_language(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, message = update.effective_chat, update.effective_message
         if chat is None or message is None:
             return
-        lang = await lang_of(update)
+        t = self.t
+        lang = await self.lang_of(update)
         buttons = [
             InlineKeyboardButton(t(code, "language-name"), callback_data=encode("L", chat.id, "-", "-", code))
             for code in t.languages
         ]
-        if await ref.limits.acquire(chat.id, give_up_after_s=REPLY_PATIENCE_S):
+        if await self.ref.limits.acquire(chat.id, give_up_after_s=REPLY_PATIENCE_S):
             await message.reply_text(
                 t(lang, "cmd-language-choose"), reply_markup=InlineKeyboardMarkup([buttons])
             )
 
-    async def on_press(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    # --- presses ------------------------------------------------------------------------
+
+    async def on_press(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query = update.callback_query
         if query is None:
             return
         user = query.from_user
-        text, alert, url = "", False, None
-        answered = False  # a redelivery of a game press answered already
         try:
-            try:
-                press = decode(query.data)
-            except BadCallback:
-                text = t(await ref.lang(None, user.language_code), "answer-unknown")
-                return
-            if press.kind == "L":
-                if press.code not in t.languages:
-                    text = t(await ref.lang(None, user.language_code), "answer-unknown")
-                    return
-                await ref.set_chat_lang(press.chat_id, press.code)
-                text = t(press.code, "cmd-language-set")
-                return
-            if press.kind == "n":
-                message = query.message
-                lang = await ref.lang(press.chat_id, user.language_code)
-                if press.code not in games.names() or message is None or message.chat.id != press.chat_id:
-                    text = t(lang, "answer-unknown")
-                    return
-                title = getattr(message.chat, "title", None) or ""
-                answer = await ref.new_lobby(press.chat_id, title, member(user), press.code)
-                text = answer.text if answer is not None else ""
-                return
-            if press.kind == "l":
-                answer = await ref.lobby_press(press, member(user), update.update_id)
-            else:
-                message = query.message
-                from_board = message is not None and message.chat.id == press.chat_id
-                answer = await ref.game_press(press, member(user), from_board, update.update_id, query.id)
-                answered = answer.answered
-            text, alert, url = answer.text, answer.alert, answer.url
+            answer = await self._press(update, user)
         except RedisError as e:
             log.warning("redis unavailable for a press: %s", e)
-            text = t(t.language(user.language_code, ref.default_lang), "answer-unavailable")
+            answer = Reply(
+                self.t(self.t.language(user.language_code, self.ref.default_lang), "answer-unavailable")
+            )
         except Exception:
             log.exception("press %r by %s failed", query.data, user.id)
-            text = t(t.language(user.language_code, ref.default_lang), "answer-error")
-        finally:
-            try:
-                if answered:
-                    pass  # nothing more to say
-                elif url:
-                    await query.answer(url=url)
-                else:
-                    await query.answer(plain(text)[:200] or None, show_alert=alert)
-                await ref.store.mark_answered(query.id)
-            except TelegramError:
-                log.warning("could not answer a press of %s", user.id)
-            except RedisError as e:
-                log.warning("could not note that a press of %s was answered: %s", user.id, e)
+            answer = Reply(self.t(self.t.language(user.language_code, self.ref.default_lang), "answer-error"))
+        try:
+            if answer.answered:
+                pass  # a redelivery of a game press answered already: nothing more to say
+            elif answer.url:
+                await query.answer(url=answer.url)
+            else:
+                await query.answer(plain(answer.text)[:200] or None, show_alert=answer.alert)
+            await self.ref.store.mark_answered(query.id)
+        except TelegramError:
+            log.warning("could not answer a press of %s", user.id)
+        except RedisError as e:
+            log.warning("could not note that a press of %s was answered: %s", user.id, e)
 
-    async def on_group_message(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def _press(self, update: Update, user: User) -> Reply:
+        """What a press does, by its kind: the language picker, the game picker,
+        the lobby or a running game."""
+        query = update.callback_query
+        assert query is not None
+        try:
+            press = decode(query.data)
+        except BadCallback:
+            return Reply(self.t(await self.ref.lang(None, user.language_code), "answer-unknown"))
+        if press.kind == "L":
+            if press.code not in self.t.languages:
+                return Reply(self.t(await self.ref.lang(None, user.language_code), "answer-unknown"))
+            await self.ref.set_chat_lang(press.chat_id, press.code)
+            return Reply(self.t(press.code, "cmd-language-set"))
+        if press.kind == "n":
+            return await self._picked(query.message, press, user)
+        if press.kind == "l":
+            return await self.ref.lobby_press(press, member(user), update.update_id)
+        message = query.message
+        from_board = message is not None and message.chat.id == press.chat_id
+        return await self.ref.game_press(press, member(user), from_board, update.update_id, query.id)
+
+    async def _picked(self, message: Any, press: Press, user: User) -> Reply:
+        """A game picked on ``/new``'s picker: its lobby."""
+        lang = await self.ref.lang(press.chat_id, user.language_code)
+        if press.code not in games.names() or message is None or message.chat.id != press.chat_id:
+            return Reply(self.t(lang, "answer-unknown"))
+        title = getattr(message.chat, "title", None) or ""
+        answer = await self.ref.new_lobby(press.chat_id, title, member(user), press.code)
+        return answer if answer is not None else Reply()
+
+    # --- messages -------------------------------------------------------------------------
+
+    async def on_group_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
         if chat is None or user is None or user.is_bot:
             return
-        await ref.message(chat.id, user.id, update.update_id)
+        await self.ref.message(chat.id, user.id, update.update_id)
 
-    async def on_private_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        await reply(update, t(await lang_of(update), "private-text"))
+    async def on_private_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.reply(update, self.t(await self.lang_of(update), "private-text"))
 
-    async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("unhandled error in an update", exc_info=context.error)
 
-    app.add_handler(TypeHandler(Update, once), group=-1)
-    app.add_handler(CommandHandler("start", guarded(cmd_start)))
-    app.add_handler(CommandHandler("new", guarded(group_only(cmd_new))))
-    app.add_handler(CommandHandler("stop", guarded(group_only(cmd_stop))))
-    app.add_handler(CommandHandler("board", guarded(group_only(cmd_board))))
-    app.add_handler(CommandHandler("rules", guarded(cmd_rules)))
-    for _, command in game_commands():
-        app.add_handler(CommandHandler(command.name, guarded(cmd_game(command))))
-    app.add_handler(CommandHandler("help", guarded(cmd_help)))
-    app.add_handler(CommandHandler("language", guarded(cmd_language)))
-    app.add_handler(CallbackQueryHandler(on_press))
-    app.add_handler(MessageHandler(filters.ChatType.PRIVATE & ~filters.COMMAND, guarded(on_private_text)))
-    # Every message in a group is also looked at by its game (a rule of silence, say).
-    app.add_handler(MessageHandler(filters.ChatType.GROUPS, guarded(on_group_message)), group=1)
-    app.add_error_handler(on_error)
+    # --- which handler takes which update ---------------------------------------------------
+
+    def routes(self) -> list[tuple[BaseHandler[Any, Any, Any], int]]:
+        """Every handler and its group (lower groups see an update first)."""
+        g, group_only = self.guarded, self.group_only
+        return [
+            (TypeHandler(Update, self.once), -1),
+            (CommandHandler("start", g(self.cmd_start)), 0),
+            (CommandHandler("new", g(group_only(self.cmd_new))), 0),
+            (CommandHandler("stop", g(group_only(self.cmd_stop))), 0),
+            (CommandHandler("board", g(group_only(self.cmd_board))), 0),
+            (CommandHandler("rules", g(self.cmd_rules)), 0),
+            *((CommandHandler(c.name, g(self.cmd_game(c))), 0) for _, c in game_commands()),
+            (CommandHandler("help", g(self.cmd_help)), 0),
+            (CommandHandler("language", g(self.cmd_language)), 0),
+            (CallbackQueryHandler(self.on_press), 0),
+            (MessageHandler(filters.ChatType.PRIVATE & ~filters.COMMAND, g(self.on_private_text)), 0),
+            # Every message in a group is also looked at by its game (a rule of silence, say).
+            (MessageHandler(filters.ChatType.GROUPS, g(self.on_group_message)), 1),
+        ]
 
 
-async def register_commands(app: Application[Any, Any, Any, Any, Any, Any], ref: Referee) -> None:
+def install(app: App, ref: Referee) -> None:
+    handlers = Handlers(ref)
+    for handler, group in handlers.routes():
+        app.add_handler(handler, group=group)
+    app.add_error_handler(handlers.on_error)
+
+
+async def register_commands(app: App, ref: Referee) -> None:
     """The command list in every language (the default scope in the default language)."""
 
     def listing(lang: str) -> list[BotCommand]:

@@ -77,6 +77,14 @@ redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
 return 0
 """
 
+# Release a chat's lock if this worker still holds it.
+_UNLOCK = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
 # Release a screen's lock and take the notes left meanwhile (1: draw it again).
 _RELEASE_SCREEN = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -116,6 +124,7 @@ def key(chat_id: int, what: str) -> str:
 PARSED_CACHE = 2048  # sessions kept parsed for screens, one per chat
 ACTIVE = f"{PREFIX}:active"  # chats with a live session (for restarts)
 TIMERS = f"{PREFIX}:timers"  # chat -> when time alone changes its game (ms)
+TIMER_FAILURES = f"{PREFIX}:timer-failures"  # chat -> failures of its timer in a row
 
 
 class Store:
@@ -128,6 +137,7 @@ class Store:
         self._claim_screen = client.register_script(_CLAIM_SCREEN)
         self._release_screen = client.register_script(_RELEASE_SCREEN)
         self._load = client.register_script(_LOAD)
+        self._unlock = client.register_script(_UNLOCK)
 
     @classmethod
     def from_url(cls, url: str, max_connections: int = 64) -> Store:
@@ -200,6 +210,13 @@ class Store:
                 await self.r.sadd(ACTIVE, session.chat_id)
         return new
 
+    async def lock_chat(self, chat_id: int, owner: str, ttl_ms: int) -> bool:
+        """The chat's lock, shared by every worker (True: ``owner`` holds it now)."""
+        return bool(await self.r.set(key(chat_id, "lock"), owner, nx=True, px=ttl_ms))
+
+    async def unlock_chat(self, chat_id: int, owner: str) -> None:
+        await self._unlock(keys=[key(chat_id, "lock")], args=[owner])
+
     async def active_chats(self) -> list[int]:
         return [int(c) for c in await self.r.smembers(ACTIVE)]
 
@@ -267,6 +284,17 @@ class Store:
 
     async def claim_timer(self, chat_id: int, now_ms: int) -> bool:
         return bool(await self._claim(keys=[TIMERS], args=[str(chat_id), str(now_ms)]))
+
+    async def timer_failed(self, chat_id: int, clear: bool = False) -> int:
+        """Count a failure of the chat's timer (its failures in a row); ``clear``: it worked."""
+        if clear:
+            await self.r.hdel(TIMER_FAILURES, str(chat_id))
+            return 0
+        return int(await self.r.hincrby(TIMER_FAILURES, str(chat_id), 1))
+
+    async def timer_failures(self, chat_id: int) -> int:
+        found = await self.r.hget(TIMER_FAILURES, str(chat_id))
+        return int(found) if found is not None else 0
 
     # --- Telegram's limits, counted in Redis so that every worker shares them -------
 

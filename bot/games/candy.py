@@ -191,36 +191,8 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             lines.append(ctx("candy-board-discard", cards=self._pile(ctx, [c.id for c in v.discard])))
         lines.append("")
         movers = {p for w in waits for p in w.players}
-        team_of = {p: i for i, team in enumerate(v.teams or []) for p in team}
-        final = v.phase != "playing"
         for p in v.seats:
-            line = ctx(
-                "candy-board-player",
-                player=ctx.name(p),
-                count=v.hand_counts.get(p, 0),
-                score=v.scores[p].total,
-            )
-            if p in team_of:
-                line = ctx("candy-board-team-member", team=ctx(f"candy-team-{team_of[p]}"), line=line)
-            if p in v.left:
-                line += " " + ctx("candy-board-left")
-            lines.append(ctx("board-mover" if p in movers else "board-seat", line=line))
-            lines.append(ctx("candy-board-empire", cards=self._empire(ctx, v, p)))
-            made = v.scores[p].made
-            if made:
-                combos = ", ".join(
-                    ctx(
-                        "candy-board-combo",
-                        a=character_name(ctx, m.a),
-                        b=character_name(ctx, m.b),
-                        count=m.count,
-                        candies=m.candies,
-                    )
-                    for m in made
-                )
-                lines.append(ctx("candy-board-combos", combos=combos))
-            if final:
-                lines.append(ctx("candy-board-breakdown", line=_score_line(ctx, v.scores[p])))
+            lines += self._seat_lines(ctx, v, p, p in movers)
         if v.teams is not None and v.team_scores is not None:
             lines.append("")
             for i, (team, total) in enumerate(zip(v.teams, v.team_scores, strict=True)):
@@ -241,6 +213,36 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         if v.phase == "break":
             rows.append([ctx.act(ctx("candy-button-next-game"), NextGame(player=ANYONE), tagged=False)])
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _seat_lines(self, ctx: Ctx, v: CandyView, p: int, moving: bool) -> list[str]:
+        """One player on the board: cards in hand and score, the empire, its combos,
+        and once the game is over, how the score adds up."""
+        line = ctx(
+            "candy-board-player", player=ctx.name(p), count=v.hand_counts.get(p, 0), score=v.scores[p].total
+        )
+        team = next((i for i, members in enumerate(v.teams or []) if p in members), None)
+        if team is not None:
+            line = ctx("candy-board-team-member", team=ctx(f"candy-team-{team}"), line=line)
+        if p in v.left:
+            line += " " + ctx("candy-board-left")
+        lines = [ctx("board-mover" if moving else "board-seat", line=line)]
+        lines.append(ctx("candy-board-empire", cards=self._empire(ctx, v, p)))
+        made = v.scores[p].made
+        if made:
+            combos = ", ".join(
+                ctx(
+                    "candy-board-combo",
+                    a=character_name(ctx, m.a),
+                    b=character_name(ctx, m.b),
+                    count=m.count,
+                    candies=m.candies,
+                )
+                for m in made
+            )
+            lines.append(ctx("candy-board-combos", combos=combos))
+        if v.phase != "playing":
+            lines.append(ctx("candy-board-breakdown", line=_score_line(ctx, v.scores[p])))
+        return lines
 
     def _empire(self, ctx: Ctx, v: CandyView, p: int) -> str:
         cards = v.empires.get(p, [])
@@ -321,59 +323,61 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         if v.phase == "break":
             lines.append(ctx("candy-hand-break", game=v.game_no, games=v.games))
             return Rendered("\n".join(lines), None)
-        moves = set(plain(legal))
         cards = sorted(v.hand, key=lambda c: c.id)
-        rows: Rows = []
-        r = v.reaction
-        moving = [c for c in cards if c.empire or c.ability or c.protect or c.discard]
-        if r is not None and r.player == me:
-            lines.append(
-                ctx(
-                    "candy-hand-reaction",
-                    by=ctx.name(r.by),
-                    card=card_name(ctx, r.card.id),
-                    seconds=seconds(v.reaction_window_ms),
-                )
-            )
-            if r.take is not None:
-                lines.append(ctx("candy-hand-reaction-take", card=card_name(ctx, r.take.id)))
-            buttons = []
-            if Block(player=me) in moves:
-                buttons.append(ctx.act(ctx("candy-button-block"), Block(player=me)))
-            if Allow(player=me) in moves:
-                buttons.append(ctx.act(ctx("candy-button-allow"), Allow(player=me)))
-            rows.append(buttons)
-        elif v.prompt is not None:
-            pass  # the core asks the prompt's question below
-        elif moving:
-            chosen = _selected(ctx.selected, moving)
-            if chosen is None:
-                lines.append(ctx("candy-hand-your-turn"))
-                rows += [[ctx.select(card_label(ctx, c.id), f"c{c.id}")] for c in moving]
-            else:
-                kind, card = chosen
-                lines.append(self._menu_line(ctx, kind, card))
-                rows += self._menu(ctx, me, kind, card, moves)
-        elif v.current == me and v.waiting_on and me not in v.waiting_on:
-            lines.append(ctx("candy-hand-others-answer"))
-        else:
-            lines.append(ctx("candy-hand-waiting"))
-        lines.append("")
-        if cards:
-            lines.append(ctx("candy-hand-cards", count=len(cards)))
-            copies = Counter(c.character for c in cards)
-            for ch, first in {c.character: c for c in cards}.items():
-                label = card_label(ctx, first.id)
-                if copies[ch] > 1:
-                    label = ctx("prompt-copies", label=label, count=copies[ch])
-                key = "candy-hand-card-banned" if ch in v.banned else "candy-hand-card"
-                lines.append(ctx(key, label=label, rule=ctx(f"candy-card-{ch.value}-rule")))
-        else:
-            lines.append(ctx("candy-hand-no-cards"))
+        situation, rows = self._moves(ctx, v, me, cards, set(plain(legal)))
+        lines += [*situation, "", *self._cards_lines(ctx, v, cards)]
         lines.append(ctx("candy-hand-empire", score=v.scores[me].total))
         if v.prompt is not None:
             lines.append("")  # the core's question comes after a blank line
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _moves(
+        self, ctx: Ctx, v: CandyView, me: int, cards: list[HandCardView], moves: set[Any]
+    ) -> tuple[list[str], Rows]:
+        """What the moment asks of this player, and the buttons: a block window's,
+        the cards that may move (or the selected card's moves), nothing while a
+        prompt is open (the core draws it) or while others play."""
+        r = v.reaction
+        if r is not None and r.player == me:
+            aimed = ctx(
+                "candy-hand-reaction",
+                by=ctx.name(r.by),
+                card=card_name(ctx, r.card.id),
+                seconds=seconds(v.reaction_window_ms),
+            )
+            lines = [aimed]
+            if r.take is not None:
+                lines.append(ctx("candy-hand-reaction-take", card=card_name(ctx, r.take.id)))
+            choices = ((Block(player=me), "candy-button-block"), (Allow(player=me), "candy-button-allow"))
+            return lines, [[ctx.act(ctx(key), a) for a, key in choices if a in moves]]
+        if v.prompt is not None:
+            return [], []  # the core asks the prompt's question below
+        moving = [c for c in cards if c.empire or c.ability or c.protect or c.discard]
+        if moving:
+            chosen = _selected(ctx.selected, moving)
+            if chosen is None:
+                return [ctx("candy-hand-your-turn")], [
+                    [ctx.select(card_label(ctx, c.id), f"c{c.id}")] for c in moving
+                ]
+            kind, card = chosen
+            return [self._menu_line(ctx, kind, card)], self._menu(ctx, me, kind, card, moves)
+        if v.current == me and v.waiting_on and me not in v.waiting_on:
+            return [ctx("candy-hand-others-answer")], []
+        return [ctx("candy-hand-waiting")], []
+
+    def _cards_lines(self, ctx: Ctx, v: CandyView, cards: list[HandCardView]) -> list[str]:
+        """The hand: each character once (×N for copies) with its rule."""
+        if not cards:
+            return [ctx("candy-hand-no-cards")]
+        lines = [ctx("candy-hand-cards", count=len(cards))]
+        copies = Counter(c.character for c in cards)
+        for ch, first in {c.character: c for c in cards}.items():
+            label = card_label(ctx, first.id)
+            if copies[ch] > 1:
+                label = ctx("prompt-copies", label=label, count=copies[ch])
+            key = "candy-hand-card-banned" if ch in v.banned else "candy-hand-card"
+            lines.append(ctx(key, label=label, rule=ctx(f"candy-card-{ch.value}-rule")))
+        return lines
 
     def _menu_line(self, ctx: Ctx, kind: str, card: HandCardView) -> str:
         label = card_label(ctx, card.id)

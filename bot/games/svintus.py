@@ -280,64 +280,22 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         v = view
         if v.phase == "setup":
             return self._setup_board(ctx, v, waits)
-        lines = [
-            ctx(
-                "svintus-board-title",
-                title=ctx("game-title", emoji=ctx("svintus-emoji"), name=ctx("svintus-name")),
-                round=v.round,
-            )
-        ]
+        title = ctx("game-title", emoji=ctx("svintus-emoji"), name=ctx("svintus-name"))
+        lines = [ctx("svintus-board-title", title=title, round=v.round)]
         if v.top is not None:
             lines.append(self._top_line(ctx, v))
         direction = ctx("svintus-board-clockwise" if v.direction == 1 else "svintus-board-counter-clockwise")
-        lines.append(
-            ctx("svintus-board-counts", deck=v.zone_counts.get("deck", 0), pile=v.zone_counts.get("pile", 0))
-            + " · "
-            + direction
+        counts = ctx(
+            "svintus-board-counts", deck=v.zone_counts.get("deck", 0), pile=v.zone_counts.get("pile", 0)
         )
-        lines.append("")
+        lines += [counts + " · " + direction, ""]
         movers = {p for w in waits if w.kind == "turn" for p in w.players}
         for p in v.seats:
-            flags = []
-            if p in v.one_card:
-                flags.append(ctx("svintus-flag-declared" if p in v.declared else "svintus-flag-one-card"))
-            if p in v.away:
-                flags.append(ctx("svintus-flag-away"))
-            if v.silence == p:
-                flags.append(ctx("svintus-flag-silence"))
-            if p in v.skips:
-                flags.append(ctx("svintus-flag-skip"))
-            line = ctx(
-                "svintus-board-player",
-                player=ctx.name(p),
-                count=v.zone_counts.get(f"hand:{p}", 0),
-                score=v.scores.get(p, 0),
-                flags=" ".join(flags),
-            )
-            animal = v.animals.get(p)
-            if animal is not None:
-                line = ctx(
-                    "svintus-board-player-animal",
-                    line=line,
-                    animal=animal_label(ctx.t, ctx.lang, animal, p in v.dark),
-                )
+            line = self._seat_line(ctx, v, p)
             lines.append(
                 ctx("board-mover" if p in movers and v.phase == "playing" else "board-seat", line=line)
             )
-        lines.append("")
-        if v.phase == "playing":
-            lines.append(self._moment(ctx, v, waits))
-            if v.silence is not None:
-                lines.append(ctx("svintus-board-silence", player=ctx.name(v.silence)))
-            for d in v.duties:
-                lines.append(ctx("svintus-board-duty", player=ctx.name(d.player)))
-        elif v.phase == "round_over":
-            lines.append(ctx("svintus-board-round-over"))
-        elif v.match_winner is not None:
-            lines.append(ctx("svintus-board-match-over", player=ctx.name(v.match_winner)))
-        else:
-            lines.append(ctx("board-game-over"))
-
+        lines += ["", *self._status_lines(ctx, v, waits)]
         rows: Rows = []
         if v.phase == "playing":
             buttons = []
@@ -350,6 +308,44 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         elif v.phase == "round_over":
             rows.append([ctx.act(ctx("svintus-button-next-round"), NextRound(player=ANYONE), tagged=False)])
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _seat_line(self, ctx: Ctx, v: SvintusView, p: int) -> str:
+        """One player on the board: cards, score, what is special about them now."""
+        flags = []
+        if p in v.one_card:
+            flags.append(ctx("svintus-flag-declared" if p in v.declared else "svintus-flag-one-card"))
+        if p in v.away:
+            flags.append(ctx("svintus-flag-away"))
+        if v.silence == p:
+            flags.append(ctx("svintus-flag-silence"))
+        if p in v.skips:
+            flags.append(ctx("svintus-flag-skip"))
+        line = ctx(
+            "svintus-board-player",
+            player=ctx.name(p),
+            count=v.zone_counts.get(f"hand:{p}", 0),
+            score=v.scores.get(p, 0),
+            flags=" ".join(flags),
+        )
+        animal = v.animals.get(p)
+        if animal is None:
+            return line
+        label = animal_label(ctx.t, ctx.lang, animal, p in v.dark)
+        return ctx("svintus-board-player-animal", line=line, animal=label)
+
+    def _status_lines(self, ctx: Ctx, v: SvintusView, waits: Sequence[Wait]) -> list[str]:
+        """Under the seats: what the table waits for, or how the round or match ended."""
+        if v.phase == "playing":
+            lines = [self._moment(ctx, v, waits)]
+            if v.silence is not None:
+                lines.append(ctx("svintus-board-silence", player=ctx.name(v.silence)))
+            lines += [ctx("svintus-board-duty", player=ctx.name(d.player)) for d in v.duties]
+            return lines
+        if v.phase == "round_over":
+            return [ctx("svintus-board-round-over")]
+        if v.match_winner is not None:
+            return [ctx("svintus-board-match-over", player=ctx.name(v.match_winner))]
+        return [ctx("board-game-over")]
 
     def _setup_board(self, ctx: Ctx, v: SvintusView, waits: Sequence[Wait]) -> Rendered:
         title = ctx("game-title", emoji=ctx("svintus-emoji"), name=ctx("svintus-name"))
@@ -415,11 +411,8 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             return Rendered("\n".join(lines), None)
         if v.phase == "match_over":
             winner = v.match_winner
-            lines.append(
-                ctx("svintus-hand-match-over", player=ctx.name(winner))
-                if winner is not None
-                else ctx("board-game-over")
-            )
+            over = ctx("svintus-hand-match-over", player=ctx.name(winner)) if winner is not None else None
+            lines.append(over or ctx("board-game-over"))
             return Rendered("\n".join(lines), None)
         if v.phase == "setup":
             lines.append(ctx("svintus-hand-setup"))
@@ -428,13 +421,11 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         animal = v.animals.get(me)
         if animal is not None:
             dark = me in v.dark
-            lines.append(
-                ctx(
-                    "svintus-hand-animal",
-                    animal=animal_label(ctx.t, ctx.lang, animal, dark),
-                    rule=animal_rule(ctx.t, ctx.lang, animal, dark),
-                )
+            label, rule = (
+                animal_label(ctx.t, ctx.lang, animal, dark),
+                animal_rule(ctx.t, ctx.lang, animal, dark),
             )
+            lines.append(ctx("svintus-hand-animal", animal=label, rule=rule))
         sees = v.phase == "playing" and v.current == me
         if sees and v.top is not None:
             lines.append(self._top_line(ctx, v))
@@ -442,68 +433,68 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             lines.append(ctx("svintus-hand-deck-top", card=card_label(ctx, v.deck_top.id)))
         if any(isinstance(a, React) for a in acts):
             lines.append(ctx("svintus-hand-duty"))
-        own_ability = v.ability is not None and v.ability.player == me
+        lines += self._situation(ctx, v, me, acts)
+        if v.silence is not None:
+            lines.append(ctx("svintus-hand-silence"))
+        lines.append(ctx("svintus-hand-cards", count=len(v.hand)))
+        rows: Rows = []
+        if v.phase == "playing":
+            own_ability = v.ability is not None and v.ability.player == me
+            if not (own_ability and v.prompt is not None and v.prompt.kind == "card"):
+                rows += self._card_rows(ctx, v, acts, sees)
+            rows = self._action_rows(ctx, v, acts, rows)
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    def _situation(self, ctx: Ctx, v: SvintusView, me: int, acts: Sequence[Any]) -> list[str]:
+        """What the moment asks of this player, in a line (or two)."""
         if v.phase == "round_over":
-            lines.append(ctx("svintus-hand-round-over"))
-        elif v.race is not None:
-            lines.append(
-                ctx(
-                    "svintus-hand-race"
-                    if any(isinstance(a, Slap) for a in acts)
-                    else "svintus-hand-race-done"
-                )
-            )
-        elif own_ability:
-            if v.peek is not None and v.ability is not None and v.ability.target is not None:
+            return [ctx("svintus-hand-round-over")]
+        if v.race is not None:
+            slap = any(isinstance(a, Slap) for a in acts)
+            return [ctx("svintus-hand-race" if slap else "svintus-hand-race-done")]
+        if v.ability is not None and v.ability.player == me:
+            lines = []
+            if v.peek is not None and v.ability.target is not None:
                 theirs = ", ".join(card_label(ctx, c.id) for c in sorted(v.peek, key=sort_key))
                 lines.append(ctx("svintus-hand-peek", player=ctx.name(v.ability.target), cards=theirs))
             if v.given is not None:
                 lines.append(ctx("svintus-hand-given", card=card_label(ctx, v.given.id)))
-        elif v.attack is not None and v.attack.target == me:
+            return lines
+        if v.attack is not None and v.attack.target == me:
             key = "svintus-hand-grab-on-you" if v.attack.kind == "grab" else "svintus-hand-snore-on-you"
-            lines.append(ctx(key, count=v.attack.count))
-        elif v.current == me:
-            if v.awaiting_color:
-                pass  # the prompt below asks for the colour
-            elif v.drawn:
-                lines.append(ctx("svintus-hand-drawn"))
-            else:
-                lines.append(ctx("svintus-hand-your-turn"))
-        else:
-            lines.append(ctx("svintus-hand-waiting"))
-        if v.silence is not None:
-            lines.append(ctx("svintus-hand-silence"))
-        lines.append(ctx("svintus-hand-cards", count=len(v.hand)))
+            return [ctx(key, count=v.attack.count)]
+        if v.current != me:
+            return [ctx("svintus-hand-waiting")]
+        if v.awaiting_color:
+            return []  # the prompt below asks for the colour
+        return [ctx("svintus-hand-drawn" if v.drawn else "svintus-hand-your-turn")]
 
-        rows: Rows = []
-        if v.phase == "playing":
-            if not (own_ability and v.prompt is not None and v.prompt.kind == "card"):
-                rows += self._card_rows(ctx, v, acts, sees)
-            extra: list[InlineKeyboardButton] = []
-            for a in acts:
-                if isinstance(a, Draw):
-                    extra.append(ctx.act(ctx("svintus-button-draw"), a))
-                elif isinstance(a, Pass):
-                    extra.append(ctx.act(ctx("svintus-button-pass"), a))
-                elif isinstance(a, Accept) and v.attack is not None:
-                    key = (
-                        "svintus-button-accept-grab"
-                        if v.attack.kind == "grab"
-                        else "svintus-button-accept-snore"
-                    )
-                    extra.append(ctx.act(ctx(key, count=v.attack.count), a))
-                elif isinstance(a, Declare):
-                    extra.append(ctx.act(ctx("svintus-button-svintus"), a))
-                elif isinstance(a, Slap):
-                    rows.insert(0, [ctx.act(ctx("svintus-button-slap"), a)])
-                elif isinstance(a, React):
-                    rows.insert(0, [ctx.act(ctx("svintus-button-react"), a)])
-                elif isinstance(a, UseAbility) and animal is not None:
-                    label = ctx("svintus-button-ability", animal=animal_label(ctx.t, ctx.lang, animal, True))
-                    extra.append(ctx.act(label, a))
-            if extra:
-                rows.append(extra)
-        return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+    def _action_rows(self, ctx: Ctx, v: SvintusView, acts: Sequence[Any], rows: Rows) -> Rows:
+        """The buttons besides the cards: a slap or the Hedgehog's reaction above
+        them, the turn's other moves in one row below."""
+        me = v.viewer
+        animal = v.animals.get(me) if me is not None else None
+        extra: list[InlineKeyboardButton] = []
+        for a in acts:
+            if isinstance(a, Draw):
+                extra.append(ctx.act(ctx("svintus-button-draw"), a))
+            elif isinstance(a, Pass):
+                extra.append(ctx.act(ctx("svintus-button-pass"), a))
+            elif isinstance(a, Accept) and v.attack is not None:
+                key = (
+                    "svintus-button-accept-grab" if v.attack.kind == "grab" else "svintus-button-accept-snore"
+                )
+                extra.append(ctx.act(ctx(key, count=v.attack.count), a))
+            elif isinstance(a, Declare):
+                extra.append(ctx.act(ctx("svintus-button-svintus"), a))
+            elif isinstance(a, Slap):
+                rows.insert(0, [ctx.act(ctx("svintus-button-slap"), a)])
+            elif isinstance(a, React):
+                rows.insert(0, [ctx.act(ctx("svintus-button-react"), a)])
+            elif isinstance(a, UseAbility) and animal is not None:
+                label = ctx("svintus-button-ability", animal=animal_label(ctx.t, ctx.lang, animal, True))
+                extra.append(ctx.act(label, a))
+        return [*rows, extra] if extra else rows
 
     def _card_rows(self, ctx: Ctx, v: SvintusView, acts: Sequence[Any], sees: bool) -> Rows:
         assert v.hand is not None

@@ -130,3 +130,4 @@ core-err-prompt-option = That option isn't on offer.
 core-err-prompt-repeated = Each option can be chosen once.
 core-err-prompt-no-cancel = It's too late to back out.
 core-err-nothing-to-answer = There's nothing to choose right now.
+referee-error = ⚠️ The referee hit an error and stopped this game's clock. /board draws the table again.

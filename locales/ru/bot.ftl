@@ -131,3 +131,4 @@ core-err-prompt-option = Такого варианта нет.
 core-err-prompt-repeated = Каждый вариант можно выбрать только раз.
 core-err-prompt-no-cancel = Отменить уже нельзя.
 core-err-nothing-to-answer = Сейчас выбирать нечего.
+referee-error = ⚠️ У судьи ошибка: часы этой игры остановлены. /board нарисует стол заново.

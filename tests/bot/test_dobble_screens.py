@@ -15,7 +15,7 @@ from bot.adapter import Ctx, Rendered
 from bot.callbacks import BadCallback, decode
 from bot.games.dobble import ADAPTER, MODES
 from bot.i18n import Translator
-from bot.referee import kept
+from bot.referee import Referee
 from bot.session import Member, Session
 from engine.core import Event, RuleError, Tick
 from engine.dobble import GAME, rules
@@ -412,8 +412,8 @@ def test_a_miss_is_answered_not_noted_in_the_hand() -> None:
     """The answer says "wrong — locked"; a note in the hand would cost an edit."""
     wrong = Event(key=Ev.WRONG, to=1, args={"player": 1, "symbol": 3})
     public = Event(key=Ev.LOCKS_LIFTED)
-    assert kept(ADAPTER, [wrong, public]) == [public]
-    assert kept(games.get("svintus"), [wrong]) == [wrong]  # other games keep their notes
+    assert Referee.kept(ADAPTER, [wrong, public]) == [public]
+    assert Referee.kept(games.get("svintus"), [wrong]) == [wrong]  # other games keep their notes
 
 
 def test_every_symbol_has_an_emoji_and_a_name_in_announcements() -> None:

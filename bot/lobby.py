@@ -1,0 +1,207 @@
+"""The lobby: ``/new``, the seats, the table's options, the start.
+
+Every lobby press is one transaction (``bot.table``): a seat is taken, given
+up or an option changed on the session as it is in Redis, under the chat's
+lock, and only once that is saved is the player told ("you're at the table",
+in their private chat, sent once).  A player the bot cannot write to is
+seated only after they open the private chat (``join_from_link``).
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bot import games, screens
+from bot.callbacks import Press
+from bot.session import ChatSettings, Member, Session
+from bot.table import Change, Reply
+from engine.core import Event, RuleError
+
+if TYPE_CHECKING:
+    from bot.referee import Referee
+
+
+def _next(values: tuple[Any, ...], current: Any) -> Any:
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+class Lobby:
+    def __init__(self, ref: Referee) -> None:
+        self.ref = ref
+        self.t = ref.t
+
+    # --- /new ------------------------------------------------------------------------
+
+    async def open(self, chat_id: int, title: str, creator: Member, game: str) -> Reply | None:
+        """Open ``game``'s lobby in the chat (None: opened; else why not)."""
+        adapter = games.get(game)
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            if session is not None and session.status != "over":
+                lang = self.ref.pick_lang(settings, creator.lang)
+                return Change(reply=Reply(self.t(lang, "cmd-game-exists")))
+            new = Session(
+                chat_id=chat_id,
+                game_id=secrets.token_hex(3),
+                creator=creator.id,
+                game=game,
+                title=title,
+                options=adapter.game.options().model_dump(mode="json"),
+            )
+            return Change(session=new, status_changed=True).then(lambda: self._new_board(chat_id))
+
+        change = await self.ref.tables.change(chat_id, decide)
+        reply = await change.run()
+        return reply if change.session is None else None
+
+    async def _new_board(self, chat_id: int) -> None:
+        await self.ref.store.forget_message(chat_id, "board")  # the lobby is a new message
+        self.ref.sender.touch(chat_id, "board")
+
+    # --- a press in the lobby --------------------------------------------------------
+
+    async def press(self, press: Press, user: Member, update_id: int | None = None) -> Reply:
+        chat_id = press.chat_id
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            lang = self.ref.pick_lang(settings, user.lang)
+            if session is None or session.game_id != press.game_id:
+                return Change(reply=Reply(self.t(lang, "answer-old-game")))
+            if session.seen(update_id):
+                return Change()  # a redelivery of a press already applied
+            if session.status != "lobby":
+                return Change(reply=Reply(self.t(lang, "answer-already-started")))
+            code = press.code
+            if code == "j":
+                change = await self._join(session, user, lang)
+            elif code == "x":
+                change = self._leave(session, user, lang)
+            elif code == "g" or code.startswith("o"):
+                if user.id != session.creator:
+                    return Change(reply=Reply(self.t(lang, "answer-creator-only")))
+                change = self._start(session, lang) if code == "g" else self._option(session, code, lang)
+            else:
+                return Change(reply=Reply(self.t(lang, "answer-unknown")))
+            if change.session is not None:
+                change.session.mark(update_id)
+            return change
+
+        change = await self.ref.tables.change(chat_id, decide)
+        return await change.run()
+
+    async def _join(self, session: Session, user: Member, lang: str) -> Change:
+        t = self.t
+        if session.member(user.id) is not None:
+            return Change(reply=Reply(t(lang, "answer-already-joined")))
+        if len(session.members) >= games.get(session.game).game.max_players:
+            return Change(reply=Reply(t(lang, "answer-table-full")))
+        if not await self.ref.store.started(user.id):  # never write first: a link opens the chat
+            if all(m.id != user.id for m in session.unreachable):
+                session.unreachable.append(user)
+            link = self.ref.deep_link(session.chat_id)
+            return Change(session=session, reply=Reply(t(lang, "answer-open-private"), url=link))
+        session.unreachable = [m for m in session.unreachable if m.id != user.id]
+        session.members.append(user)
+        change = Change(session=session, reply=Reply(t(lang, "answer-joined")))
+        return change.then(self._board(session)).then(self._welcome(session, user, lang, change))
+
+    def _welcome(self, session: Session, user: Member, lang: str, change: Change) -> Callable[[], Any]:
+        """After the seat is saved: tell the player in private.  If they have blocked
+        the bot since, they are unseated again and given the link."""
+
+        async def send() -> None:
+            text = self.t(
+                lang,
+                "dm-joined",
+                chat=html.escape(session.title),
+                game=screens.game_title(self.t, lang, session.game),
+            )
+            if await self.ref.sender.message(user.id, text):
+                return
+            await self._unseat(session.chat_id, user)
+            change.reply = Reply(self.t(lang, "answer-open-private"), url=self.ref.deep_link(session.chat_id))
+
+        return send
+
+    async def _unseat(self, chat_id: int, user: Member) -> None:
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            if session is None or session.status != "lobby" or session.member(user.id) is None:
+                return Change()
+            session.members = [m for m in session.members if m.id != user.id]
+            session.unreachable = [*(m for m in session.unreachable if m.id != user.id), user]
+            return Change(session=session).then(self._board(session))
+
+        await (await self.ref.tables.change(chat_id, decide)).run()
+
+    def _leave(self, session: Session, user: Member, lang: str) -> Change:
+        if session.member(user.id) is None:
+            return Change(reply=Reply(self.t(lang, "answer-not-joined")))
+        session.members = [m for m in session.members if m.id != user.id]
+        return Change(session=session, reply=Reply(self.t(lang, "answer-left"))).then(self._board(session))
+
+    def _option(self, session: Session, code: str, lang: str) -> Change:
+        adapter = games.get(session.game)
+        game = adapter.game
+        choice = next((c for c in adapter.choices if "o" + c.code == code), None)
+        options = game.options(session.options)
+        if choice is None or not choice.shown(options):
+            return Change(reply=Reply(self.t(lang, "answer-unknown")))
+        value = _next(choice.values, getattr(options, choice.field))
+        try:
+            options = game.options({**session.options, choice.field: value})
+        except RuleError:
+            return Change(reply=Reply(self.t(lang, "answer-unknown")))
+        session.options = options.model_dump(mode="json")
+        return Change(session=session).then(self._board(session))
+
+    def _start(self, session: Session, lang: str) -> Change:
+        adapter = games.get(session.game)
+        game = adapter.game
+        if not game.min_players <= len(session.members) <= game.max_players:
+            name = self.t(lang, f"{session.game}-name")
+            need = self.t(lang, "answer-need-players", game=name, min=game.min_players, max=game.max_players)
+            return Change(reply=Reply(need))
+        try:
+            state, events = game.start(
+                [m.id for m in session.members],
+                secrets.randbits(63),
+                game.options(session.options),
+                self.ref.now_ms(),
+            )
+        except RuleError as e:
+            refusal = Event(key=e.key, args=e.params)
+            return Change(reply=Reply(adapter.event_text(self.ref.ctx(session, lang), refusal)))
+        session.state = state
+        session.status = "playing"
+        session.announce(self.ref.kept(adapter, events))
+        return Change(session=session, status_changed=True).then(lambda: self.ref.after_change(session))
+
+    def _board(self, session: Session) -> Callable[[], Any]:
+        async def redraw() -> None:
+            self.ref.sender.touch(session.chat_id, "board")
+
+        return redraw
+
+    # --- /start join_<chat>: the deep link -------------------------------------------
+
+    async def join_from_link(self, chat_id: int, user: Member) -> str:
+        """The user opened the private chat from the lobby's link: seated in one tap."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            lang = self.ref.pick_lang(settings, user.lang)
+            if session is None or session.status != "lobby":
+                return Change(reply=Reply(self.t(lang, "start-no-lobby")))
+            joined = Reply(self.t(lang, "start-joined", chat=html.escape(session.title)))
+            if session.member(user.id) is not None:
+                return Change(reply=joined)
+            if len(session.members) >= games.get(session.game).game.max_players:
+                return Change(reply=Reply(self.t(lang, "answer-table-full")))
+            session.unreachable = [m for m in session.unreachable if m.id != user.id]
+            session.members.append(user)
+            return Change(session=session, reply=joined).then(self._board(session))
+
+        change = await self.ref.tables.change(chat_id, decide)
+        return (await change.run()).text

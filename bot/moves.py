@@ -1,0 +1,240 @@
+"""Presses, chat messages and time -> engine actions, each one transaction.
+
+A game press is decoded by the game's codec (``Adapter.decode``), checked
+against the keyboard it was pressed on where that matters, applied to the
+session as it is in Redis under the chat's lock, and answered only once the
+change is saved.  A prompt's buttons (``!`` codes) are the core's: a pick on a
+prompt that wants several, a page of a long one, is the presser's draft.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+
+from bot import games, screens
+from bot.adapter import AnyAdapter, Select
+from bot.callbacks import BadCallback, Press, tag_of
+from bot.screens import Seen, seen
+from bot.session import ChatSettings, Draft, Member, Selection, Session
+from bot.table import Change, Reply
+from engine.core import Answer, Event, RuleError, Tick
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from bot.referee import Referee
+
+log = logging.getLogger(__name__)
+
+
+class Moves:
+    def __init__(self, ref: Referee) -> None:
+        self.ref = ref
+        self.t = ref.t
+
+    # --- a press of a running game ----------------------------------------------------
+
+    async def press(
+        self,
+        press: Press,
+        user: Member,
+        from_board: bool,
+        update_id: int | None = None,
+        query_id: str | None = None,
+    ) -> Reply:
+        """A button of a running game.  Nothing is awaited before the chat's lock
+        (``Tables.change``), so presses on one chat are applied in the order they
+        arrived (a race's first press is the first to arrive); a press answered
+        before (``query_id``) is recognised in line."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            lang = self.ref.pick_lang(settings, user.lang)
+            if query_id is not None and await self.ref.store.answered(query_id):
+                return Change(reply=Reply(answered=True))
+            refusal = self._refuse(session, press, user, update_id, lang)
+            if refusal is not None or session is None:
+                return refusal or Change()
+            return self._decide_press(session, press, user, from_board, update_id, lang)
+
+        change = await self.ref.tables.change(press.chat_id, decide)
+        return await change.run()
+
+    def _refuse(
+        self, session: Session | None, press: Press, user: Member, update_id: int | None, lang: str
+    ) -> Change | None:
+        """The answer to a press that cannot be a move at all (None: it may be one)."""
+        t = self.t
+        if session is None or session.game_id != press.game_id:
+            return Change(reply=Reply(t(lang, "answer-old-game")))
+        if session.seen(update_id):
+            return Change()  # a redelivery of a press already applied
+        if session.status != "playing" or session.state is None:
+            return Change(reply=Reply(t(lang, "answer-game-over")))
+        if session.member(user.id) is None:
+            return Change(reply=Reply(t(lang, "answer-not-player")))
+        return None
+
+    def _decide_press(
+        self, session: Session, press: Press, user: Member, from_board: bool, update_id: int | None, lang: str
+    ) -> Change:
+        adapter = games.get(session.game)
+        now = self.ref.now_ms()
+        state, events = catch_up(adapter, session.state, now)  # a late press meets a closed window
+        mine = seen(adapter, state, user.id)
+        drafts, selected = dict(session.drafts), dict(session.selected)
+        try:
+            action, reply = self._read(session, press, user.id, mine, from_board, drafts, selected, lang)
+        except (BadCallback, ValidationError):
+            return Change(reply=Reply(self.t(lang, "answer-unknown")))
+        if action is not None:
+            try:
+                state, more = adapter.game.apply(state, action, now)
+            except RuleError as e:
+                refusal = Event(key=adapter.error_key(action, e), args=e.params)
+                reply = Reply(adapter.event_text(self.ref.ctx(session, lang), refusal))
+            else:
+                events += more
+                drafts.pop(user.id, None)
+                selected.pop(user.id, None)
+                said = adapter.press_answer(self.ref.ctx(session, lang), user.id, action, more)
+                reply = Reply(said) if said else reply
+        # a move that announces nothing (a card chosen) is saved all the same
+        changed = state is not session.state or drafts != session.drafts or selected != session.selected
+        change = Change()
+        if changed:
+            change = self.ref.commit(
+                session, state, events, update_id, actor=user.id, drafts=drafts, selected=selected
+            )
+        change.reply = reply
+        if reply.text:  # refused: whatever their hand showed, show them the current one
+            chat_id = session.chat_id
+            change.then(_touch(self.ref, chat_id, f"hand:{user.id}"))
+        return change
+
+    def _read(
+        self,
+        session: Session,
+        press: Press,
+        player: int,
+        mine: Seen,
+        from_board: bool,
+        drafts: dict[int, Draft],
+        selected: dict[int, Selection],
+        lang: str,
+    ) -> tuple[Any, Reply]:
+        """The action a press stands for (None: none, only a draft or a selection
+        changed, or a stale keyboard), and what to tell the presser."""
+        if press.code.startswith("!"):
+            if from_board:
+                raise BadCallback(press.code)
+            return self._prompt_press(session, press, player, mine, drafts, lang)
+        adapter = games.get(session.game)
+        action = adapter.decode(press.code, player, mine.view)
+        tag = tag_of(adapter.keyboard_key(mine.view, mine.legal))
+        stale = from_board or press.tag != tag
+        if (adapter.fresh_required(action) or isinstance(action, Select)) and stale:
+            return None, Reply(self.t(lang, "answer-stale"))
+        if isinstance(action, Select):  # what their hand shows, not a move
+            selected.pop(player, None)
+            if action.value:
+                selected[player] = Selection(tag=tag, value=action.value)
+            return None, Reply()
+        return action, Reply()
+
+    def _prompt_press(
+        self, session: Session, press: Press, player: int, mine: Seen, drafts: dict[int, Draft], lang: str
+    ) -> tuple[Answer | None, Reply]:
+        """A prompt button: an answer (the action to apply), or a change to the
+        player's draft of a prompt that wants several options, or its page."""
+        p = screens.parse_press(press.code)
+        prompt = mine.view.prompt
+        if prompt is None or prompt.id != p.prompt:
+            return None, Reply(self.t(lang, "answer-stale"))
+        draft = screens.draft_of(session, player, prompt)
+        picks = list(draft.picks)
+        if p.op in (":", "skip", "ok"):  # one pick, none, the draft's
+            sent = [screens.parse_value(p.value, prompt)] if p.op == ":" else picks if p.op == "ok" else []
+            return Answer(player=player, prompt=prompt.id, picks=sent), Reply()
+        if p.op == "x":
+            return Answer(player=player, prompt=prompt.id, cancel=True), Reply()
+        if p.op == "page":
+            drafts[player] = Draft(prompt=prompt.id, picks=picks, page=int(p.value))
+            return None, Reply()
+        value = screens.parse_value(p.value, prompt)
+        if p.op == "+" and value not in picks:
+            picks.append(value)
+        elif p.op == "-" and value in picks:
+            picks.remove(value)
+        if len(picks) >= prompt.max:  # all it wants: sent at once
+            return Answer(player=player, prompt=prompt.id, picks=picks), Reply()
+        drafts[player] = Draft(prompt=prompt.id, picks=picks, page=draft.page)
+        return None, Reply()
+
+    # --- a chat message, time -----------------------------------------------------------
+
+    async def message(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:
+        """A player wrote in the group: some games care (a rule of silence, say)."""
+        session, _ = await self.ref.store.load(chat_id)
+        if session is None or session.status != "playing" or session.state is None:
+            return
+        if session.member(user_id) is None:
+            return
+        adapter = games.get(session.game)
+
+        def make(state: Any) -> Any:
+            return adapter.on_message(user_id, adapter.game.legal(state, user_id))
+
+        if make(session.state) is not None:
+            await self.apply(chat_id, make, update_id, actor=user_id)
+
+    async def tick(self, chat_id: int) -> None:
+        """A deadline came: let time pass in the game (a stale timer does nothing)."""
+        await self.apply(chat_id, lambda state: Tick())
+
+    async def apply(
+        self,
+        chat_id: int,
+        make: Callable[[Any], Any],
+        update_id: int | None = None,
+        actor: int | None = None,
+    ) -> None:
+        """Apply ``make(state)`` (time first) as one transaction."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            if session is None or session.status != "playing" or session.state is None:
+                return Change()
+            if session.seen(update_id):
+                return Change()
+            adapter = games.get(session.game)
+            now = self.ref.now_ms()
+            state, events = catch_up(adapter, session.state, now)
+            action = make(state)
+            if action is not None and not isinstance(action, Tick):
+                try:
+                    state, more = adapter.game.apply(state, action, now)
+                    events += more
+                except RuleError as e:  # time moved on between the look and the move
+                    log.debug("%s in %s no longer applies: %s", action, chat_id, e.key)
+            if state is session.state:
+                return Change().then(lambda: self.ref.timers.schedule(session))
+            return self.ref.commit(session, state, events, update_id, actor=actor)
+
+        await (await self.ref.tables.change(chat_id, decide)).run()
+
+
+def catch_up(adapter: AnyAdapter, state: Any, now: int) -> tuple[Any, list[Event]]:
+    """Time first: a deadline already past is applied before anything else."""
+    due = adapter.game.next_deadline(state)
+    if due is not None and due <= now:
+        return adapter.game.apply(state, Tick(), now)
+    return state, []
+
+
+def _touch(ref: Referee, chat_id: int, slot: str) -> Callable[[], Any]:
+    async def redraw() -> None:
+        ref.sender.touch(chat_id, slot)
+
+    return redraw

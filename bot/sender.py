@@ -1,0 +1,200 @@
+"""Screens on Telegram: what a chat's board or a player's hand should show now,
+and the one edit (or message) that brings the message there, within the limits.
+
+A change only *touches* the screens it may have changed (``touch``); this
+module draws each one when its turn in the budget comes (boards first, then
+the hands of players who must act now), compares what it would show with what
+the message shows (by digest) and sends only a difference.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from telegram import Bot
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+
+from bot import screens
+from bot.adapter import Rendered
+from bot.i18n import Translator
+from bot.outbox import Limits, Screens, call, message_gone, not_modified
+from bot.session import ChatSettings
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Planned:
+    """A screen about to go out: to whom, what, its digest, and the message it edits."""
+
+    to: int
+    rendered: Rendered
+    digest: str
+    message_id: int | None
+
+
+class Sender:
+    def __init__(
+        self,
+        bot: Bot,
+        store: Store,
+        t: Translator,
+        limits: Limits,
+        pick_lang: Callable[[ChatSettings | None, str | None], str],
+    ) -> None:
+        self.bot, self.store, self.t, self.limits = bot, store, t, limits
+        self.pick_lang = pick_lang
+        self.worker_id = secrets.token_hex(6)
+        self.screens = Screens(self._flush)
+        # whether a hand waiting to be redrawn is its owner's to act on now, as of
+        # the latest change (a waiting send moves up when it becomes so)
+        self._must_act: dict[tuple[int, str], bool] = {}
+
+    def touch(self, chat_id: int, slot: str, must_act: bool | None = None) -> None:
+        """Redraw ``slot`` (``board``, ``hand:<user>``) when the budget allows."""
+        if must_act is not None:
+            self._must_act[(chat_id, slot)] = must_act
+        self.screens.touch(chat_id, slot)
+
+    async def close(self) -> None:
+        await self.screens.close()
+
+    async def message(self, chat_id: int, text: str) -> bool:
+        """One message of its own (an announcement, a private note), within the budget."""
+        try:
+            await self.limits.acquire(chat_id)
+            await call(lambda: self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML))
+            return True
+        except Forbidden:  # they blocked the bot since
+            if chat_id > 0:
+                await self.store.forget_started(chat_id)
+            return False
+        except BadRequest as e:  # "chat not found": the user never started the bot
+            log.info("cannot write to %s: %s", chat_id, e.message)
+            return False
+        except TelegramError:
+            log.exception("sending a message to %s failed", chat_id)
+            return False
+
+    # --- what a screen should show ------------------------------------------------------
+
+    async def render(self, chat_id: int, slot: str) -> tuple[int, Rendered] | None:
+        """The screen in ``slot`` as it should look now, and whom it goes to."""
+        session, settings = await self.store.load_shared(chat_id)
+        if session is None:
+            return None
+        if slot == "board":
+            lang = self.pick_lang(settings, None)
+            return chat_id, screens.draw_board(self.t, lang, session, self.bot.username)
+        user_id = int(slot.split(":", 1)[1])
+        if session.state is None:
+            return None
+        member = session.member(user_id)
+        lang = self.pick_lang(settings, member.lang if member else None)
+        return user_id, screens.draw_hand(self.t, lang, session, user_id, self.bot.username)
+
+    async def _outdated(self, chat_id: int, slot: str) -> tuple[int, bool] | None:
+        """Whom to send the screen to, if what they see is not what it shows now,
+        and whether it is urgent (they must act now)."""
+        first = await self.render(chat_id, slot)
+        if first is None:
+            return None
+        target, rendered = first
+        msg_id, digest, pending = await self.store.message(chat_id, slot)
+        if msg_id is not None and (rendered.hold or digest == pending == rendered.digest()):
+            return None  # shown already, or a held screen: what the message shows may stay
+        if target > 0 and not await self.store.started(target):
+            return None  # never write to someone who has not opened (or has blocked) the bot
+        return target, rendered.urgent
+
+    # --- sending ------------------------------------------------------------------------
+
+    async def _flush(self, chat_id: int, slot: str) -> None:
+        # The lock comes before rendering: with several workers, a screen another
+        # worker is already refreshing costs this one a Redis call, not a render.
+        # That worker is left a note (in the same call) and draws it once more.
+        try:
+            if not await self.store.claim_screen(chat_id, slot, self.worker_id):
+                return
+            try:
+                outdated = await self._outdated(chat_id, slot)
+                if outdated is not None:
+                    await self._send_screen(chat_id, slot, *outdated)
+            finally:
+                again = await self.store.release_screen(chat_id, slot, self.worker_id)
+        finally:
+            self._must_act.pop((chat_id, slot), None)
+        if again:
+            self.screens.touch(chat_id, slot)
+
+    async def _plan(self, chat_id: int, slot: str) -> Planned | None:
+        """Render the latest state once the budget is free (it may have moved while we waited)."""
+        latest = await self.render(chat_id, slot)
+        if latest is None:
+            return None
+        to, rendered = latest
+        new = rendered.digest()
+        msg_id, digest, pending = await self.store.message(chat_id, slot)
+        if msg_id is not None and pending != digest:
+            msg_id = None  # an edit whose outcome a crash hid: post the screen anew
+        elif msg_id is not None and (digest == new or rendered.hold):
+            return None
+        return Planned(to, rendered, new, msg_id)
+
+    async def _send_screen(self, chat_id: int, slot: str, target: int, urgent: bool = False) -> None:
+        plan: dict[str, Planned] = {}
+
+        async def prepare() -> bool:
+            found = await self._plan(chat_id, slot)
+            if found is not None:
+                plan["it"] = found
+            return found is not None
+
+        def must_act() -> bool:
+            return self._must_act.get((chat_id, slot), urgent)
+
+        if not await self.limits.acquire(target, prepare=prepare, urgent=must_act):
+            return
+        p = plan["it"]
+        await self.store.set_pending(chat_id, slot, p.digest)
+        try:
+            msg_id = await self._edit_or_send(p)
+        except Forbidden:
+            log.info("cannot write to %s any more", p.to)
+            if p.to > 0:
+                await self.store.forget_started(p.to)
+            return
+        await self.store.set_message(chat_id, slot, msg_id, p.digest)
+
+    async def _edit_or_send(self, p: Planned) -> int:
+        """Edit the message in place, or send it anew (none yet, or it is gone)."""
+        msg_id = p.message_id
+        r = p.rendered
+        if msg_id is not None:
+            edit = msg_id
+
+            async def edited() -> Any:
+                return await self.bot.edit_message_text(
+                    r.text, chat_id=p.to, message_id=edit, reply_markup=r.markup, parse_mode=ParseMode.HTML
+                )
+
+            try:
+                await call(edited)
+                return msg_id
+            except BadRequest as e:
+                if message_gone(e):
+                    msg_id = None
+                elif not not_modified(e):
+                    raise
+        if msg_id is not None:
+            return msg_id
+        message = await call(
+            lambda: self.bot.send_message(p.to, r.text, reply_markup=r.markup, parse_mode=ParseMode.HTML)
+        )
+        return int(message.message_id)

@@ -1,0 +1,141 @@
+"""Time in the games: deadlines in Redis, fired by whichever worker claims them.
+
+Every live game's next deadline (``Game.next_deadline``) is one entry of a
+sorted set in Redis; a worker that finds an entry due claims it (one ZREM: only
+one worker wins) and lets time pass in that chat, through the same transaction
+as a press.  A restarted or a second worker fires what the first left.
+
+A timer whose change fails is logged with its chat and tried again after 1,
+2, 4… s; after ``MAX_FAILURES`` in a row it is dropped, the chat is told the
+referee hit an error (``/board`` redraws), and the chat's timer stays off
+until the game changes again — never fired every 30 s for ever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from bot.session import Session
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+RECONCILE_S = 30.0
+MAX_TIMER_SLEEP_S = 0.5
+MAX_FAILURES = 4
+RETRY_BASE_MS = 1_000
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Timers:
+    def __init__(
+        self,
+        store: Store,
+        deadline: Callable[[Session], int | None],
+        tick: Callable[[int], Awaitable[None]],
+        failed: Callable[[int], Awaitable[None]],
+    ) -> None:
+        self.store = store
+        self._deadline = deadline  # when time alone changes this session's game
+        self._tick = tick  # let time pass in a chat (a transaction)
+        self._failed = failed  # tell a chat its timer was dropped
+        self._wake = asyncio.Event()
+        self._sleeping_until_ms = 0  # when the loop looks again by itself
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def schedule(self, session: Session) -> None:
+        """The chat's next deadline, as its game stands now (none once it is over)."""
+        due = self._deadline(session) if session.status == "playing" and session.state is not None else None
+        await self.store.set_timer(session.chat_id, due)
+        if due is not None and due < self._sleeping_until_ms:
+            self._wake.set()  # due before the loop would look again
+
+    async def run(self) -> None:
+        """Fire due deadlines until cancelled; survives Redis outages."""
+        last_reconcile = time.monotonic()
+        while True:
+            # Awake: a deadline set from now on wakes the next wait at once (the
+            # reads below may have missed it).
+            self._wake.clear()
+            self._sleeping_until_ms = 2**62
+            try:
+                await self._fire_due()
+                if time.monotonic() - last_reconcile > RECONCILE_S:
+                    last_reconcile = time.monotonic()
+                    await self.reconcile()
+                wait = await self._next_wait()
+            except RedisError as e:
+                log.warning("timers: redis unavailable (%s)", e)
+                wait = 1.0
+            self._sleeping_until_ms = now_ms() + int(wait * 1000)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=wait)
+
+    async def _fire_due(self) -> None:
+        now = now_ms()
+        for chat_id in await self.store.due_timers(now):
+            if await self.store.claim_timer(chat_id, now):
+                self.spawn(self._fire(chat_id))
+
+    async def _next_wait(self) -> float:
+        nxt = await self.store.next_timer()
+        if nxt is None:
+            return MAX_TIMER_SLEEP_S
+        return min(max((nxt - now_ms()) / 1000, 0.01), MAX_TIMER_SLEEP_S)
+
+    async def _fire(self, chat_id: int) -> None:
+        try:
+            await self._tick(chat_id)
+        except RedisError as e:
+            log.warning("timer of %s: redis unavailable (%s)", chat_id, e)
+            await self._retry(chat_id)
+        except Exception:
+            log.exception("timer of %s failed", chat_id)
+            await self._retry(chat_id)
+        else:
+            await self.store.timer_failed(chat_id, clear=True)
+
+    async def _retry(self, chat_id: int) -> None:
+        """Again after a back-off, or (too many failures in a row) never: the chat is told."""
+        try:
+            failures = await self.store.timer_failed(chat_id)
+            if failures >= MAX_FAILURES:
+                log.error("timer of %s dropped after %d failures in a row", chat_id, failures)
+                await self.store.set_timer(chat_id, None)
+                await self._failed(chat_id)
+                return
+            await self.store.set_timer(chat_id, now_ms() + RETRY_BASE_MS * 2 ** (failures - 1))
+        except RedisError as e:
+            log.warning("timer of %s: redis unavailable for its retry (%s)", chat_id, e)
+
+    async def reconcile(self) -> None:
+        """Re-add a live game's deadline that a crash between two writes lost (not
+        one dropped for failing: that waits for the game to change again)."""
+        for chat_id in await self.store.active_chats():
+            if await self.store.timer_failures(chat_id) >= MAX_FAILURES:
+                continue
+            session, _ = await self.store.load(chat_id)
+            if session is not None:
+                await self.schedule(session)
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro`` in the background, keeping a reference until it is done."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def close(self) -> None:
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

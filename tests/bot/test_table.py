@@ -1,0 +1,159 @@
+"""One change of a chat is one transaction (``bot.table``), and time that fails
+gives up politely (``bot.timers``): on a real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from bot.session import ChatSettings, Session
+from bot.store import Conflict, Store
+from bot.table import Change, Reply, Tables
+from bot.timers import MAX_FAILURES, Timers
+
+CHAT = -100_321
+
+
+def fresh(game_id: str = "g") -> Session:
+    return Session(chat_id=CHAT, game_id=game_id, creator=1, game="svintus")
+
+
+async def test_effects_run_once_after_the_save_even_when_races_are_lost(redis_url: str) -> None:
+    store = Store.from_url(redis_url)
+    await store.save(fresh(), 0)
+    tables = Tables(store, busy=lambda s: Reply("busy"))
+    sent: list[str] = []
+    decided = 0
+
+    async def decide(session: Session | None, settings: ChatSettings) -> Change:
+        nonlocal decided
+        decided += 1
+        assert session is not None
+        if decided <= 2:  # somebody else writes between this load and its save
+            _, version = await store.load(CHAT)
+            other = fresh()
+            other.title = f"other {decided}"
+            await store.save(other, version)
+        session.title = "mine"
+
+        async def send() -> None:
+            sent.append(session.title)
+
+        return Change(session=session, reply=Reply("done")).then(send)
+
+    change = await tables.change(CHAT, decide)
+    assert sent == []  # nothing before the caller runs the effects
+    assert (await change.run()).text == "done" and sent == ["mine"] and decided == 3
+    saved, _ = await store.load(CHAT)
+    assert saved is not None and saved.title == "mine"
+    assert tables.locked_chats == 0  # the lock table keeps no idle chat
+    await store.close()
+
+
+class LosingStore(Store):
+    """Every save loses its race."""
+
+    async def save(self, session: Session, version: int, status_changed: bool = False) -> int:
+        raise Conflict(session.chat_id)
+
+
+async def test_a_change_that_is_never_saved_is_answered_busy_and_has_no_effects(redis_url: str) -> None:
+    plain = Store.from_url(redis_url)
+    await plain.save(fresh(), 0)
+    store = LosingStore(plain.r)
+    tables = Tables(store, busy=lambda s: Reply("busy"))
+    sent: list[int] = []
+
+    async def decide(session: Session | None, settings: ChatSettings) -> Change:
+        async def send() -> None:
+            sent.append(1)
+
+        return Change(session=session, reply=Reply("joined")).then(send)
+
+    change = await tables.change(CHAT, decide)
+    assert (await change.run()).text == "busy" and sent == []
+    await plain.close()
+
+
+async def test_changes_of_one_chat_take_turns_across_workers(redis_url: str) -> None:
+    """Two Tables (two workers) on one Redis: their changes of one chat never overlap."""
+    a, b = Store.from_url(redis_url), Store.from_url(redis_url)
+    await a.save(fresh(), 0)
+    inside = 0
+    overlaps = 0
+
+    def table(store: Store) -> Tables:
+        return Tables(store, busy=lambda s: Reply("busy"))
+
+    async def decide(session: Session | None, settings: ChatSettings) -> Change:
+        nonlocal inside, overlaps
+        inside += 1
+        overlaps += inside > 1
+        await asyncio.sleep(0.005)
+        inside -= 1
+        assert session is not None
+        session.applied.append(len(session.applied))
+        return Change(session=session)
+
+    workers = [table(a), table(b)]
+    await asyncio.gather(*(workers[i % 2].change(CHAT, decide) for i in range(20)))
+    saved, _ = await a.load(CHAT)
+    assert overlaps == 0 and saved is not None and len(saved.applied) == 20
+    await a.close()
+    await b.close()
+
+
+async def test_a_failing_timer_backs_off_then_is_dropped_and_the_chat_told_once(redis_url: str) -> None:
+    store = Store.from_url(redis_url)
+    session = fresh()
+    session.status = "playing"
+    await store.save(session, 0, status_changed=True)
+    fired: list[int] = []
+    told: list[int] = []
+
+    async def tick(chat_id: int) -> None:
+        fired.append(chat_id)
+        raise RuntimeError("a bug in a game")
+
+    async def failed(chat_id: int) -> None:
+        told.append(chat_id)
+
+    def deadline(s: Any) -> int | None:
+        return int(time.time() * 1000) - 1
+
+    timers = Timers(store, deadline, tick, failed)
+    waits = []
+    for n in range(1, MAX_FAILURES + 1):
+        await timers._fire(CHAT)
+        due = await store.next_timer()
+        waits.append(None if due is None else due - int(time.time() * 1000))
+        assert await store.timer_failures(CHAT) == n
+    assert len(fired) == MAX_FAILURES and told == [CHAT]
+    # 1 s, 2 s, 4 s later, then no timer at all
+    assert [w is not None and abs(w - 1000 * 2**i) < 500 for i, w in enumerate(waits[:-1])] == [True] * 3
+    assert waits[-1] is None
+    await timers.reconcile()  # a dropped timer is not re-armed behind the chat's back
+    assert await store.next_timer() is None
+    await store.close()
+
+
+async def test_a_timer_that_works_again_forgets_its_failures(redis_url: str) -> None:
+    store = Store.from_url(redis_url)
+    calls = 0
+
+    async def tick(chat_id: int) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("once")
+
+    async def failed(chat_id: int) -> None:
+        raise AssertionError("not dropped")
+
+    timers = Timers(store, lambda s: None, tick, failed)
+    await timers._fire(CHAT)
+    assert await store.timer_failures(CHAT) == 1
+    await timers._fire(CHAT)
+    assert await store.timer_failures(CHAT) == 0
+    await store.close()
