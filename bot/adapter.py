@@ -1,15 +1,19 @@
 """The seam between the bot and a game: what a game's adapter provides.
 
-The bot core (referee, lobby, screens, timers, outbox, store, handlers) knows
+The bot core (referee, lobby, moves, timers, sender, screens, handlers) knows
 games only through this contract, and finds an adapter by the game's short
-name (``bot.games.get``).  An adapter owns what only its game knows: lobby
-options, board and hand screens drawn from the engine's *views*, which presses
-must match the screen they were pressed on, chat messages that matter to the
-game, extra commands, its rules text.  A button stands for an engine action
-and its data is the action's code (``Ctx.act``: the engine's codec writes and
-reads it), so no adapter writes a button code.  Everything generic —
-prompts, private events, "whose move", the log of announcements, the lobby's
-seats — is drawn by the core.
+name (``bot.games.get``).  An adapter owns how its game looks: lobby
+options, board and hand screens drawn from the engine's *views*, words for
+event arguments and prompt options, extra commands, its rules text.  What a
+table must know of a game's rules is the engine's, as data: which event
+arguments name players, which private events no hand keeps, which action a
+chat message is (``engine.core.Game``), which actions need no fresh keyboard
+(``PlayerAction.evident``).  A button stands for an engine action and its
+data is the action's code (``Ctx.act``: the engine's codec writes and reads
+it), so no adapter writes a button code.  Everything generic — prompts,
+private events, "whose move", the log of announcements, the lobby's seats,
+when a screen must be redrawn (its digest changed), Telegram's limits — is
+the core's.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import BadCallback, encode
 from bot.i18n import Translator
-from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait, dump
+from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -69,7 +73,7 @@ class Ctx:
     title: str = ""
     bot_username: str = ""
     names: Mapping[int, str] = field(default_factory=dict)  # player -> name, HTML-escaped
-    tag: str = "-"  # what a hand keyboard was drawn from (see Adapter.keyboard_key)
+    tag: str = "-"  # what the hand's keyboard offers (see screens.keyboard_tag)
     selected: str = ""  # what the hand's owner selected on this keyboard (see Select)
     encode: Callable[[Any], str] = str  # the game's action codec (``Game.encode``)
 
@@ -82,8 +86,9 @@ class Ctx:
         return self.names.get(player, str(player))
 
     def button(self, label: str, code: str, tagged: bool = True) -> InlineKeyboardButton:
-        """A button of this game: ``tagged`` buttons carry the hand's tag (a press must
-        match the keyboard it was pressed on); board buttons carry none."""
+        """A button of this game: ``tagged`` buttons carry the hand's tag (a press of
+        an action that is not evident must match the keyboard it was pressed
+        on); board buttons carry none."""
         return InlineKeyboardButton(
             label, callback_data=encode("h", self.chat_id, self.game_id, self.tag if tagged else "-", code)
         )
@@ -151,10 +156,6 @@ class Adapter(Generic[S, A, V, O]):
         """What the options say in the lobby, besides the buttons."""
         return []
 
-    def lobby_member(self, ctx: Ctx, options: O, player: int) -> str:
-        """Extra words after a member's name in the lobby list."""
-        return ""
-
     # --- screens (from views only) ------------------------------------------------------
 
     def board(self, ctx: Ctx, view: V, waits: Sequence[Wait]) -> Rendered:
@@ -164,15 +165,6 @@ class Adapter(Generic[S, A, V, O]):
         """The player's private message.  While ``view.prompt`` is open the core adds
         its question and buttons below this."""
         raise NotImplementedError
-
-    def hand_key(self, view: V, legal: Sequence[A]) -> Hashable:
-        """Everything the hand message is drawn from, besides names and words: equal
-        keys, equal messages (so a move redraws only the hands it changed)."""
-        return (dump(view), tuple(repr(a) for a in plain(legal)))
-
-    def keyboard_key(self, view: V, legal: Sequence[A]) -> Hashable:
-        """What the hand's keyboard is drawn from: a tagged press must match it."""
-        return tuple(repr(a) for a in plain(legal))
 
     # --- presses ------------------------------------------------------------------------------
 
@@ -187,30 +179,10 @@ class Adapter(Generic[S, A, V, O]):
         except RuleError:
             raise BadCallback(code) from None
 
-    def fresh_required(self, action: A | Select) -> bool:
-        """Must this press match the keyboard it was pressed on?  An action that says
-        all it means (a card aimed at a named top card, a slap) need not; by default
-        every one does, and a board button (which has no tag) never counts."""
-        return True
-
     def press_answer(self, ctx: Ctx, player: int, action: A, events: Sequence[Event]) -> str:
         """What to tell the presser when their press was applied (empty: nothing;
         their screen shows the change).  A race game says "first!" or "wrong — locked"."""
         return ""
-
-    def note(self, event: Event) -> bool:
-        """Whether a private event stays in its player's hand ("only you know") until
-        their next move.  One the press answer already tells ("wrong — locked
-        until the next card") needs no note, nor the edit a note costs."""
-        return True
-
-    def error_key(self, action: A, error: RuleError) -> str:
-        """The answer to a refused press (the engine's key unless the game knows better)."""
-        return error.key
-
-    def on_message(self, player: int, legal: Sequence[A]) -> A | None:
-        """A player wrote in the group: the action that is, if it matters to the game."""
-        return None
 
     # --- words ---------------------------------------------------------------------------------
 
@@ -221,7 +193,7 @@ class Adapter(Generic[S, A, V, O]):
     def arg(self, ctx: Ctx, key: str, value: ArgValue) -> Any:
         if isinstance(value, bool):
             return "true" if value else "false"
-        if key in PLAYER_ARGS and isinstance(value, int):
+        if key in self.game.player_args and isinstance(value, int):
             return ctx.name(value)
         if isinstance(value, list):
             return ", ".join(str(self.arg(ctx, key, v)) for v in value)
@@ -245,10 +217,6 @@ class Adapter(Generic[S, A, V, O]):
 
     def rules(self, ctx: Ctx) -> str:
         return ctx(f"{self.name}-rules")
-
-
-# Argument names that carry a player, for every game (a game may add its own).
-PLAYER_ARGS = frozenset({"player", "target", "catcher", "from_player", "winner", "owner", "by"})
 
 
 AnyAdapter = Adapter[Any, Any, Any, Any]

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from bot import games, screens
-from bot.adapter import AnyAdapter, Select
-from bot.callbacks import BadCallback, Press, tag_of
+from bot.adapter import AnyAdapter, Select, plain
+from bot.callbacks import BadCallback, Press
 from bot.screens import Seen, seen
 from bot.session import ChatSettings, Draft, Member, Selection, Session
 from bot.table import Change, Reply
@@ -93,7 +93,7 @@ class Moves:
             try:
                 state, more = adapter.game.apply(state, action, now)
             except RuleError as e:
-                refusal = Event(key=adapter.error_key(action, e), args=e.params)
+                refusal = Event(key=e.key, args=e.params)
                 reply = Reply(adapter.event_text(self.ref.ctx(session, lang), refusal))
             else:
                 events += more
@@ -133,9 +133,9 @@ class Moves:
             return self._prompt_press(session, press, player, mine, drafts, lang)
         adapter = games.get(session.game)
         action = adapter.decode(press.code, player, mine.view)
-        tag = tag_of(adapter.keyboard_key(mine.view, mine.legal))
+        tag = screens.keyboard_tag(adapter, mine.legal)
         stale = from_board or press.tag != tag
-        if (adapter.fresh_required(action) or isinstance(action, Select)) and stale:
+        if (isinstance(action, Select) or not action.evident()) and stale:
             return None, Reply(self.t(lang, "answer-stale"))
         if isinstance(action, Select):  # what their hand shows, not a move
             selected.pop(player, None)
@@ -182,10 +182,12 @@ class Moves:
             return
         if session.member(user_id) is None:
             return
-        adapter = games.get(session.game)
+        game = games.get(session.game).game
+        if game.spoken is None:
+            return
 
         def make(state: Any) -> Any:
-            return adapter.on_message(user_id, adapter.game.legal(state, user_id))
+            return next((a for a in plain(game.legal(state, user_id)) if a.type == game.spoken), None)
 
         if make(session.state) is not None:
             await self.apply(chat_id, make, update_id, actor=user_id)

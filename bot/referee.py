@@ -70,7 +70,7 @@ class Referee:
         await self.store.save_settings(chat_id, ChatSettings(lang=self.t.language(lang)))
         session, _ = await self.store.load(chat_id)
         if session is not None and session.status != "over":
-            self.refresh(session)
+            await self.refresh(session)
 
     def ctx(self, session: Session, lang: str, tag: str = "-") -> Ctx:
         return screens.ctx_for(self.t, lang, session, self.bot.username, tag)
@@ -123,14 +123,14 @@ class Referee:
 
     async def _stopped(self, session: Session) -> None:
         await self.store.set_timer(session.chat_id, None)
-        self.refresh(session)
+        await self.refresh(session)
 
     async def repost_board(self, chat_id: int, user_lang: str | None) -> str:
         session, _ = await self.store.load(chat_id)
         if session is None or session.status == "over":
             return self.t(await self.lang(chat_id, user_lang), "cmd-no-game")
         await self.store.forget_message(chat_id, "board")
-        self.refresh(session)
+        await self.refresh(session)
         return ""
 
     async def current_game(self, chat_id: int) -> str | None:
@@ -144,9 +144,10 @@ class Referee:
 
     @staticmethod
     def kept(adapter: AnyAdapter, events: list[Event]) -> list[Event]:
-        """The events a session keeps: every public one, and the private ones the game
-        wants noted in their player's hand."""
-        return [e for e in events if e.to is None or adapter.note(e)]
+        """The events a session keeps: every public one, and the private ones noted
+        in their player's hand (all but the game's ``fleeting`` ones)."""
+        fleeting = adapter.game.fleeting
+        return [e for e in events if e.to is None or e.key not in fleeting]
 
     def commit(
         self,
@@ -183,32 +184,17 @@ class Referee:
     async def after_change(
         self, session: Session, events: list[Event] | None = None, before: Session | None = None
     ) -> None:
-        self.refresh(session, before)
+        await self.refresh(session, every=before is None or before.state is None)
         await self.timers.schedule(session)
         finished = session.status == "over" and session.stopped_by is None and session.state is not None
         if finished and (before is None or before.status != "over"):
             self.timers.spawn(self._announce_result(session))
 
-    def refresh(self, session: Session, before: Session | None = None) -> None:
-        """Redraw the screens a change may have changed: after a move (``before`` is
-        the session it was made in) the board and the hands whose key it changed;
-        without ``before`` (a start, a stop, a language, a restart) all of them."""
-        chat_id = session.chat_id
-        self.sender.touch(chat_id, "board")
-        if session.state is None:
-            return
-        adapter = games.get(session.game)
-        waits = adapter.game.waiting(session.state)
-        for m in session.members:
-            after = self._hand_key(adapter, session, m.id)
-            if before is None or before.state is None or self._hand_key(adapter, before, m.id) != after:
-                self.sender.touch(chat_id, f"hand:{m.id}", must_act=screens.urgent(m.id, waits))
-
-    @staticmethod
-    def _hand_key(adapter: AnyAdapter, session: Session, player: int) -> Any:
-        game = adapter.game
-        view, legal = game.view(session.state, player), game.legal(session.state, player)
-        return screens.hand_key(session, adapter, player, view, legal)
+    async def refresh(self, session: Session, every: bool = True) -> None:
+        """Redraw the screens a change may have changed: the board, and the hands
+        whose message no longer shows what it should (``every``: all of them, as
+        after a start, a stop, a language, a restart)."""
+        await self.sender.redraw(session, every)
 
     async def _announce_result(self, session: Session) -> None:
         """The end of a game: one message in the group with the winners."""
@@ -246,7 +232,7 @@ class Referee:
             session, _ = await self.store.load(chat_id)
             if session is None or session.status == "over":
                 continue
-            self.refresh(session)
+            await self.refresh(session)
             await self.timers.schedule(session)
 
     async def render(self, chat_id: int, slot: str) -> Any:

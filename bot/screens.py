@@ -24,11 +24,11 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import games
-from bot.adapter import AnyAdapter, Ctx, Rendered, Rows
+from bot.adapter import AnyAdapter, Ctx, Rendered, Rows, plain
 from bot.callbacks import BadCallback, encode, tag_of
 from bot.i18n import Translator
 from bot.session import Draft, Session
-from engine.core import Event, Prompt, PromptValue, View, Wait, dump
+from engine.core import Event, Prompt, PromptValue, View, Wait
 
 
 @dataclass
@@ -63,9 +63,19 @@ def draw_hand(t: Translator, lang: str, session: Session, player: int, bot_usern
     """A player's private message (the game must have started)."""
     adapter = games.get(session.game)
     mine = seen(adapter, session.state, player)
-    tag = tag_of(adapter.keyboard_key(mine.view, mine.legal))
+    tag = keyboard_tag(adapter, mine.legal)
     ctx = ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag))
     return hand(ctx, session, adapter, player, mine.view, mine.legal, mine.waits)
+
+
+def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
+    """What a hand's keyboard offers that a press of it must still mean: the codes
+    of its player's legal actions that are not evident (``PlayerAction.evident``).
+    A press of such an action carries the tag of the keyboard it was pressed
+    on, and counts only if the tag is still this one; a selection (``Select``)
+    holds as long as it is."""
+    encode = adapter.game.encode
+    return tag_of(tuple(encode(a) for a in plain(legal) if not a.evident()))
 
 
 PER_ROW = 3
@@ -138,10 +148,7 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     options = game.options(session.options)
     lines = [ctx("lobby-title", game=game_title(ctx.t, ctx.lang, adapter.name)), ""]
     lines.append(ctx("lobby-players", count=len(session.members), max=game.max_players))
-    for i, m in enumerate(session.members, 1):
-        line = ctx("lobby-member", n=i, player=html.escape(m.name))
-        extra = adapter.lobby_member(ctx, options, m.id)
-        lines.append(line + (" " + extra if extra else ""))
+    lines += [ctx("lobby-member", n=i, player=html.escape(m.name)) for i, m in enumerate(session.members, 1)]
     more = adapter.lobby_lines(ctx, options)
     if more:
         lines += ["", *more]
@@ -225,23 +232,6 @@ def hand(
         rows = []
     held = drawn.hold and session.stopped_by is None
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None, urgent(player, waits), held)
-
-
-def hand_key(
-    session: Session, adapter: AnyAdapter, player: int, view: View, legal: Sequence[Any]
-) -> Hashable:
-    """Everything a hand message is drawn from (names and words aside)."""
-    prompt = view.prompt
-    draft = draft_of(session, player, prompt) if prompt is not None else None
-    notes = tuple(dump(e) for e in session.private.get(player, ()))
-    return (
-        adapter.hand_key(view, legal),
-        selection_of(session, player, tag_of(adapter.keyboard_key(view, legal))),
-        dump(prompt) if prompt is not None else None,
-        (tuple(draft.picks), draft.page) if draft is not None else None,
-        notes,
-        session.stopped_by is not None,
-    )
 
 
 # --- prompts ----------------------------------------------------------------------------------------

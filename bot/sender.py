@@ -19,11 +19,11 @@ from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from bot import screens
+from bot import games, screens
 from bot.adapter import Rendered
 from bot.i18n import Translator
 from bot.outbox import Limits, Screens, call, message_gone, not_modified
-from bot.session import ChatSettings
+from bot.session import ChatSettings, Session
 from bot.store import Store
 
 log = logging.getLogger(__name__)
@@ -64,6 +64,28 @@ class Sender:
 
     async def close(self) -> None:
         await self.screens.close()
+
+    async def redraw(self, session: Session, every: bool = False) -> None:
+        """Bring the chat's screens up to ``session`` (just saved): the board, and the
+        hands whose message no longer shows what it should — each drawn now and
+        compared by digest with what its message shows (``every``: all hands,
+        as after a restart or a language change, when nothing drawn is trusted)."""
+        chat_id = session.chat_id
+        self.touch(chat_id, "board")
+        if session.state is None:
+            return
+        waits = games.get(session.game).game.waiting(session.state)
+        shown = {} if every else await self.store.shown(chat_id)
+        settings = None if every else await self.store.settings(chat_id)
+        for m in session.members:
+            slot = f"hand:{m.id}"
+            if not every:
+                lang = self.pick_lang(settings, m.lang)
+                drawn = screens.draw_hand(self.t, lang, session, m.id, self.bot.username)
+                msg_id, digest, pending = shown.get(slot, (None, None, None))
+                if msg_id is not None and (drawn.hold or digest == pending == drawn.digest()):
+                    continue
+            self.touch(chat_id, slot, must_act=screens.urgent(m.id, waits))
 
     async def message(self, chat_id: int, text: str) -> bool:
         """One message of its own (an announcement, a private note), within the budget."""

@@ -238,6 +238,23 @@ class Store:
         digest, pending = (v.decode() if isinstance(v, bytes) else v for v in raw[1:])
         return (int(raw[0]) if raw[0] is not None else None, digest, pending)
 
+    async def shown(self, chat_id: int) -> dict[str, tuple[int | None, str | None, str | None]]:
+        """``message`` for every slot of the chat at once (one round trip)."""
+        raw = await self.r.hgetall(key(chat_id, "msgs"))
+        fields = {(k.decode() if isinstance(k, bytes) else k): v for k, v in raw.items()}
+        out: dict[str, tuple[int | None, str | None, str | None]] = {}
+        for field, value in fields.items():
+            slot, _, what = field.rpartition(":")
+            if what != "id":
+                continue
+            digest, pending = (fields.get(f"{slot}:{w}") for w in ("hash", "pending"))
+            out[slot] = (
+                int(value),
+                digest.decode() if isinstance(digest, bytes) else digest,
+                pending.decode() if isinstance(pending, bytes) else pending,
+            )
+        return out
+
     async def set_pending(self, chat_id: int, slot: str, digest: str) -> None:
         await self.r.hset(key(chat_id, "msgs"), f"{slot}:pending", digest)
 

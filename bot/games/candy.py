@@ -47,7 +47,7 @@ from engine.candy.models import (
     Protect,
     Score,
 )
-from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, dump
+from engine.core import ArgValue, Event, Prompt, PromptValue, Wait
 from engine.registry import get
 
 CARDS = len(CHARACTER_OF)
@@ -133,8 +133,6 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             return card_name(ctx, value)
         if key == "character" and isinstance(value, str) and value in Character._value2member_map_:
             return character_name(ctx, Character(value))
-        if key == "partner" and isinstance(value, int):
-            return ctx.name(value)
         return super().arg(ctx, key, value)
 
     def option_label(self, ctx: Ctx, view: CandyView, prompt: Prompt, value: PromptValue) -> str:
@@ -160,13 +158,6 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         """A Kidnapper played while someone's hand is empty does nothing: say so to its player."""
         idle = next((e for e in events if e.key == Ev.KIDNAPPER_IDLE), None)
         return self.event_text(ctx, idle) if idle is not None else ""
-
-    # --- presses ---------------------------------------------------------------------------
-
-    def fresh_required(self, action: Any) -> bool:
-        """A block says all it means (a late one is "too late"), and so does the
-        board's "next game"; every other press must match its keyboard."""
-        return not isinstance(action, Block | NextGame)
 
     # --- the board -----------------------------------------------------------------------------
 
@@ -419,49 +410,6 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
                 score=v.candies.get(me, 0),
             )
         return ctx("candy-hand-over", won="true" if won else "false", line=_score_line(ctx, v.scores[me]))
-
-    # --- what a hand is drawn from ---------------------------------------------------------------
-
-    def keyboard_key(self, view: CandyView, legal: Sequence[Any]) -> Hashable:
-        """The hand's own buttons are exactly the legal moves' codes (prompt buttons
-        name their prompt and need no tag)."""
-        return tuple(self.game.encode(a) for a in plain(legal))
-
-    def hand_key(self, view: CandyView, legal: Sequence[Any]) -> Hashable:
-        """A waiting hand names nobody: it changes only with its cards, its owner's
-        empire total, a window aimed at them, or the game's phase."""
-        v = view
-        me = v.viewer
-        if v.hand is None or me is None:
-            return ("unseated",)
-        if v.phase == "over":
-            return (
-                "over",
-                me in v.winners,
-                v.games,
-                v.points.get(me),
-                v.candies.get(me),
-                dump(v.scores[me]),
-            )
-        r = v.reaction
-        mine = (
-            (r.by, r.card.id, r.take.id if r.take is not None else None, v.reaction_window_ms)
-            if r is not None and r.player == me
-            else None
-        )
-        others_answer = v.current == me and bool(v.waiting_on) and me not in v.waiting_on
-        return (
-            self.keyboard_key(v, legal),
-            v.phase,
-            v.game_no if v.phase == "break" else None,
-            me in v.left,
-            tuple(sorted((c.id, tuple(c.protect), c.empire, c.ability, c.discard) for c in v.hand)),
-            tuple(v.banned),
-            v.scores[me].total,
-            mine,
-            v.prompt is not None,
-            others_answer,
-        )
 
 
 def _owner(view: CandyView, card: PromptValue) -> int | None:

@@ -8,8 +8,9 @@ keyboard tag, and a press on a card that has gone is told "second" or "old
 card" by the engine, never counted on the next card.
 
 One edit a hand a card.  A hand is drawn from ``Mine`` (what the hand shows,
-extracted from the view) and ``hand_key`` is that very tuple, so equal keys
-draw equal messages.  It leaves out what the hand does not show: who is
+extracted from the view) alone, so a move that changes none of it draws the
+same message, and the core (which redraws a screen only when its digest
+changes) sends nothing.  It leaves out what the hand does not show: who is
 locked out (the press answer says it), the other players' piles (but in the
 Poisoned Gift, whose rows are the others' cards).  While a countdown runs the
 hand is *held* (``Rendered.hold``): the message keeps the card just won, whose
@@ -21,7 +22,7 @@ moment the card may be seen, which is what the countdown is for.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -203,10 +204,6 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
             return symbol_label(ctx, DEFAULT_SET, value)
         return super().arg(ctx, key, value)
 
-    def note(self, event: Event) -> bool:
-        """A miss is told by the press's answer; a note would cost an edit of the hand."""
-        return event.key != Ev.WRONG
-
     def press_answer(self, ctx: Ctx, player: int, action: Any, events: Sequence[Event]) -> str:
         """ "First!" or "wrong — locked until the next card", at once, to the presser."""
         if not isinstance(action, Spot):
@@ -219,12 +216,6 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
             if e.key in WINS and e.args.get("player") == player:
                 return ctx(WINS[Ev(e.key)], **self.event_args(ctx, e))
         return ""
-
-    # --- presses ---------------------------------------------------------------------------
-
-    def fresh_required(self, action: Any) -> bool:
-        """A press names the cards it was made on: the engine tells an old one."""
-        return False
 
     # --- the board -----------------------------------------------------------------------------
 
@@ -293,12 +284,6 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
 
     def hand(self, ctx: Ctx, view: DobbleView, legal: Sequence[Any], waits: Sequence[Wait]) -> Rendered:
         return self.draw(ctx, mine(view))
-
-    def hand_key(self, view: DobbleView, legal: Sequence[Any]) -> Hashable:
-        return mine(view)
-
-    def keyboard_key(self, view: DobbleView, legal: Sequence[Any]) -> Hashable:
-        return ()  # no button is tagged: a press names its cards
 
     def draw(self, ctx: Ctx, m: Mine) -> Rendered:
         """A hand, from what it shows alone."""

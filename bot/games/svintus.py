@@ -20,7 +20,7 @@ from bot import screens
 from bot.adapter import ANYONE, Adapter, Choice, Command, Ctx, Rendered, Rows, plain
 from bot.i18n import Translator
 from bot.screens import in_rows
-from engine.core import ArgValue, Prompt, PromptValue, RuleError, Wait
+from engine.core import ArgValue, Prompt, PromptValue, Wait
 from engine.registry import get
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import CARDS, COLORS, DECK_SIZE, Color, Kind
@@ -37,7 +37,6 @@ from engine.svintus.models import (
     Play,
     React,
     Slap,
-    Speak,
     SvintusOptions,
     SvintusState,
     SvintusView,
@@ -255,24 +254,6 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         if prompt.kind == "card" and isinstance(value, int):
             return CARDS[value][1:]  # identical faces are interchangeable
         return value
-
-    def error_key(self, action: Any, error: RuleError) -> str:
-        if isinstance(action, Slap):
-            return "svintus-answer-slap-too-late"
-        return error.key
-
-    def on_message(self, player: int, legal: Sequence[Any]) -> Any:
-        """In a silence, a message in the group costs cards."""
-        return next((a for a in plain(legal) if isinstance(a, Speak)), None)
-
-    # --- presses ---------------------------------------------------------------------------
-
-    def fresh_required(self, action: Any) -> bool:
-        """Catch, slap, next round and an animal say what they want whenever
-        shown; so does a card that names the top it was aimed at."""
-        if isinstance(action, SELF_EVIDENT):
-            return False
-        return not (isinstance(action, Play) and action.on is not None)
 
     # --- the board -----------------------------------------------------------------------------
 
@@ -524,44 +505,6 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             on = top if sees or c.id in playable else None
             buttons.append(ctx.act(label, Play(player=me, card=c.id, on=on)))
         return in_rows(buttons)
-
-    # --- what a hand is drawn from ---------------------------------------------------------------
-
-    def keyboard_key(self, view: SvintusView, legal: Sequence[Any]) -> Hashable:
-        v = view
-        me = v.viewer
-        hand = tuple(sorted(c.id for c in v.hand)) if v.hand is not None else None
-        acts = tuple(self.game.encode(a) for a in plain(legal) if isinstance(a, HAND_ACTIONS))
-        table = (v.top.id if v.top else None, v.color) if v.phase == "playing" and v.current == me else None
-        return (v.round, v.phase, hand, table, v.silence is not None, acts, me in v.dark)
-
-    def hand_key(self, view: SvintusView, legal: Sequence[Any]) -> Hashable:
-        """A waiting player's hand does not show the top card: it changes only when
-        their own options do, so a move redraws a couple of hands, not all."""
-        v = view
-        me = v.viewer
-        if v.hand is None or me is None:
-            return ("unseated",)
-        if v.phase == "match_over":
-            return ("over", v.match_winner)
-        ability = (
-            (v.ability.step, v.ability.target) if v.ability is not None and v.ability.player == me else None
-        )
-        attack = v.attack if v.attack is not None and v.attack.target == me else None
-        mine = v.current == me
-        return (
-            self.keyboard_key(v, legal),
-            v.animals.get(me),
-            v.deck_top.id if v.deck_top is not None else None,
-            ability,
-            tuple(c.id for c in v.peek) if v.peek is not None else None,
-            v.given.id if v.given is not None else None,
-            (attack.kind, attack.count) if attack is not None else None,
-            v.race is not None,
-            mine,
-            mine and v.awaiting_color,
-            mine and bool(v.drawn),
-        )
 
 
 ADAPTER = SvintusAdapter()

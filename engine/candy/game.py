@@ -64,6 +64,7 @@ class CandyGame(Rules[CandyState, Any, CandyOptions]):
         "min": 2,
         "max": 4,
     }
+    player_args: ClassVar[frozenset[str]] = frozenset({"player", "target", "by", "partner"})
     Options = CandyOptions
     State = CandyState
     bad_action = Err.BAD_ACTION

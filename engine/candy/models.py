@@ -214,6 +214,9 @@ class Block(PlayerAction):
 
     type: Literal["block"] = "block"
 
+    def evident(self) -> bool:
+        return True
+
 
 @record(value=True)
 class Allow(PlayerAction):
@@ -227,6 +230,9 @@ class NextGame(PlayerAction):
     """Big game: start the next game before the break runs out."""
 
     type: Literal["next_game"] = "next_game"
+
+    def evident(self) -> bool:
+        return True
 
 
 # --- views -----------------------------------------------------------------

@@ -83,6 +83,14 @@ class PlayerAction:
 
     player: int
 
+    def evident(self) -> bool:
+        """Whether the action says all it means: it names what it was aimed at
+        (a top card, a reveal), so a press of it means the same whenever it
+        arrives and the rules refuse it once that is gone ("too late").  An
+        action that is not (draw, pass) counts only if pressed on the keyboard
+        its player sees now."""
+        return False
+
 
 @record(value=True)
 class Leave(PlayerAction):
@@ -170,6 +178,9 @@ class Answer(PlayerAction):
     picks: list[PromptValue] = []
     cancel: bool = False
 
+    def evident(self) -> bool:
+        return True  # it names its prompt: an answer to an old one is refused
+
 
 @record(value=True)
 class Pending:
@@ -254,7 +265,12 @@ class Game(Protocol[S, A, V, O]):
 
     ``keys``: every locale key the engine may put in an event, a rule error or
     a prompt; ``sample_args``: a plausible value for each argument they take
-    (the locale tests format every key with them).
+    (the locale tests format every key with them).  What a table needs to know
+    of a game's words, as data: ``player_args``, the argument names that carry
+    a player; ``fleeting``, the keys of private events no hand keeps (the
+    answer to the press that caused them tells them); ``spoken``, the type tag
+    of the action a player's message in the group chat is, when legal (None:
+    messages do not matter to the game).
     """
 
     name: ClassVar[str]
@@ -262,6 +278,9 @@ class Game(Protocol[S, A, V, O]):
     max_players: ClassVar[int]
     keys: ClassVar[Sequence[str]]
     sample_args: ClassVar[Mapping[str, ArgValue]]
+    player_args: ClassVar[frozenset[str]]
+    fleeting: ClassVar[frozenset[str]]
+    spoken: ClassVar[str | None]
 
     def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> O: ...
 

@@ -150,9 +150,10 @@ class Rules(Generic[S, A, O]):
     A game sets ``name``, ``min_players``/``max_players``, ``keys`` and
     ``sample_args`` (the locale tests format every key with them), ``State``
     and ``Options``, ``bad_action``/``bad_options``/``over_key`` (its refusal
-    keys), and writes ``new``, its handlers, ``moves``, ``view``, ``waiting``,
-    ``outcome``, ``finished`` and, where time matters, ``deadline`` and
-    ``tick``.
+    keys), ``player_args``/``fleeting``/``spoken`` where they differ from the
+    defaults (see ``engine.core.protocol.Game``), and writes ``new``, its
+    handlers, ``moves``, ``view``, ``waiting``, ``outcome``, ``finished`` and,
+    where time matters, ``deadline`` and ``tick``.
     """
 
     name: ClassVar[str]
@@ -166,6 +167,9 @@ class Rules(Generic[S, A, O]):
     bad_options: ClassVar[str]
     over_key: ClassVar[str]
     schema_version: ClassVar[int] = 1
+    player_args: ClassVar[frozenset[str]] = frozenset({"player"})
+    fleeting: ClassVar[frozenset[str]] = frozenset()
+    spoken: ClassVar[str | None] = None
 
     _moves: ClassVar[dict[type, Callable[..., None]]]
     _resumes: ClassVar[dict[str, Callable[..., None]]]

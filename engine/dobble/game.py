@@ -65,6 +65,9 @@ class DobbleGame(Rules[DobbleState, Any, DobbleOptions]):
         "min": 2,
         "max": 8,
     }
+    player_args: ClassVar[frozenset[str]] = frozenset({"player", "target", "winner"})
+    # a miss is told by the answer to its press: a note would cost an edit of the hand
+    fleeting: ClassVar[frozenset[str]] = frozenset({Ev.WRONG})
     Options = DobbleOptions
     State = DobbleState
     bad_action = Err.BAD_ACTION

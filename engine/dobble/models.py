@@ -149,6 +149,9 @@ class Spot(PlayerAction):
     # up again later (a match re-deals the deck) do not make an old press count
     shown: Annotated[int, Field(ge=0)]
 
+    def evident(self) -> bool:
+        return True
+
 
 # --- views -----------------------------------------------------------------
 

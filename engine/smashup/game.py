@@ -97,6 +97,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
         "max": 2,
         "madness": 3,
     }
+    player_args: ClassVar[frozenset[str]] = frozenset({"player", "target", "owner", "winner", "from_player"})
     Options = SmashUpOptions
     State = SmashUpState
     bad_action = Err.BAD_ACTION

@@ -97,6 +97,8 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
         "least": 1,
         "most": 2,
     }
+    player_args: ClassVar[frozenset[str]] = frozenset({"player", "target", "catcher", "from_player"})
+    spoken: ClassVar[str | None] = "speak"  # in a silence, a word in the group costs cards
     Options = SvintusOptions
     State = SvintusState
     bad_action = Err.BAD_ACTION

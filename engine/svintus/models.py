@@ -191,6 +191,9 @@ class Play(PlayerAction):
     card: _Card
     on: _Card | None = None
 
+    def evident(self) -> bool:
+        return self.on is not None
+
 
 @record(value=True)
 class Draw(PlayerAction):
@@ -224,12 +227,18 @@ class Catch(PlayerAction):
 
     type: Literal["catch"] = "catch"
 
+    def evident(self) -> bool:
+        return True
+
 
 @record(value=True)
 class Slap(PlayerAction):
     """«Хлоп!»"""
 
     type: Literal["slap"] = "slap"
+
+    def evident(self) -> bool:
+        return True
 
 
 @record(value=True)
@@ -249,6 +258,9 @@ class Join(PlayerAction):
 @record(value=True)
 class NextRound(PlayerAction):
     type: Literal["next_round"] = "next_round"
+
+    def evident(self) -> bool:
+        return True
 
 
 @record(value=True)
@@ -271,6 +283,9 @@ class PickAnimal(PlayerAction):
 
     type: Literal["pick_animal"] = "pick_animal"
     animal: Animal
+
+    def evident(self) -> bool:
+        return True
 
 
 # --- views -----------------------------------------------------------------

@@ -122,7 +122,7 @@ svintus-err-already-drew = You've already drawn this turn.
 svintus-err-must-play = You have a card that fits — play it.
 svintus-err-cannot-pass = You can pass only after drawing.
 svintus-err-race-on = Slap first!
-svintus-err-no-race = There's nothing to slap.
+svintus-err-no-race = Too late — that slap race is over.
 svintus-err-already-slapped = You've already slapped.
 svintus-err-cannot-declare = «Svintus!» is for when you're down to your last card.
 svintus-err-nobody-to-catch = There's nobody to catch.
@@ -413,7 +413,6 @@ svintus-button-accept-snore = 😴 Lose the turn
 svintus-button-svintus = 🐽 Svintus!
 svintus-button-react = 🦔 Hedgehog takes!
 svintus-button-ability = 🌑 Use: { $animal }
-svintus-answer-slap-too-late = Too late — that slap race is over.
 
 svintus-animal-label-light = { $emoji } { $name }
 svintus-animal-label-dark = 🌑{ $emoji } { $name }

@@ -120,7 +120,7 @@ svintus-err-already-drew = Вы уже брали карту в этот ход.
 svintus-err-must-play = У вас есть подходящая карта — сыграйте её.
 svintus-err-cannot-pass = Пасовать можно только после взятия карты.
 svintus-err-race-on = Сначала хлопните!
-svintus-err-no-race = Хлопать не по чему.
+svintus-err-no-race = Поздно — эта гонка хлопков уже закончилась.
 svintus-err-already-slapped = Вы уже хлопнули.
 svintus-err-cannot-declare = «Свинтус!» говорят, когда остаётся последняя карта.
 svintus-err-nobody-to-catch = Ловить некого.
@@ -414,7 +414,6 @@ svintus-button-accept-snore = 😴 Пропустить ход
 svintus-button-svintus = 🐽 Свинтус!
 svintus-button-react = 🦔 Ёж берёт!
 svintus-button-ability = 🌑 Умение: { $animal }
-svintus-answer-slap-too-late = Поздно — эта гонка хлопков уже закончилась.
 
 svintus-animal-label-light = { $emoji } { $name }
 svintus-animal-label-dark = 🌑{ $emoji } { $name }

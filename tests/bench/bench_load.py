@@ -42,8 +42,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.callbacks import encode, tag_of
-from bot.games.svintus import ADAPTER, HAND_ACTIONS, action_code
+from bot.callbacks import encode
+from bot.games.svintus import ADAPTER, HAND_ACTIONS
+from bot.screens import keyboard_tag
 from bot.session import Member, Session
 from bot.store import Store, key
 from engine.core import AnyGame, Event
@@ -65,7 +66,7 @@ def hand_actions(state: Any, player: int) -> list[Any]:
 
 def hand_tag(state: Any, player: int) -> str:
     """The tag the bot puts on ``player``'s hand buttons."""
-    return tag_of(ADAPTER.keyboard_key(GAME.view(state, player), GAME.legal(state, player)))
+    return keyboard_tag(ADAPTER, GAME.legal(state, player))
 
 
 def pick(actions: list[Any], rnd: random.Random) -> Any:
@@ -150,7 +151,7 @@ async def player_loop(
             await asyncio.sleep(0.05)
             continue
         p, action = found
-        data = encode("h", chat, session.game_id, hand_tag(s, p), action_code(action))
+        data = encode("h", chat, session.game_id, hand_tag(s, p), GAME.encode(action))
         qid = api.press(p, p, 1, data)
         with contextlib.suppress(TimeoutError):
             await api.answer_of(qid, timeout=30.0)

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from bot import games, screens
-from bot.callbacks import Press, decode, tag_of
+from bot.callbacks import Press, decode
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member, Selection, Session
@@ -44,8 +44,14 @@ def _codes(session: Session, player: int) -> list[str]:
 
 
 def _tag(session: Session, player: int) -> str:
-    view, legal = GAME.view(session.state, player), GAME.legal(session.state, player)
-    return tag_of(ADAPTER.keyboard_key(view, legal))
+    return screens.keyboard_tag(ADAPTER, GAME.legal(session.state, player))
+
+
+async def _shown(ref: Referee, store: Store, session: Session) -> None:
+    """Every hand's message shows what ``session`` draws (as if sent)."""
+    for m in session.members:
+        drawn = screens.draw_hand(T, "en", session, m.id, ref.bot.username)
+        await store.set_message(CHAT, f"hand:{m.id}", 100 + m.id, drawn.digest())
 
 
 async def _referee(redis_url: str) -> tuple[Referee, Store, list[str]]:
@@ -64,6 +70,7 @@ async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(
     ref, store, touched = await _referee(redis_url)
     session = _session()
     await store.save(session, 0)
+    await _shown(ref, store, session)
     p = session.state.current
     card = sorted(session.state.hands[p])[0]
     user = Member(id=p, name=f"P{p}", lang="en")
@@ -76,7 +83,8 @@ async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.selected == {p: Selection(tag=tag, value=f"c{card}")}
     assert saved.state == session.state  # no move: the game is as it was
-    assert touched == ["board", f"hand:{p}"]  # the board is drawn after any save; no other hand
+    # the board is drawn after any save; of the hands, only the one that looks different now
+    assert touched == ["board", f"hand:{p}"]
     codes = _codes(saved, p)
     discard = GAME.encode(Discard(player=p, card=card))
     assert discard in codes and "=" in codes and f"=c{card}" not in codes  # its moves, and back
@@ -114,11 +122,10 @@ async def test_back_selects_nothing_and_a_selection_lapses_with_its_keyboard(red
     saved.selected = {p: Selection(tag="older", value=f"c{card}")}
     assert screens.selection_of(saved, p, tag) == ""
     assert f"=c{card}" in _codes(saved, p)
-    # and equal hand keys still mean equal hands: the selection is part of the key
-    view, legal = GAME.view(saved.state, p), GAME.legal(saved.state, p)
-    before = screens.hand_key(saved, ADAPTER, p, view, legal)
+    # and a selection on the keyboard shown is drawn: the hand's digest changes with it
+    before = screens.draw_hand(T, "en", saved, p).digest()
     saved.selected = {p: Selection(tag=tag, value=f"c{card}")}
-    assert screens.hand_key(saved, ADAPTER, p, view, legal) != before
+    assert screens.draw_hand(T, "en", saved, p).digest() != before
     await ref.close()
     await store.close()
 
@@ -156,6 +163,7 @@ async def test_a_page_press_turns_the_prompts_keyboard_and_changes_no_game(redis
         chat_id=CHAT, game_id="g1", creator=1, game="svintus", status="playing", members=members, state=state
     )
     await store.save(session, 0)
+    await _shown(ref, store, session)
     user = members[0]
     reply = await ref.game_press(Press("h", CHAT, "g1", "-", f"!{prompt.id}.p2"), user, from_board=False)
     assert reply.text == ""

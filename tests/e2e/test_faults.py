@@ -10,8 +10,9 @@ import signal
 import time
 from typing import Any
 
-from bot.callbacks import encode, tag_of
+from bot.callbacks import encode
 from bot.games.svintus import ADAPTER
+from bot.screens import keyboard_tag
 from bot.store import Store
 from engine.svintus.cards import DECK_SIZE, Color
 from engine.svintus.keys import Ev
@@ -59,7 +60,7 @@ async def open_game(t: Table, creator: int, other: int, timer_presses: int = 0) 
 def hand_tag(state: Any, player: int) -> str:
     """The tag the bot puts on ``player``'s hand buttons."""
     game = ADAPTER.game
-    return tag_of(ADAPTER.keyboard_key(game.view(state, player), game.legal(state, player)))
+    return keyboard_tag(ADAPTER, game.legal(state, player))
 
 
 def board_total(text: str) -> int:
