@@ -75,6 +75,8 @@ class Ctx:
     names: Mapping[int, str] = field(default_factory=dict)  # player -> name, HTML-escaped
     tag: str = "-"  # what the hand's keyboard offers (see screens.keyboard_tag)
     selected: str = ""  # what the hand's owner selected on this keyboard (see Select)
+    # draw a shorter screen: the full one breaks Telegram's limits (see bot.fit)
+    compact: bool = False
     encode: Callable[[Any], str] = str  # the game's action codec (``Game.encode``)
 
     def __call__(self, key: str, **args: Any) -> str:
@@ -116,16 +118,64 @@ class Select:
     value: str = ""
 
 
+def _always(options: Any) -> bool:
+    return True
+
+
+# Lobby options: each sets one field of the game's options model, by buttons of
+# the lobby (their data ``o<code>…``: ``code`` is one character, distinct in a
+# game).  ``shown(options)`` hides one that does not apply (given the options
+# model).  The engine validates every value (``Game.options``): a value it
+# refuses is answered with its words and changes nothing.
+
+
 @dataclass(frozen=True)
-class Choice:
-    """A lobby option: a field of the game's options model that a button cycles
-    through ``values``.  ``code`` goes into the button data (``o<code>``)."""
+class Cycle:
+    """One button that cycles the field through ``values``."""
 
     code: str
     field: str
     values: tuple[Any, ...]
     label: Callable[[Ctx, Any], str]  # the button's label for a value
-    shown: Callable[[Any], bool] = lambda options: True  # given the options model
+    shown: Callable[[Any], bool] = _always
+
+
+@dataclass(frozen=True)
+class Number:
+    """A number, ➖ and ➕ around its label: ``step`` at a time, from ``low`` to ``high``."""
+
+    code: str
+    field: str
+    low: int
+    high: int
+    label: Callable[[Ctx, int], str]
+    step: int = 1
+    shown: Callable[[Any], bool] = _always
+
+
+@dataclass(frozen=True)
+class Toggles:
+    """A set of items (boxes, factions to play with): a button of the lobby names
+    the option (``title``, a locale key) and how many are in; it opens a panel of
+    the items, each turned on or off by a press, ◀ ▶ between pages of a long one.
+    The field holds the items that are in, in ``items`` order — None when all of
+    them are (the options model's "everything").  At least ``least`` stay in."""
+
+    code: str
+    field: str
+    title: str
+    items: Callable[[Any], Sequence[str]]  # every item there is, given the options model
+    label: Callable[[Ctx, str], str]  # an item's label
+    least: int = 1
+    shown: Callable[[Any], bool] = _always
+
+    def chosen(self, options: Any) -> list[str]:
+        value = getattr(options, self.field)
+        every = list(self.items(options))
+        return every if value is None else [i for i in every if i in value]
+
+
+LobbyOption = Cycle | Number | Toggles
 
 
 @dataclass(frozen=True)
@@ -141,7 +191,7 @@ class Adapter(Generic[S, A, V, O]):
     """A game's side of the bot.  Subclasses set ``game`` and override what they draw."""
 
     game: Game[S, A, V, O]
-    choices: Sequence[Choice] = ()
+    choices: Sequence[LobbyOption] = ()
     commands: Sequence[Command] = ()
     # words: <name>-title (the game's name with its emoji, in headers), <name>-rules
     # (for /rules), <name>-description (one line, for /help and the game picker)

@@ -6,9 +6,7 @@ come from its adapter.  ``install`` registers them from one table (``routes``).
 
 from __future__ import annotations
 
-import html
 import logging
-import re
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -28,7 +26,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import games, screens
+from bot import fit, games, screens
 from bot.adapter import Command, Ctx
 from bot.callbacks import BadCallback, Press, decode, encode
 from bot.referee import Referee
@@ -41,11 +39,6 @@ App = Application[Any, Any, Any, Any, Any, Any]
 
 REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
 COMMANDS = ("new", "stop", "board", "rules", "language", "help")
-
-
-def plain(text: str) -> str:
-    """A press's answer is plain text: the words' HTML (bold, escaped names) undone."""
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
 
 
 def member(user: User) -> Member:
@@ -112,15 +105,16 @@ class Handlers:
         if not await self.ref.limits.acquire(message.chat_id, give_up_after_s=REPLY_PATIENCE_S):
             log.info("no budget left to reply in %s; the reply is dropped", message.chat_id)
             return
+        r = fit.message(text, markup, "a reply")
         await message.reply_text(
-            text, parse_mode=ParseMode.HTML, disable_web_page_preview=True, reply_markup=markup
+            r.text, parse_mode=ParseMode.HTML, disable_web_page_preview=True, reply_markup=r.markup
         )
 
     async def tell(self, update: Update, text: str) -> None:
         """Best effort: answer a press, or reply in a private chat."""
         try:
             if update.callback_query is not None:
-                await update.callback_query.answer(text[:200])
+                await update.callback_query.answer(fit.answer(text))
             elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
                 message = update.effective_message
                 if message is not None:
@@ -318,7 +312,7 @@ class Handlers:
             elif answer.url:
                 await query.answer(url=answer.url)
             else:
-                await query.answer(plain(answer.text)[:200] or None, show_alert=answer.alert)
+                await query.answer(fit.answer(answer.text) or None, show_alert=answer.alert)
             await self.ref.store.mark_answered(query.id)
         except TelegramError:
             log.warning("could not answer a press of %s", user.id)

@@ -9,12 +9,12 @@ seated only after they open the private chat (``join_from_link``).
 
 from __future__ import annotations
 
-import html
 import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bot import games, screens
+from bot import fit, games, screens
+from bot.adapter import Cycle, LobbyOption, Number, Toggles
 from bot.callbacks import Press
 from bot.session import ChatSettings, Member, Session
 from bot.table import Change, Reply
@@ -26,6 +26,38 @@ if TYPE_CHECKING:
 
 def _next(values: tuple[Any, ...], current: Any) -> Any:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+MAX_UNREACHABLE = 50  # who pressed «Join» before opening the bot: the lobby keeps the latest
+_HINT, _LEAST = object(), object()  # a press that changes nothing: why
+
+
+def _value(option: LobbyOption, options: Any, op: str) -> Any:
+    """The option's value after a press of ``op`` on it (ValueError: no such press)."""
+    current = getattr(options, option.field)
+    if isinstance(option, Cycle):
+        if op:
+            raise ValueError(op)
+        return _next(option.values, current)
+    if isinstance(option, Number):
+        if op == "":
+            return _HINT  # the number itself: ➖ and ➕ change it
+        if op not in ("+", "-"):
+            raise ValueError(op)
+        step = option.step if op == "+" else -option.step
+        return min(option.high, max(option.low, current + step))
+    if not op.startswith(":") or not op[1:].isdigit():  # a Toggles item: on or off
+        raise ValueError(op)
+    every = list(option.items(options))
+    item = every[int(op[1:])]
+    chosen = option.chosen(options)
+    if item in chosen:
+        chosen = [i for i in chosen if i != item]
+    else:
+        chosen = [i for i in every if i in {*chosen, item}]
+    if len(chosen) < option.least:
+        return _LEAST
+    return None if len(chosen) == len(every) else chosen
 
 
 class Lobby:
@@ -99,8 +131,8 @@ class Lobby:
         if len(session.members) >= games.get(session.game).game.max_players:
             return Change(reply=Reply(t(lang, "answer-table-full")))
         if not await self.ref.store.started(user.id):  # never write first: a link opens the chat
-            if all(m.id != user.id for m in session.unreachable):
-                session.unreachable.append(user)
+            if all(m.id != user.id for m in session.unreachable):  # the latest few are kept
+                session.unreachable = [*session.unreachable, user][-MAX_UNREACHABLE:]
             link = self.ref.deep_link(session.chat_id)
             return Change(session=session, reply=Reply(t(lang, "answer-open-private"), url=link))
         session.unreachable = [m for m in session.unreachable if m.id != user.id]
@@ -116,7 +148,7 @@ class Lobby:
             text = self.t(
                 lang,
                 "dm-joined",
-                chat=html.escape(session.title),
+                chat=screens.shown(session.title, 2 * fit.NAME_MAX),
                 game=screens.game_title(self.t, lang, session.game),
             )
             if await self.ref.sender.message(user.id, text):
@@ -143,17 +175,31 @@ class Lobby:
         return Change(session=session, reply=Reply(self.t(lang, "answer-left"))).then(self._board(session))
 
     def _option(self, session: Session, code: str, lang: str) -> Change:
+        """A press on an option's buttons (``o<code><op>``): its new value, checked by
+        the engine, or the panel of a Toggles option opened, turned or closed."""
         adapter = games.get(session.game)
         game = adapter.game
-        choice = next((c for c in adapter.choices if "o" + c.code == code), None)
         options = game.options(session.options)
-        if choice is None or not choice.shown(options):
+        option = next((o for o in adapter.choices if code[1:2] == o.code), None)
+        op = code[2:]
+        if option is None or not option.shown(options):
             return Change(reply=Reply(self.t(lang, "answer-unknown")))
-        value = _next(choice.values, getattr(options, choice.field))
+        if isinstance(option, Toggles) and (op in ("", ".") or op.startswith(".p")):
+            session.panel = "" if op == "." else option.code + op[2:]
+            return Change(session=session).then(self._board(session))
         try:
-            options = game.options({**session.options, choice.field: value})
-        except RuleError:
+            value = _value(option, options, op)
+        except (ValueError, IndexError):
             return Change(reply=Reply(self.t(lang, "answer-unknown")))
+        if value is _HINT:
+            return Change(reply=Reply(self.t(lang, "answer-option-number")))
+        if value is _LEAST:
+            return Change(reply=Reply(self.t(lang, "answer-option-least", count=getattr(option, "least", 1))))
+        try:
+            options = game.options({**session.options, option.field: value})
+        except RuleError as e:
+            refusal = Event(key=e.key, args=e.params)
+            return Change(reply=Reply(adapter.event_text(self.ref.ctx(session, lang), refusal)))
         session.options = options.model_dump(mode="json")
         return Change(session=session).then(self._board(session))
 
@@ -194,7 +240,7 @@ class Lobby:
             lang = self.ref.pick_lang(settings, user.lang)
             if session is None or session.status != "lobby":
                 return Change(reply=Reply(self.t(lang, "start-no-lobby")))
-            joined = Reply(self.t(lang, "start-joined", chat=html.escape(session.title)))
+            joined = Reply(self.t(lang, "start-joined", chat=screens.shown(session.title, 2 * fit.NAME_MAX)))
             if session.member(user.id) is not None:
                 return Change(reply=joined)
             if len(session.members) >= games.get(session.game).game.max_players:

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import html
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import games
-from bot.adapter import AnyAdapter, Ctx, Rendered, Rows, plain
+from bot import fit, games
+from bot.adapter import AnyAdapter, Ctx, Number, Rendered, Rows, Toggles, plain
 from bot.callbacks import BadCallback, encode, tag_of
 from bot.i18n import Translator
 from bot.session import Draft, Session
@@ -48,24 +48,34 @@ def seen(adapter: AnyAdapter, state: Any, player: int | None) -> Seen:
 
 
 def draw_board(t: Translator, lang: str, session: Session, bot_username: str) -> Rendered:
-    """The group's message: the lobby, the board, or what a /stop left."""
+    """The group's message: the lobby, the board, or what a /stop left (within
+    Telegram's limits: ``fit.guard``)."""
     adapter = games.get(session.game)
     ctx = ctx_for(t, lang, session, bot_username)
     if session.state is None:
         if session.status == "over":
             return stopped_board(ctx, session)
-        return lobby(ctx, session, adapter)
+        return fit.guard(lambda compact: lobby(replace(ctx, compact=compact), session, adapter), "a lobby")
     public = seen(adapter, session.state, None)
-    return board(ctx, session, adapter, public.view, public.waits)
+
+    def draw(compact: bool) -> Rendered:
+        return board(replace(ctx, compact=compact), session, adapter, public.view, public.waits)
+
+    return fit.guard(draw, f"the {session.game} board")
 
 
 def draw_hand(t: Translator, lang: str, session: Session, player: int, bot_username: str = "") -> Rendered:
-    """A player's private message (the game must have started)."""
+    """A player's private message (the game must have started), within Telegram's limits."""
     adapter = games.get(session.game)
     mine = seen(adapter, session.state, player)
     tag = keyboard_tag(adapter, mine.legal)
     ctx = ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag))
-    return hand(ctx, session, adapter, player, mine.view, mine.legal, mine.waits)
+
+    def draw(compact: bool) -> Rendered:
+        drawn = replace(ctx, compact=compact)
+        return hand(drawn, session, adapter, player, mine.view, mine.legal, mine.waits)
+
+    return fit.guard(draw, f"a {session.game} hand")
 
 
 def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
@@ -79,6 +89,9 @@ def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
 
 
 PER_ROW = 3
+PANEL_PAGE = 20  # a Toggles panel's items a page
+UNREACHABLE_NAMED = 10  # the lobby names this many of those it cannot write to yet
+COMPACT_LOG = 2  # the announcements a compact board (a compact hand: notes) still shows
 # Telegram shows about 100 buttons at most; past this many options,
 # interchangeable ones (identical cards) share a button.
 GROUP_OPTIONS_ABOVE = 60
@@ -87,7 +100,12 @@ PAGE = 30
 
 
 def names(session: Session) -> dict[int, str]:
-    return {m.id: html.escape(m.name) for m in session.members}
+    return {m.id: shown(m.name) for m in session.members}
+
+
+def shown(name: str, limit: int = fit.NAME_MAX) -> str:
+    """A player's or a chat's name on a screen: at most ``limit`` characters, escaped."""
+    return html.escape(fit.short_name(name, limit))
 
 
 def ctx_for(
@@ -98,7 +116,7 @@ def ctx_for(
         lang=lang,
         chat_id=session.chat_id,
         game_id=session.game_id,
-        title=html.escape(session.title),
+        title=shown(session.title, 2 * fit.NAME_MAX),
         bot_username=bot_username,
         names=names(session),
         tag=tag,
@@ -148,23 +166,101 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     options = game.options(session.options)
     lines = [ctx("lobby-title", game=game_title(ctx.t, ctx.lang, adapter.name)), ""]
     lines.append(ctx("lobby-players", count=len(session.members), max=game.max_players))
-    lines += [ctx("lobby-member", n=i, player=html.escape(m.name)) for i, m in enumerate(session.members, 1)]
+    lines += [ctx("lobby-member", n=i, player=shown(m.name)) for i, m in enumerate(session.members, 1)]
     more = adapter.lobby_lines(ctx, options)
     if more:
         lines += ["", *more]
-    for m in session.unreachable:
+    if session.unreachable:  # who pressed «Join» before opening the bot: one link for all
         link = f"https://t.me/{ctx.bot_username}?start=join_{session.chat_id}"
-        lines += ["", ctx("lobby-unreachable", player=html.escape(m.name), link=link)]
+        named = [shown(m.name) for m in session.unreachable[:UNREACHABLE_NAMED]]
+        others = len(session.unreachable) - len(named)
+        if others:
+            named.append(ctx("lobby-and-more", count=others))
+        lines += ["", ctx("lobby-unreachable", players=", ".join(named), link=link)]
     lines += ["", ctx("lobby-hint", min=game.min_players, max=game.max_players)]
 
-    def b(label: str, code: str) -> InlineKeyboardButton:
-        return InlineKeyboardButton(label, callback_data=encode("l", ctx.chat_id, ctx.game_id, "-", code))
-
-    rows: Rows = [[b(ctx("button-join"), "j"), b(ctx("button-leave"), "x")]]
-    shown = [c for c in adapter.choices if c.shown(options)]
-    rows += in_rows([b(c.label(ctx, getattr(options, c.field)), "o" + c.code) for c in shown], 2)
-    rows.append([b(ctx("button-start"), "g")])
+    rows: Rows = [[_lobby_button(ctx, ctx("button-join"), "j"), _lobby_button(ctx, ctx("button-leave"), "x")]]
+    panel = open_panel(session, adapter, options)
+    if panel is not None:
+        option, page = panel
+        lines += ["", ctx("lobby-panel", name=ctx(option.title))]
+        rows += panel_rows(ctx, option, options, page)
+    else:
+        rows += option_rows(ctx, adapter, options)
+        rows.append([_lobby_button(ctx, ctx("button-start"), "g")])
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
+
+
+def _lobby_button(ctx: Ctx, label: str, code: str) -> InlineKeyboardButton:
+    return InlineKeyboardButton(label, callback_data=encode("l", ctx.chat_id, ctx.game_id, "-", code))
+
+
+def option_rows(ctx: Ctx, adapter: AnyAdapter, options: Any) -> Rows:
+    """The buttons of the game's options: two a row, a number's ➖ ➕ a row of its own."""
+    singles: list[InlineKeyboardButton] = []
+    numbers: Rows = []
+    for o in adapter.choices:
+        if not o.shown(options):
+            continue
+        code = "o" + o.code
+        if isinstance(o, Number):
+            value = getattr(options, o.field)
+            numbers.append(
+                [
+                    _lobby_button(ctx, ctx("button-number-less"), code + "-"),
+                    _lobby_button(ctx, o.label(ctx, value), code),
+                    _lobby_button(ctx, ctx("button-number-more"), code + "+"),
+                ]
+            )
+        elif isinstance(o, Toggles):
+            chosen, every = o.chosen(options), o.items(options)
+            label = ctx("button-toggles", name=ctx(o.title), count=len(chosen), total=len(every))
+            singles.append(_lobby_button(ctx, label, code))
+        else:
+            singles.append(_lobby_button(ctx, o.label(ctx, getattr(options, o.field)), code))
+    return in_rows(singles, 2) + numbers
+
+
+def open_panel(session: Session, adapter: AnyAdapter, options: Any) -> tuple[Toggles, int] | None:
+    """The Toggles option whose panel the lobby shows, and its page (None: none)."""
+    if not session.panel:
+        return None
+    found = next((o for o in adapter.choices if o.code == session.panel[0]), None)
+    if not isinstance(found, Toggles) or not found.shown(options):
+        return None
+    page = session.panel[1:]
+    return found, int(page) if page.isdigit() else 0
+
+
+def panel_rows(ctx: Ctx, option: Toggles, options: Any, page: int) -> Rows:
+    """A Toggles option's items, each ✅ or ⬜ (a press turns it), ◀ ▶, and back."""
+    every = list(option.items(options))
+    chosen = set(option.chosen(options))
+    pages = max(1, -(-len(every) // PANEL_PAGE))
+    page = min(max(page, 0), pages - 1)
+    code = "o" + option.code
+    shown = range(page * PANEL_PAGE, min(len(every), (page + 1) * PANEL_PAGE))
+    keys = [
+        _lobby_button(
+            ctx,
+            ctx(
+                "button-toggle-on" if every[i] in chosen else "button-toggle-off",
+                label=option.label(ctx, every[i]),
+            ),
+            f"{code}:{i}",
+        )
+        for i in shown
+    ]
+    rows = in_rows(keys, 2)
+    turn = []
+    if page > 0:
+        turn.append(_lobby_button(ctx, ctx("button-page-back"), f"{code}.p{page - 1}"))
+    if page + 1 < pages:
+        turn.append(_lobby_button(ctx, ctx("button-page-next"), f"{code}.p{page + 1}"))
+    if turn:
+        rows.append(turn)
+    rows.append([_lobby_button(ctx, ctx("button-toggles-done"), f"{code}.")])
+    return rows
 
 
 # --- the board ------------------------------------------------------------------------------------
@@ -174,11 +270,12 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
     drawn = adapter.board(ctx, view, waits)
     text = drawn.text
     rows: Rows = [list(r) for r in drawn.markup.inline_keyboard] if drawn.markup is not None else []
-    if session.log:
-        lines = [ctx("board-log-line", text=adapter.event_text(ctx, e)) for e in session.log]
+    log = session.log[-COMPACT_LOG:] if ctx.compact else session.log
+    if log:
+        lines = [ctx("board-log-line", text=adapter.event_text(ctx, e)) for e in log]
         text += "\n\n" + ctx("board-log") + "\n" + "\n".join(lines)
     if session.stopped_by is not None:
-        text += "\n\n" + ctx("board-stopped", player=html.escape(session.stopped_by.name))
+        text += "\n\n" + ctx("board-stopped", player=shown(session.stopped_by.name))
         rows = []
     elif session.status != "over" and ctx.bot_username:
         rows.append([InlineKeyboardButton(ctx("button-my-cards"), url=f"https://t.me/{ctx.bot_username}")])
@@ -195,7 +292,7 @@ def waiting_line(ctx: Ctx, wait: Wait) -> str:
 def stopped_board(ctx: Ctx, session: Session) -> Rendered:
     """A lobby closed by /stop before its game began."""
     who = session.stopped_by.name if session.stopped_by is not None else session.name(session.creator)
-    return Rendered(ctx("board-stopped", player=html.escape(who)), None)
+    return Rendered(ctx("board-stopped", player=shown(who)), None)
 
 
 # --- a hand ----------------------------------------------------------------------------------------
@@ -224,11 +321,13 @@ def hand(
         text += "\n" + question(ctx, adapter, prompt, draft)
         rows += prompt_rows(ctx, adapter, view, prompt, draft)
     notes = session.private.get(player)
+    if notes and ctx.compact:
+        notes = notes[-COMPACT_LOG:]
     if notes:
         lines = [ctx("board-log-line", text=adapter.event_text(ctx, e)) for e in notes]
         text += "\n\n" + ctx("hand-private") + "\n" + "\n".join(lines)
     if session.stopped_by is not None:
-        text += "\n\n" + ctx("board-stopped", player=html.escape(session.stopped_by.name))
+        text += "\n\n" + ctx("board-stopped", player=shown(session.stopped_by.name))
         rows = []
     held = drawn.hold and session.stopped_by is None
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None, urgent(player, waits), held)

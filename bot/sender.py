@@ -19,7 +19,7 @@ from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from bot import games, screens
+from bot import fit, games, screens
 from bot.adapter import Rendered
 from bot.i18n import Translator
 from bot.outbox import Limits, Screens, call, message_gone, not_modified
@@ -91,7 +91,8 @@ class Sender:
         """One message of its own (an announcement, a private note), within the budget."""
         try:
             await self.limits.acquire(chat_id)
-            await call(lambda: self.bot.send_message(chat_id, text, parse_mode=ParseMode.HTML))
+            r = fit.message(text, what="an announcement")
+            await call(lambda: self.bot.send_message(chat_id, r.text, parse_mode=ParseMode.HTML))
             return True
         except Forbidden:  # they blocked the bot since
             if chat_id > 0:

@@ -29,7 +29,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import ANYONE, Adapter, Choice, Ctx, Rendered, Rows, plain
+from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rendered, Rows, plain
 from bot.screens import in_rows
 from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
 from engine.candy.keys import Ev
@@ -98,18 +98,16 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             return lambda c, v: c(key, n=seconds(v))
 
         self.choices = (
-            Choice(
+            Cycle(
                 "t", "team_game", (False, True), on_off("candy-option-team_game"), lambda o: not o.big_game
             ),
-            Choice(
-                "g", "big_game", (False, True), on_off("candy-option-big_game"), lambda o: not o.team_game
-            ),
-            Choice("p", "break_ms", BREAKS_MS, in_seconds("candy-option-break_ms"), lambda o: o.big_game),
-            Choice("d", "defenceless", (False, True), on_off("candy-option-defenceless")),
-            Choice("l", "no_limits", (False, True), on_off("candy-option-no_limits")),
-            Choice("k", "open_discard", (False, True), on_off("candy-option-open_discard")),
-            Choice("w", "reaction_window_ms", WINDOWS_MS, in_seconds("candy-option-reaction_window_ms")),
-            Choice("m", "turn_timer_ms", TIMERS_MS, in_seconds("candy-option-turn_timer_ms")),
+            Cycle("g", "big_game", (False, True), on_off("candy-option-big_game"), lambda o: not o.team_game),
+            Cycle("p", "break_ms", BREAKS_MS, in_seconds("candy-option-break_ms"), lambda o: o.big_game),
+            Cycle("d", "defenceless", (False, True), on_off("candy-option-defenceless")),
+            Cycle("l", "no_limits", (False, True), on_off("candy-option-no_limits")),
+            Cycle("k", "open_discard", (False, True), on_off("candy-option-open_discard")),
+            Cycle("w", "reaction_window_ms", WINDOWS_MS, in_seconds("candy-option-reaction_window_ms")),
+            Cycle("m", "turn_timer_ms", TIMERS_MS, in_seconds("candy-option-turn_timer_ms")),
         )
 
     # --- lobby ---------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.adapter import ANYONE, Adapter, Choice, Ctx, Rendered, Rows
+from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rendered, Rows
 from engine.core import ArgValue, Event, Wait
 from engine.dobble.cards import SYMBOL_COUNT
 from engine.dobble.keys import Ev
@@ -160,15 +160,15 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
 
     def __init__(self) -> None:
         self.choices = (
-            Choice("m", "mode", MODES, lambda c, v: c("dobble-button-mode", mode=mode_name(c, v))),
-            Choice(
+            Cycle("m", "mode", MODES, lambda c, v: c("dobble-button-mode", mode=mode_name(c, v))),
+            Cycle(
                 "l",
                 "length",
                 LENGTHS,
                 lambda c, v: c("dobble-button-length", n=v),
                 shown=lambda o: "catch" in o.plan(),
             ),
-            Choice(
+            Cycle(
                 "c", "countdown_ms", COUNTDOWNS_MS, lambda c, v: c("dobble-button-countdown", n=seconds(v))
             ),
         )

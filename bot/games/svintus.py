@@ -17,7 +17,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import ANYONE, Adapter, Choice, Command, Ctx, Rendered, Rows, plain
+from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rendered, Rows, plain
 from bot.i18n import Translator
 from bot.screens import in_rows
 from engine.core import ArgValue, Prompt, PromptValue, Wait
@@ -47,7 +47,8 @@ TARGETS = (10, 20, 30, 50, 100)
 TIMERS_MS = (0, 15_000, 30_000, 60_000)
 WINDOWS_MS = (2_000, 3_000, 5_000)
 # Telegram shows about 100 buttons at most; past this many cards, identical
-# faces share one button ("🟥 5 ×2"), which keeps any hand under 60 buttons.
+# faces share one button ("🟥 5 ×2"), which keeps any hand under 60 buttons
+# (and so does a compact hand: a big hand under a big prompt).
 GROUP_FACES_ABOVE = 60
 HAND_ACTIONS = (Play, Draw, Pass, Accept, Declare, Slap, UseAbility, React)
 # presses that say all they mean whenever they are shown (no stale keyboard can
@@ -177,26 +178,24 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             return ctx("lobby-seconds", n=seconds(ms)) if ms else ctx("lobby-off")
 
         self.choices = (
-            Choice("t", "target_score", TARGETS, lambda c, v: c("svintus-button-target", n=v)),
-            Choice(
-                "m", "turn_timer_ms", TIMERS_MS, lambda c, v: c("svintus-button-timer", timer=timer(c, v))
-            ),
-            Choice(
+            Cycle("t", "target_score", TARGETS, lambda c, v: c("svintus-button-target", n=v)),
+            Cycle("m", "turn_timer_ms", TIMERS_MS, lambda c, v: c("svintus-button-timer", timer=timer(c, v))),
+            Cycle(
                 "w", "reaction_window_ms", WINDOWS_MS, lambda c, v: c("svintus-button-window", n=seconds(v))
             ),
-            Choice(
+            Cycle(
                 "h",
                 "hush_counts_messages",
                 (True, False),
                 lambda c, v: c("svintus-button-hush", state=on_off(c, v)),
             ),
-            Choice(
+            Cycle(
                 "a",
                 "metamorphoses",
                 (False, True),
                 lambda c, v: c("svintus-button-metamorphoses", state=on_off(c, v)),
             ),
-            Choice(
+            Cycle(
                 "d",
                 "animal_deal",
                 ("random", "chosen"),
@@ -482,7 +481,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         playable = {a.card for a in acts if isinstance(a, Play)}
         cards = sorted(v.hand, key=sort_key)
         copies: dict[tuple[Any, ...], int] = {}
-        if len(cards) > GROUP_FACES_ABOVE:
+        if len(cards) > GROUP_FACES_ABOVE or ctx.compact:  # compact: within Telegram's 100 buttons
             faces: dict[tuple[Any, ...], CardView] = {}
             for c in cards:
                 face = CARDS[c.id][1:]

@@ -55,11 +55,19 @@ lobby-member = { $n }. { $player }
 lobby-seconds = { $n } s
 lobby-on = on
 lobby-off = off
-lobby-unreachable = { $player }, I can't write to you privately yet. Open our chat here and you're in: { $link }
+lobby-unreachable = { $players }, I can't write to you privately yet. Open our chat here and you're in: { $link }
+lobby-and-more = { $count } more
 lobby-hint = The table's creator presses «Start» once { $min } to { $max } players have joined.
 button-join = 🙋 Join
 button-leave = 🚪 Leave
 button-start = ▶ Start
+button-number-less = ➖
+button-number-more = ➕
+button-toggles = { $name }: { $count } of { $total } ▸
+button-toggle-on = ✅ { $label }
+button-toggle-off = ⬜ { $label }
+button-toggles-done = ◀ Done
+lobby-panel = { $name }: press one to take it in or out of the game (✅ in, ⬜ out).
 
 ## Board
 
@@ -109,6 +117,8 @@ answer-unknown = I don't know that button.
 answer-error = Something went wrong; the game is safe — try again.
 answer-busy = The table is busy; press again.
 answer-creator-only = Only the table's creator can do that.
+answer-option-number = ➖ and ➕ change it.
+answer-option-least = At least { $count } must stay in the game.
 answer-need-players = { $game } needs { $min } to { $max } players.
 answer-joined = You're in! Your cards will arrive in our private chat.
 answer-left = You've left the table.

@@ -3,6 +3,8 @@
 ## $cards — card names joined; $base, $from_base, $to_base, $new_base — base names; $faction(s) — faction names.
 
 smashup-game-name = Smash Up
+smashup-name = { smashup-game-name }
+smashup-emoji = 💥
 
 smashup-n-cards = { $count ->
     [one] { $count } card
@@ -504,3 +506,6 @@ smashup-prompt-miskatonic-draw-madness = { $card }: draw a Madness card?
 smashup-prompt-miskatonic-to-bottom = { $card }: which cards from your hand go to the bottom of your deck? You draw as many.
 smashup-prompt-miskatonic-boost = { $card }: which minion at { $base } gets +2 power for each Madness card?
 smashup-prompt-miskatonic-destroy-actions = { $card }: which actions to destroy (any number)?
+
+smashup-option-boxes = 📦 Boxes
+smashup-option-factions = 🧩 Factions

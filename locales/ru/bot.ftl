@@ -56,11 +56,19 @@ lobby-member = { $n }. { $player }
 lobby-seconds = { $n } с
 lobby-on = да
 lobby-off = нет
-lobby-unreachable = { $player }, я пока не могу написать вам в личку. Откройте чат со мной по ссылке — и вы сразу в игре: { $link }
+lobby-unreachable = { $players }, я пока не могу написать вам в личку. Откройте чат со мной по ссылке — и вы сразу в игре: { $link }
+lobby-and-more = ещё { $count }
 lobby-hint = Создатель стола жмёт «Начать», когда соберутся от { $min } до { $max } игроков.
 button-join = 🙋 Играю
 button-leave = 🚪 Выйти
 button-start = ▶ Начать
+button-number-less = ➖
+button-number-more = ➕
+button-toggles = { $name }: { $count } из { $total } ▸
+button-toggle-on = ✅ { $label }
+button-toggle-off = ⬜ { $label }
+button-toggles-done = ◀ Готово
+lobby-panel = { $name }: нажатие добавляет в игру или убирает из неё (✅ — в игре, ⬜ — нет).
 
 ## Доска
 
@@ -110,6 +118,8 @@ answer-unknown = Не знаю такой кнопки.
 answer-error = Что-то пошло не так; игра цела — нажмите ещё раз.
 answer-busy = Стол занят, нажмите ещё раз.
 answer-creator-only = Это может только создатель стола.
+answer-option-number = Меняется кнопками ➖ и ➕.
+answer-option-least = В игре должно остаться хотя бы { $count }.
 answer-need-players = В «{ $game }» играют от { $min } до { $max } игроков.
 answer-joined = Вы в игре! Карты придут в личный чат со мной.
 answer-left = Вы вышли из-за стола.

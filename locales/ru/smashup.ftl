@@ -6,6 +6,8 @@
 ## Ведьмин круг; вероятные — «Покорми меня», Плимки); остальные — наш перевод.
 
 smashup-game-name = Замес
+smashup-name = { smashup-game-name }
+smashup-emoji = 💥
 
 smashup-n-cards = { $count ->
     [one] { $count } карту
@@ -513,3 +515,6 @@ smashup-prompt-miskatonic-draw-madness = { $card }: взять карту без
 smashup-prompt-miskatonic-to-bottom = { $card }: какие карты с руки положить под низ колоды? Столько же возьмёшь.
 smashup-prompt-miskatonic-boost = { $card }: какой приспешник на базе { $base } получит +2 к силе за каждую карту безумия?
 smashup-prompt-miskatonic-destroy-actions = { $card }: какие действия уничтожить (сколько угодно)?
+
+smashup-option-boxes = 📦 Коробки
+smashup-option-factions = 🧩 Фракции

@@ -15,6 +15,7 @@ for a board.
 from __future__ import annotations
 
 import asyncio
+import html
 import itertools
 import json
 import re
@@ -433,10 +434,13 @@ class FakeTelegram:
         text = params.get("text")
         if not isinstance(text, str) or not text.strip():
             raise ApiError(400, "Bad Request: message text is empty")
-        if len(text) > 4096:
-            raise ApiError(400, "Bad Request: message is too long")
-        if str(params.get("parse_mode", "")).upper() == "HTML":
+        html_mode = str(params.get("parse_mode", "")).upper() == "HTML"
+        if html_mode:
             check_html(text)
+        # Telegram counts the text once its entities are parsed, in UTF-16 units
+        shown = html.unescape(re.sub(r"<[^>]*>", "", text)) if html_mode else text
+        if len(shown.encode("utf-16-le")) // 2 > 4096:
+            raise ApiError(400, "Bad Request: message is too long")
         return text
 
     def _target(self, params: dict[str, Any]) -> int:
