@@ -259,6 +259,11 @@ class Screens:
         if k not in self._tasks:
             self._tasks[k] = asyncio.get_running_loop().create_task(self._run(k))
 
+    def pending(self, chat_id: int, slot: str) -> bool:
+        """Whether a refresh of the slot is queued and has not begun drawing yet
+        (it will draw whatever is latest then)."""
+        return (chat_id, slot) in self._dirty
+
     async def _run(self, k: tuple[int, str]) -> None:
         pause = REDIS_RETRY_FIRST_S
         try:

@@ -184,7 +184,7 @@ class Referee:
     async def after_change(
         self, session: Session, events: list[Event] | None = None, before: Session | None = None
     ) -> None:
-        await self.refresh(session, every=before is None or before.state is None)
+        self.sender.redraw_soon(session, every=before is None or before.state is None)
         await self.timers.schedule(session)
         finished = session.status == "over" and session.stopped_by is None and session.state is not None
         if finished and (before is None or before.status != "over"):

@@ -9,12 +9,14 @@ the message shows (by digest) and sends only a difference.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from redis.exceptions import RedisError
 from telegram import Bot
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
@@ -27,6 +29,11 @@ from bot.session import ChatSettings, Session
 from bot.store import Store
 
 log = logging.getLogger(__name__)
+
+DRAWN_CACHE = 4096  # screens remembered as drawn (a few per live chat)
+# how long a worker holds a screen's lock at most; a screen another worker held
+# is looked at once more after that long (the holder may have died holding it)
+SCREEN_LOCK_MS = 15_000
 
 
 @dataclass
@@ -55,6 +62,13 @@ class Sender:
         # whether a hand waiting to be redrawn is its owner's to act on now, as of
         # the latest change (a waiting send moves up when it becomes so)
         self._must_act: dict[tuple[int, str], bool] = {}
+        # the latest drawing of each screen, with the session object and language it
+        # was drawn from: a saved session is never changed, so the same object draws
+        # the same screen (a change draws each hand once to compare, and its flush
+        # draws it again twice)
+        self._drawn: dict[tuple[int, str], tuple[Session, str, Rendered]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._later: dict[tuple[int, str], asyncio.TimerHandle] = {}
 
     def touch(self, chat_id: int, slot: str, must_act: bool | None = None) -> None:
         """Redraw ``slot`` (``board``, ``hand:<user>``) when the budget allows."""
@@ -63,7 +77,44 @@ class Sender:
         self.screens.touch(chat_id, slot)
 
     async def close(self) -> None:
+        for handle in self._later.values():
+            handle.cancel()
+        self._later.clear()
+        await self.idle()
         await self.screens.close()
+
+    def _look_again(self, chat_id: int, slot: str) -> None:
+        """Touch ``slot`` once its lock has surely expired: the worker holding it was
+        left a note to draw it again, but a worker killed holding it never will."""
+        key = (chat_id, slot)
+        if key in self._later:
+            return
+
+        def again() -> None:
+            self._later.pop(key, None)
+            self.screens.touch(chat_id, slot)
+
+        self._later[key] = asyncio.get_running_loop().call_later(SCREEN_LOCK_MS / 1000 + 0.1, again)
+
+    def redraw_soon(self, session: Session, every: bool = False) -> None:
+        """``redraw`` in the background: a press is answered without waiting for it."""
+        task = asyncio.get_running_loop().create_task(self._redraw(session, every))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def idle(self) -> None:
+        """Wait for the redraws under way (tests; shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def _redraw(self, session: Session, every: bool) -> None:
+        try:
+            await self.redraw(session, every)
+        except RedisError as e:  # what the messages show is unknown: every screen is checked
+            log.warning("redrawing chat %s: redis unavailable (%s)", session.chat_id, e)
+            await self.redraw(session, every=True)
+        except Exception:
+            log.exception("redrawing chat %s failed", session.chat_id)
 
     async def redraw(self, session: Session, every: bool = False) -> None:
         """Bring the chat's screens up to ``session`` (just saved): the board, and the
@@ -75,13 +126,16 @@ class Sender:
         if session.state is None:
             return
         waits = games.get(session.game).game.waiting(session.state)
+        # a hand whose refresh is queued already draws whatever is latest: no need to look
+        queued = {m.id for m in session.members if self.screens.pending(chat_id, f"hand:{m.id}")}
+        every = every or len(queued) == len(session.members)
         shown = {} if every else await self.store.shown(chat_id)
         settings = None if every else await self.store.settings(chat_id)
         for m in session.members:
             slot = f"hand:{m.id}"
-            if not every:
+            if not every and m.id not in queued:
                 lang = self.pick_lang(settings, m.lang)
-                drawn = screens.draw_hand(self.t, lang, session, m.id, self.bot.username)
+                drawn = self._draw(session, slot, lang)
                 msg_id, digest, pending = shown.get(slot, (None, None, None))
                 if msg_id is not None and (drawn.hold or digest == pending == drawn.digest()):
                     continue
@@ -113,14 +167,29 @@ class Sender:
         if session is None:
             return None
         if slot == "board":
-            lang = self.pick_lang(settings, None)
-            return chat_id, screens.draw_board(self.t, lang, session, self.bot.username)
+            return chat_id, self._draw(session, slot, self.pick_lang(settings, None))
         user_id = int(slot.split(":", 1)[1])
         if session.state is None:
             return None
         member = session.member(user_id)
         lang = self.pick_lang(settings, member.lang if member else None)
-        return user_id, screens.draw_hand(self.t, lang, session, user_id, self.bot.username)
+        return user_id, self._draw(session, slot, lang)
+
+    def _draw(self, session: Session, slot: str, lang: str) -> Rendered:
+        """The screen ``slot`` of ``session`` (a saved one: never changed) in ``lang``."""
+        key = (session.chat_id, slot)
+        hit = self._drawn.get(key)
+        if hit is not None and hit[0] is session and hit[1] == lang:
+            return hit[2]
+        if slot == "board":
+            drawn = screens.draw_board(self.t, lang, session, self.bot.username)
+        else:
+            drawn = screens.draw_hand(self.t, lang, session, int(slot.split(":", 1)[1]), self.bot.username)
+        self._drawn.pop(key, None)
+        self._drawn[key] = (session, lang, drawn)
+        if len(self._drawn) > DRAWN_CACHE:
+            self._drawn.pop(next(iter(self._drawn)))
+        return drawn
 
     async def _outdated(self, chat_id: int, slot: str) -> tuple[int, bool] | None:
         """Whom to send the screen to, if what they see is not what it shows now,
@@ -143,7 +212,8 @@ class Sender:
         # worker is already refreshing costs this one a Redis call, not a render.
         # That worker is left a note (in the same call) and draws it once more.
         try:
-            if not await self.store.claim_screen(chat_id, slot, self.worker_id):
+            if not await self.store.claim_screen(chat_id, slot, self.worker_id, SCREEN_LOCK_MS):
+                self._look_again(chat_id, slot)
                 return
             try:
                 outdated = await self._outdated(chat_id, slot)

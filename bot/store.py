@@ -17,13 +17,18 @@ from bot.session import ChatSettings, Session
 # games are found after an upgrade.
 PREFIX = "svintus"
 
-# Compare-and-set on a version number kept beside the document in one hash.
+# Compare-and-set on a version number kept beside the document in one hash;
+# with KEYS[2] and ARGV[4], the chat's lock is released too if ARGV[4] holds it
+# (a change saved and unlocked in one round trip).
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'v')
 if (current or '0') ~= ARGV[1] then
   return 0
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
+if ARGV[4] and redis.call('GET', KEYS[2]) == ARGV[4] then
+  redis.call('DEL', KEYS[2])
+end
 return 1
 """
 
@@ -98,8 +103,17 @@ return 0
 
 # The session and the chat's settings in one round trip.  ARGV[1]: the version
 # the caller has parsed already ('' for none); the document is returned only
-# when it is a different one.
+# when it is a different one.  With KEYS[3] and ARGV[2] (an owner) and ARGV[3]
+# (ms), the chat's lock is taken first — or, held by another, {'locked'} is
+# all that comes back.
 _LOAD = """
+if ARGV[2] then
+  local holder = redis.call('GET', KEYS[3])
+  if holder and holder ~= ARGV[2] then
+    return {'locked'}
+  end
+  redis.call('SET', KEYS[3], ARGV[2], 'PX', ARGV[3])
+end
 local v = redis.call('HGET', KEYS[1], 'v')
 local doc = false
 if (v or '0') ~= ARGV[1] then
@@ -162,6 +176,18 @@ class Store:
         session = Session.model_validate_json(raw[1]) if raw[1] else None
         return session, int(raw[0]), _settings(raw[2])
 
+    async def load_locked(
+        self, chat_id: int, owner: str, ttl_ms: int
+    ) -> tuple[Session | None, int, ChatSettings] | None:
+        """``load_with_settings`` under the chat's lock, taken for ``owner`` in the same
+        round trip (None: another worker holds it).  ``save(unlock=owner)`` releases it."""
+        keys = [key(chat_id, "game"), key(chat_id, "settings"), key(chat_id, "lock")]
+        raw = await self._load(keys=keys, args=["", owner, ttl_ms])
+        if len(raw) == 1:
+            return None
+        session = Session.model_validate_json(raw[1]) if raw[1] else None
+        return session, int(raw[0]), _settings(raw[2])
+
     async def load_shared(self, chat_id: int) -> tuple[Session | None, ChatSettings]:
         """The session for reading only (screens), parsed once per version, and the settings.
 
@@ -187,17 +213,22 @@ class Store:
         if len(self._parsed) > PARSED_CACHE:
             self._parsed.pop(next(iter(self._parsed)))
 
-    async def save(self, session: Session, version: int, status_changed: bool = False) -> int:
+    async def save(
+        self, session: Session, version: int, status_changed: bool = False, unlock: str | None = None
+    ) -> int:
         """Write ``session`` if nobody wrote since ``version``; return the new version.
 
         ``status_changed``: the session was opened or has ended, so the set of
         live chats (read at start-up and by the timer reconcile) is updated too.
+        ``unlock``: the owner of the chat's lock, released with the write.
         """
         new = version + 1
-        ok = await self._cas(
-            keys=[key(session.chat_id, "game")],
-            args=[str(version), str(new), session.model_dump_json(exclude_defaults=False)],
-        )
+        keys = [key(session.chat_id, "game")]
+        args = [str(version), str(new), session.model_dump_json(exclude_defaults=False)]
+        if unlock is not None:
+            keys.append(key(session.chat_id, "lock"))
+            args.append(unlock)
+        ok = await self._cas(keys=keys, args=args)
         if not ok:
             raise Conflict(session.chat_id)
         # The screens read what was just written without parsing it again: the
@@ -209,10 +240,6 @@ class Store:
             else:
                 await self.r.sadd(ACTIVE, session.chat_id)
         return new
-
-    async def lock_chat(self, chat_id: int, owner: str, ttl_ms: int) -> bool:
-        """The chat's lock, shared by every worker (True: ``owner`` holds it now)."""
-        return bool(await self.r.set(key(chat_id, "lock"), owner, nx=True, px=ttl_ms))
 
     async def unlock_chat(self, chat_id: int, owner: str) -> None:
         await self._unlock(keys=[key(chat_id, "lock")], args=[owner])

@@ -77,39 +77,45 @@ class Tables:
         self._users: dict[int, int] = {}  # how many changes hold or wait for each chat's lock
 
     async def change(self, chat_id: int, decide: Decide) -> Change:
-        """Decide and save one change of ``chat_id``; run its effects with ``run()``."""
-        async with self.lock(chat_id):
-            settings = ChatSettings()
-            for _ in range(CAS_ATTEMPTS):
-                session, version, settings = await self.store.load_with_settings(chat_id)
-                change = await decide(session, settings)
-                if change.session is None:
+        """Decide and save one change of ``chat_id``; run its effects with ``run()``.
+
+        The chat's Redis lock is taken with the load and given back with the save
+        (one round trip each, as without a lock); only a change that saves
+        nothing gives it back on its own."""
+        async with self._local(chat_id):
+            held = False
+            try:
+                settings = ChatSettings()
+                for _ in range(CAS_ATTEMPTS):
+                    (session, version, settings), held = await self._load(chat_id, held)
+                    change = await decide(session, settings)
+                    if change.session is None:
+                        return change
+                    unlock = self.owner if held else None
+                    try:
+                        await self.store.save(change.session, version, change.status_changed, unlock)
+                    except Conflict:
+                        continue  # somebody wrote first: decide again on what they wrote
+                    held = False
                     return change
-                try:
-                    await self.store.save(change.session, version, status_changed=change.status_changed)
-                except Conflict:
-                    continue  # somebody wrote first: decide again on what they wrote
-                return change
+            finally:
+                if held:
+                    await self.store.unlock_chat(chat_id, self.owner)
         log.warning("chat %s: every attempt to save a change lost its race", chat_id)
         return Change(reply=self._busy(settings))
 
     @contextlib.asynccontextmanager
-    async def lock(self, chat_id: int) -> AsyncIterator[None]:
-        """The chat's lock: this process's first (presses are taken in the order
-        they arrived), then the one every worker shares in Redis.  The table of
-        local locks keeps only the chats somebody is waiting on."""
+    async def _local(self, chat_id: int) -> AsyncIterator[None]:
+        """This process's lock of the chat (presses are taken in the order they
+        arrived).  The table of local locks keeps only the chats somebody is
+        waiting on."""
         local = self._locks.get(chat_id)
         if local is None:
             local = self._locks[chat_id] = asyncio.Lock()
         self._users[chat_id] = self._users.get(chat_id, 0) + 1
         try:
             async with local:
-                held = await self._shared(chat_id)
-                try:
-                    yield
-                finally:
-                    if held:
-                        await self.store.unlock_chat(chat_id, self.owner)
+                yield
         finally:
             left = self._users[chat_id] - 1
             if left:
@@ -118,18 +124,21 @@ class Tables:
                 del self._users[chat_id]
                 del self._locks[chat_id]
 
-    async def _shared(self, chat_id: int) -> bool:
-        """The Redis lock of the chat (False: another worker kept it past the wait;
-        the change goes ahead, compare-and-set still keeps it right)."""
+    async def _load(self, chat_id: int, held: bool) -> tuple[tuple[Session | None, int, ChatSettings], bool]:
+        """The chat's session under its Redis lock, and whether this change holds it
+        (False: another worker kept it past the wait; the change goes ahead,
+        compare-and-set still keeps it right)."""
+        if held:  # a lost race: the lock is still this change's
+            return await self.store.load_with_settings(chat_id), True
         deadline = time.monotonic() + LOCK_WAIT_S
         pause = 0.002
-        while not await self.store.lock_chat(chat_id, self.owner, LOCK_TTL_MS):
+        while (loaded := await self.store.load_locked(chat_id, self.owner, LOCK_TTL_MS)) is None:
             if time.monotonic() > deadline:
                 log.warning("chat %s: another worker holds its lock; going ahead", chat_id)
-                return False
+                return await self.store.load_with_settings(chat_id), False
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.05)
-        return True
+        return loaded, True
 
     @property
     def locked_chats(self) -> int:

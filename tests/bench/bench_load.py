@@ -49,14 +49,14 @@ from bot.session import Member, Session
 from bot.store import Store, key
 from engine.core import AnyGame, Event
 from engine.svintus import GAME
-from engine.svintus.models import Accept, ChooseColor, Declare, Draw, Pass, Play, Slap
+from engine.svintus.models import Accept, Declare, Draw, Pass, Play, Slap
 from tests.conftest import RedisProcess
 from tests.e2e.conftest import BotProcess, free_port
 from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table
 
 PLAYERS = 4
-PREFERENCE = (Slap, Declare, ChooseColor, Accept, Play, Pass, Draw)
+PREFERENCE = (Slap, Declare, Accept, Play, Pass, Draw)
 
 
 def hand_actions(state: Any, player: int) -> list[Any]:
@@ -146,12 +146,17 @@ async def player_loop(
         s = session.state
         seats = s.seats[:]
         rnd.shuffle(seats)  # the first player who has a move: any of them equally likely
+        asked = next(((p, q) for p in seats if (q := GAME.view(s, p).prompt) is not None), None)
         found = next(((p, a) for p in seats if (a := pick(hand_actions(s, p), rnd)) is not None), None)
-        if found is None:
+        if asked is not None:  # a prompt (a Polypig's colour): its first option's button
+            p, prompt = asked
+            data = encode("h", chat, session.game_id, "-", f"!{prompt.id}:{prompt.options[0]}")
+        elif found is not None:
+            p, action = found
+            data = encode("h", chat, session.game_id, hand_tag(s, p), GAME.encode(action))
+        else:
             await asyncio.sleep(0.05)
             continue
-        p, action = found
-        data = encode("h", chat, session.game_id, hand_tag(s, p), GAME.encode(action))
         qid = api.press(p, p, 1, data)
         with contextlib.suppress(TimeoutError):
             await api.answer_of(qid, timeout=30.0)

@@ -84,6 +84,7 @@ async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(
     assert saved is not None and saved.selected == {p: Selection(tag=tag, value=f"c{card}")}
     assert saved.state == session.state  # no move: the game is as it was
     # the board is drawn after any save; of the hands, only the one that looks different now
+    await ref.sender.idle()
     assert touched == ["board", f"hand:{p}"]
     codes = _codes(saved, p)
     discard = GAME.encode(Discard(player=p, card=card))
@@ -169,6 +170,7 @@ async def test_a_page_press_turns_the_prompts_keyboard_and_changes_no_game(redis
     assert reply.text == ""
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.drafts[1].page == 2 and saved.drafts[1].picks == []
+    await ref.sender.idle()
     assert SVINTUS.dump(saved.state) == SVINTUS.dump(state) and touched == ["board", "hand:1"]
     codes = _codes(saved, 1)
     assert f"!{prompt.id}:560" in codes and f"!{prompt.id}:500" not in codes  # page 3 of 30 a page

@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from bot.session import ChatSettings, Session
-from bot.store import Conflict, Store
+from bot.store import Conflict, Store, key
 from bot.table import Change, Reply, Tables
 from bot.timers import MAX_FAILURES, Timers
 
@@ -54,7 +54,9 @@ async def test_effects_run_once_after_the_save_even_when_races_are_lost(redis_ur
 class LosingStore(Store):
     """Every save loses its race."""
 
-    async def save(self, session: Session, version: int, status_changed: bool = False) -> int:
+    async def save(
+        self, session: Session, version: int, status_changed: bool = False, unlock: str | None = None
+    ) -> int:
         raise Conflict(session.chat_id)
 
 
@@ -73,7 +75,24 @@ async def test_a_change_that_is_never_saved_is_answered_busy_and_has_no_effects(
 
     change = await tables.change(CHAT, decide)
     assert (await change.run()).text == "busy" and sent == []
+    assert await plain.r.get(key(CHAT, "lock")) is None  # the lock is given back all the same
     await plain.close()
+
+
+async def test_a_saved_change_gives_the_chat_lock_back_with_its_save(redis_url: str) -> None:
+    store = Store.from_url(redis_url)
+    await store.save(fresh(), 0)
+    tables = Tables(store, busy=lambda s: Reply("busy"))
+    held: list[Any] = []
+
+    async def decide(session: Session | None, settings: ChatSettings) -> Change:
+        held.append(await store.r.get(key(CHAT, "lock")))
+        return Change(session=session)
+
+    await tables.change(CHAT, decide)
+    assert held == [tables.owner.encode()]  # held while deciding
+    assert await store.r.get(key(CHAT, "lock")) is None
+    await store.close()
 
 
 async def test_changes_of_one_chat_take_turns_across_workers(redis_url: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -376,3 +377,23 @@ async def test_a_team_game(api: FakeTelegram, redis_server: Any, bot_factory: An
     assert ("Анна" in announced and "Карл" in announced) or ("Борис" in announced and "Дина" in announced)
     assert api.violations == [], api.violations
     assert not api.pending_queries
+
+
+async def test_a_game_goes_on_after_a_kill_9_in_the_middle(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """The bot is killed mid-game (Redis keeps the table): the next one picks the
+    game up where it stood, answers every press, and the game is played out."""
+    players = [ANN, BORIS, CARL]
+    t = world(api, "en", players)
+    bot = await bot_factory(redis_url=redis_url)
+    await open_table(t, players)
+    t0 = time.monotonic()
+    first = await play(t, players, lambda: time.monotonic() - t0 > 3, seed=5)
+    assert sum(first.values()) >= 3, first
+    await bot.stop(signal.SIGKILL)
+    await bot_factory(redis_url=redis_url)
+    await play(t, players, lambda: over(t), seed=6, timeout=120)
+    assert "🏆" in await final_message(t)
+    assert api.violations == [], api.violations
+    assert not api.pending_queries, "every press is answered"

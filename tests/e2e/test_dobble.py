@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -282,3 +283,30 @@ async def race(t: Dobble, one: int, other: int) -> tuple[str, str]:
 async def next_card(t: Dobble, centre: list[str]) -> None:
     for p in PLAYERS:
         await t.until(lambda p=p: t.centre(p) and t.centre(p) != centre, what=f"{p} sees the next card")
+
+
+async def test_a_game_goes_on_after_a_kill_9_in_the_middle(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """The bot is killed while the race is on (Redis keeps the table): the next
+    one picks the game up, answers every press, and the game reaches its winner."""
+    t = world(api)
+    bot = await bot_factory(redis_url=redis_url)
+    await open_table(t, {"oc": 2})
+
+    def short_deck(s: DobbleState) -> DobbleState:
+        s.box, s.deck = s.box + s.deck[:-8], s.deck[-8:]
+        return s
+
+    await edit_state(redis_url, short_deck)
+    edits = t.board().edits  # type: ignore[union-attr]
+    game = asyncio.create_task(play(t, lambda: t.final()))
+    await t.until(lambda: t.board().edits >= edits + 3, what="cards won")  # type: ignore[union-attr]
+    await bot.stop(signal.SIGKILL)
+    await bot_factory(redis_url=redis_url)
+    answers = await game
+    assert all(text for _, text in answers), "every press is answered"
+    final = t.final()
+    assert final is not None and "Dobble" in final.text
+    assert api.violations == [], api.violations
+    assert not api.pending_queries
