@@ -265,8 +265,14 @@ class Adapter(Generic[S, A, V, O]):
         a prompt has more than fit on a keyboard."""
         return value
 
-    def rules(self, ctx: Ctx) -> str:
+    def rules(self, ctx: Ctx, topic: str = "") -> str:
+        """``/rules <game> [topic]``: the game's rules (a game may know topics: a faction)."""
         return ctx(f"{self.name}-rules")
+
+    def posts(self, ctx: Ctx, events: Sequence[Event]) -> list[str]:
+        """Messages of their own the group gets for a change's events, besides the
+        board's log (a base scoring in Smash Up); HTML."""
+        return []
 
 
 AnyAdapter = Adapter[Any, Any, Any, Any]

@@ -245,14 +245,20 @@ class Handlers:
         """The rules of the game named, else of the chat's game, else the list of games."""
         chat = update.effective_chat
         lang = await self.lang_of(update)
-        query = " ".join(context.args or [])
-        game = find_game(self.ref, query) if query else None
+        words = list(context.args or [])
+        game, topic = None, ""
+        for n in range(len(words), 0, -1):  # the game's name (may be two words), then a topic
+            game = find_game(self.ref, " ".join(words[:n]))
+            if game is not None:
+                topic = " ".join(words[n:])
+                break
         if game is None and chat is not None and in_group(update):
             game = await self.ref.current_game(chat.id)
+            topic = " ".join(words)
         if game is None:
             await self.reply(update, self.t(lang, "rules-list", games=self.game_list(lang)))
             return
-        await self.reply(update, games.get(game).rules(self.plain_ctx(lang, chat.id if chat else 0)))
+        await self.reply(update, games.get(game).rules(self.plain_ctx(lang, chat.id if chat else 0), topic))
 
     def cmd_game(self, command: Command) -> Handler:
         async def run(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 from telegram import Bot
 
 from bot import games, screens
-from bot.adapter import AnyAdapter, Ctx
+from bot.adapter import Adapter, AnyAdapter, Ctx
 from bot.callbacks import Press
 from bot.i18n import Translator
 from bot.lobby import Lobby
@@ -187,8 +187,21 @@ class Referee:
         self.sender.redraw_soon(session, every=before is None or before.state is None)
         await self.timers.schedule(session)
         finished = session.status == "over" and session.stopped_by is None and session.state is not None
-        if finished and (before is None or before.status != "over"):
-            self.timers.spawn(self._announce_result(session))
+        ended = finished and (before is None or before.status != "over")
+        if events or ended:
+            self.timers.spawn(self._announce(session, events or [], ended))
+
+    async def _announce(self, session: Session, events: list[Event], ended: bool) -> None:
+        """The group's messages of their own for a change: what the game posts
+        (``Adapter.posts``), then the result of a game that has just ended."""
+        adapter = games.get(session.game)
+        public = [e for e in events if e.to is None]
+        if public and type(adapter).posts is not Adapter.posts:
+            lang = await self.chat_lang(session.chat_id)
+            for text in adapter.posts(self.ctx(session, lang), public):
+                await self.sender.message(session.chat_id, text)
+        if ended:
+            await self._announce_result(session)
 
     async def refresh(self, session: Session, every: bool = True) -> None:
         """Redraw the screens a change may have changed: the board, and the hands

@@ -129,9 +129,17 @@ Decisions where the sheet is silent
 - Talents and Specials are offered only when they can do something.
 - Several players may draft the same faction (one box each), never one player
   twice; ``unique_factions`` forbids sharing.  The first player is random.
-- Timer (off by default): each decision has ``turn_timer_ms``; on timeout a
-  prompt takes its default (its first ``min`` options: a "may" declines) and
-  a slow current player's play phase ends.
+- Timers (on by default; 0 turns one off): each decision has its own time,
+  restarted by every change.  ``turn_timer_ms`` (2 minutes) for the setup's
+  decisions and whenever the current player has one to make (their play
+  phase, a question of theirs); ``response_timer_ms`` (30 seconds) when every
+  open question is another player's (a Me-First window, a card asking
+  someone else).  On timeout a prompt takes its default (its first ``min``
+  options: a "may" declines; the discard down to 10 takes cards at random,
+  with the state's rng) and a slow current player's play phase ends.  A
+  player whose turns ran out twice in a row is told so, and the table too
+  (``Ev.AWAY``, ``Ev.AWAY_YOU``); any action of theirs clears the count
+  (``state.timeouts``).  They keep their turns: nobody is skipped.
 - Leaving: the player's cards leave play, what they controlled goes back to
   its owners, their prompts take defaults (a Me-First question: a pass) and
   their turns are skipped; fewer than two players left ends the game (the

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Pending, Prompt, PromptValue, rng_shuffle
+from engine.core import Pending, Prompt, PromptValue, rng_below, rng_shuffle
 from engine.smashup import abilities
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import BASES, CARDS, FACTIONS, MADNESS, Target
@@ -36,6 +36,21 @@ def default_picks(prompt: Prompt) -> list[PromptValue]:
     """The answer taken on a timeout or for a player who left: the first
     ``min`` options (a "may" declines)."""
     return list(prompt.options[: prompt.min])
+
+
+def timeout_picks(g: G, prompt: Prompt) -> list[PromptValue]:
+    """The answer taken on a timeout: ``default_picks``, except that the
+    discard down to 10 (``Pr.HAND_LIMIT``) takes its cards at random (the
+    state's rng: the same seed, the same cards), not the first of the hand."""
+    if prompt.key != Pr.HAND_LIMIT:
+        return default_picks(prompt)
+    s = g.s
+    left = list(prompt.options)
+    picks: list[PromptValue] = []
+    for _ in range(min(prompt.min, len(left))):
+        s.rng, i = rng_below(s.rng, len(left))
+        picks.append(left.pop(i))
+    return picks
 
 
 @C.step("ask")

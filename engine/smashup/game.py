@@ -59,6 +59,7 @@ from engine.smashup.ops import CORE, G, reader, seal
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
+AWAY_AFTER = 2  # [decision] timed-out turns in a row that tell the table a player seems away
 
 _REGISTRY = abilities.REGISTRY
 _new = object.__new__
@@ -182,11 +183,16 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
         return None if s.phase == "over" else s.deadline_ms
 
     def tick(self, s: SmashUpState, due: int, out: Out) -> None:
-        """[decision] Time is up: every open prompt takes its default answer; if
+        """[decision] Time is up: every open prompt takes its default answer
+        (``flow.timeout_picks``: the discard down to 10 picks at random); if
         the current player was among the slow ones (or simply idle in the play
         phase), their play phase ends too (scoring, draw, end of turn follow).
         One timeout a tick: the next decision's time starts when this one
-        ends (``settle`` sets the new deadline)."""
+        ends (``settle`` sets the new deadline).
+
+        A turn ended so counts in ``timeouts``: the second in a row tells the
+        table (``Ev.AWAY``) and the player (``Ev.AWAY_YOU``, private) that
+        they seem to be away; they still get their turns."""
         g = G(s, out, due)
         slow: set[int] = set()
         if s.prompts:
@@ -194,12 +200,17 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
                 if any(x is pending for x in s.prompts):
                     slow.add(pending.prompt.player)
                     g.emit(Ev.TIMEOUT, player=pending.prompt.player)
-                    flow.answer(g, pending, flow.default_picks(pending.prompt))
+                    flow.answer(g, pending, flow.timeout_picks(g, pending.prompt))
         elif _play_phase(s):
             slow.add(s.current)
             g.emit(Ev.TIMEOUT, player=s.current)
         if s.current in slow and _play_phase(s):
-            g.call(CORE, "finish", player=s.current)
+            p = s.current
+            count = s.timeouts[p] = s.timeouts.get(p, 0) + 1
+            if count == AWAY_AFTER:
+                g.emit(Ev.AWAY, player=p)
+                g.emit(Ev.AWAY_YOU, to=p, player=p)
+            g.call(CORE, "finish", player=p)
             g.run()
         s.deadline_ms = None
 
@@ -218,6 +229,12 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             raise RuleError(Err.NOT_YOUR_TURN)
         if not _play_phase(s):
             raise RuleError(Err.BUSY)
+
+    def before(self, s: SmashUpState, action: Any, now: int, out: Out) -> None:
+        """A player's own action (a play, a talent, the end of their plays, an
+        answer) shows they are there: their run of timed-out turns is over."""
+        if s.timeouts and type(action) is not Leave:
+            s.timeouts.pop(action.player, None)
 
     def settle(self, s: SmashUpState, now: int, out: Out) -> None:
         """A player who left gets no play phase; every change restarts the timer."""
@@ -420,8 +437,21 @@ def _idle(g: G) -> None:
 
 
 def _set_deadline(s: SmashUpState, now: int) -> None:
-    timer = s.options.turn_timer_ms
-    s.deadline_ms = now + timer if timer and s.phase != "over" else None
+    """[decision] The time for the decision the game now waits on: the turn's
+    timer in the setup and whenever the current player has something to
+    decide (their play phase, a question of theirs); the response timer when
+    every open question is another player's (a Me-First window, a card
+    asking someone else)."""
+    if s.phase == "over":
+        s.deadline_ms = None
+        return
+    opts = s.options
+    timer = opts.turn_timer_ms
+    if s.phase == "playing" and s.prompts:
+        current = s.current
+        if all(x.prompt.player != current for x in s.prompts):
+            timer = opts.response_timer_ms
+    s.deadline_ms = now + timer if timer else None
 
 
 def _leave(g: G, p: int) -> None:

@@ -79,6 +79,8 @@ class Ev(StrEnum):
     TIE_PLAY_ON = "smashup-ev-tie-play-on"  # score
     WON = "smashup-ev-won"  # winner, score
     TIMEOUT = "smashup-ev-timeout"  # player
+    AWAY = "smashup-ev-away"  # player (two of their turns in a row ran out)
+    AWAY_YOU = "smashup-ev-away-you"  # player (private, to that player)
     LEFT = "smashup-ev-left"  # player
     ABANDONED = "smashup-ev-abandoned"
 

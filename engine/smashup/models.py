@@ -35,7 +35,9 @@ HAND_SIZE = 5
 # Me-First window counted responders by position).  2: the core's queue (a
 # ``Pending`` names the resume step ``TASK_STEP`` and carries the Task as
 # JSON); the window names its responder and who passed by player id.
-SCHEMA_VERSION = 2
+# 3: two timers (``response_timer_ms`` beside ``turn_timer_ms``, whose default
+# is no longer 0) and the ``timeouts`` counts; a stored table keeps its timing.
+SCHEMA_VERSION = 3
 TASK_STEP = "task"  # the one resume step: the answered prompt's Task goes on
 
 
@@ -48,10 +50,16 @@ class SmashUpOptions(BaseModel):
     boxes: tuple[str, ...] | None = None
     factions: tuple[str, ...] | None = None
     goal: int = Field(DEFAULT_GOAL, ge=1, le=100)
-    # [decision] a player's time for each decision (a move of the play phase or
-    # a prompt); 0 = no timer.  On timeout: a prompt takes its default answer
-    # (its first ``min`` options: a "may" declines), the play phase ends.
-    turn_timer_ms: int = Field(0, ge=0, le=3_600_000)
+    # [decision] two timers, each for one decision at a time (every change
+    # restarts it); 0 = no timer.  ``turn_timer_ms``: the setup's decisions
+    # (draft, mulligan) and the current player's (their play phase, a
+    # question of theirs).  ``response_timer_ms``: a question asked of a
+    # player on someone else's turn (a Me-First window, a card asking another
+    # player), while the current player has nothing to decide.  On timeout: a
+    # prompt takes its default answer (its first ``min`` options: a "may"
+    # declines; the discard down to 10: cards at random), the play phase ends.
+    turn_timer_ms: int = Field(120_000, ge=0, le=3_600_000)
+    response_timer_ms: int = Field(30_000, ge=0, le=3_600_000)
     # snake: 1..n then n..1, one faction a pick; random: two factions each at random
     draft: Literal["snake", "random"] = "snake"
     # [decision] False: several players may take the same faction (one box per
@@ -242,6 +250,9 @@ class SmashUpState(State):
     window: Window | None = None
     scoring: Scoring | None = None
     deadline_ms: int | None = None
+    # per player: their turns in a row that ran out (a tick ended their play
+    # phase); any action of their own clears it.  Absent: 0.
+    timeouts: dict[int, int] = {}
     winners: list[int] = []
 
 
@@ -365,7 +376,38 @@ PromptOptions = list[PromptValue]
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
-    """A state document of an older schema, in today's shape.
+    """A state document of an older schema, in today's shape: version 1 to 2
+    (``_migrate_1``), then 2 to 3 (``_migrate_2``)."""
+    version = data.get("schema_version", 1)
+    if version >= SCHEMA_VERSION:
+        return data
+    if version < 2:
+        data = _migrate_1(data)
+    data = _migrate_2(data)
+    data["schema_version"] = SCHEMA_VERSION
+    return data
+
+
+def _migrate_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 had one timer, ``turn_timer_ms`` (default 0), for every
+    decision.  [decision] A stored table keeps the timing it was playing
+    with: a missing ``turn_timer_ms`` stays 0 (the old default: an untimed
+    game gets no timer), and its questions off turn keep the turn's timer
+    (``response_timer_ms`` = ``turn_timer_ms``: an untimed game stays
+    untimed).  The ``timeouts`` counts start empty (the field's default)."""
+    options = data.get("options")
+    if isinstance(options, dict):
+        turn = options.get("turn_timer_ms", 0)
+        data["options"] = {
+            **options,
+            "turn_timer_ms": turn,
+            "response_timer_ms": options.get("response_timer_ms", turn),
+        }
+    return data
+
+
+def _migrate_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2.
 
     Version 1 kept its own prompt list (``{prompt, then: Task}``); each open
     prompt becomes a core ``Pending`` resuming ``TASK_STEP`` with the Task as
@@ -376,8 +418,6 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
     the stack.  Under version 1 a player with no usable Special passed
     silently: those silent passes count as passes.
     """
-    if data.get("schema_version", 1) >= 2:
-        return data
     seats = [int(p) for p in data.get("seats", [])]
     left = {int(p) for p in data.get("left", [])}
     current = int(data.get("current", -1))
@@ -424,7 +464,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
             "responder": w.get("responder"),
             "passed": w.get("passed", []),
         }
-    data["schema_version"] = SCHEMA_VERSION
+    data["schema_version"] = 2
     return data
 
 

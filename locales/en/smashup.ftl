@@ -236,6 +236,8 @@ smashup-ev-madness-penalty = { $player } holds { $madness } Madness cards: -{ $p
 smashup-ev-tie-play-on = Tie for the lead at { $score } VP: play goes on until there is one leader.
 smashup-ev-won = { $winner } wins with { $score } VP!
 smashup-ev-timeout = { $player } is out of time: the referee takes the default choice.
+smashup-ev-away = ⏰ { $player } has let two turns run out in a row: the table plays on; any press brings them back.
+smashup-ev-away-you = ⏰ Two of your turns ran out in a row. Press anything when you are back.
 smashup-ev-left = { $player } leaves the game.
 smashup-ev-abandoned = Nobody is left at the table; the game is over.
 
@@ -509,3 +511,134 @@ smashup-prompt-miskatonic-destroy-actions = { $card }: which actions to destroy 
 
 smashup-option-boxes = 📦 Boxes
 smashup-option-factions = 🧩 Factions
+
+## The table: the picker, /rules, /card, the lobby, the board and the hand
+
+smashup-about = the card-shuffling battle for bases for 2–4 players: pick two factions, smash them into one deck, and crush the bases first
+smashup-rules = <b>Smash Up in short</b>
+    Each of you drafts two factions and shuffles their 40 cards into one deck. There are one more bases in play than players; the first to 15 VP wins (the table may set 10 for a short game).
+    <b>Your turn:</b> play one minion (on a base) and one action, in any order — cards may grant extra plays; use your minions' talents once a turn; then press «End turn».
+    <b>Scoring:</b> after your plays, every base whose minions' total power reaches its breakpoint scores: first, second and third place by power take the base's three VP numbers (ties share the better place). Before and after a base scores, everyone in turn may play a Special («Me first!»). The base's cards go to their owners' discard piles and a new base comes out.
+    <b>Then</b> you draw 2 cards and discard down to 10.
+    <b>Boxes:</b> «Pretty Pretty» (Kitty Cats, Princesses, Fairies, Mythic Horses) and «The Obligatory Cthulhu Set» (Minions of Cthulhu, Elder Things, Innsmouth, Miskatonic University) — with the Cthulhu box the Madness deck is in: every 2 Madness cards you hold at the end cost 1 VP.
+    A faction's cards: <code>/rules smashup kitty cats</code>; any card or base: <code>/card Muffin</code>.
+smashup-rules-no-faction = There is no faction «{ $query }». The factions: { $factions }.
+smashup-cmd-desc-card = a Smash Up card or base by name
+smashup-card-usage = Name a card or a base: <code>/card Muffin</code>, <code>/card Ice Castle</code>.
+smashup-card-not-found = No Smash Up card or base is called «{ $query }».
+smashup-card-many = { $count } cards match: { $names }. Name one of them.
+smashup-sheet-base = 🏰 <b>{ $name }</b> — base, breakpoint { $breakpoint }, VP { $vp } ({ $box })
+    { $text }
+smashup-sheet-card = 🃏 <b>{ $name }</b> — { $kind ->
+    [minion] minion, power { $power }
+   *[action] { $special ->
+        [true] action, Special
+       *[false] action
+    }
+} · { $faction } · ×{ $copies }
+    { $text }
+smashup-faction-title = 🧩 <b>{ $name }</b> ({ $box })
+smashup-faction-card = • <b>{ $label }</b> ×{ $copies }: { $text }
+smashup-faction-kitty-cats-about = steal other players' minions for a turn and make the rest grumpy
+smashup-faction-princesses-about = few minions, all of power 5, and actions that move, protect and bring them back
+smashup-faction-fairies-about = every card a choice of two: extra plays, draws, and power that shifts
+smashup-faction-mythic-horses-about = a herd: minions grow stronger beside your other minions on the same base
+smashup-faction-minions-of-cthulhu-about = power from Madness: draw it, give it away, and summon minions back
+smashup-faction-elder-things-about = huge minions that hand Madness to everyone else
+smashup-faction-innsmouth-about = ten copies of The Locals: the more of them on a base, the stronger they get
+smashup-faction-miskatonic-university-about = researchers who draw and dig through their deck, and cure Madness
+
+smashup-option-draft = 🧩 Factions: { $draft ->
+    [random] at random
+   *[snake] drafted
+}
+smashup-option-goal = 🏆 To { $n } VP
+smashup-option-turn-timer = ⏱ Turn: { $state }
+smashup-option-response-timer = ⏳ Answer: { $state }
+smashup-lobby-boxes = 📦 In play: { $boxes }
+smashup-lobby-madness = 🌀 With Madness (the Cthulhu box).
+smashup-lobby-goal = 🏆 The first to { $n } VP wins.
+
+smashup-minion-label = { $name } ({ $power })
+smashup-option-base = 🏰 { $base } ({ $total }/{ $bp })
+smashup-option-minion-mine = { $label } · { $base }
+smashup-option-minion = { $label } · { $player } · { $base }
+
+smashup-board-title = { $title } · to { $goal } VP
+smashup-board-draft = <b>Draft:</b> { $order }
+smashup-draft-pick = { $player }
+smashup-draft-then = { " " }→{ " " }
+smashup-draft-pick-now = <u>{ $player }</u>
+smashup-board-drafted = { "    " }{ $player }: { $factions }
+smashup-board-player = <b>{ $player }</b> { $vp } VP · ✋{ $hand } · 🂠{ $deck } · 🗑{ $discard }{ $on ->
+    [true] { " " }· 🌀{ $madness }
+   *[false] { "" }
+}
+smashup-board-factions = ({ $factions })
+smashup-board-left = (left)
+smashup-board-base = 🏰 <b>{ $base }</b> { $total }/{ $bp } · VP { $vp }
+smashup-board-base-scoring = 💥 <b>{ $base }</b> { $total }/{ $bp } · VP { $vp } — scoring
+smashup-board-base-text = { "    " }<i>{ $text }</i>
+smashup-board-base-actions = { "    " }On the base: { $cards }
+smashup-board-side = { "    " }{ $player } <b>{ $power }</b>: { $minions }
+smashup-board-count = { $count ->
+    [one] 1 minion
+   *[other] { $count } minions
+}
+smashup-board-with = { $label } [{ $cards }]
+smashup-board-decks = 🂠 Bases left: { $bases }{ $on ->
+    [true] { " " }· 🌀 Madness deck: { $madness }
+   *[false] { "" }
+}
+smashup-board-plays = Plays left: { $plays }
+smashup-board-window = ⚡ Me first! { $base } { $timing ->
+    [after] has scored
+   *[before] is about to score
+}: waiting for { $players }.
+smashup-board-won = 🏆 { $players } wins!
+smashup-plays-minion = { $count ->
+    [one] a minion
+   *[other] { $count } minions
+}
+smashup-plays-action = { $count ->
+    [one] an action
+   *[other] { $count } actions
+}
+smashup-plays-either = { $count ->
+    [one] a minion or an action
+   *[other] { $count } minions or actions
+}
+smashup-plays-none = no plays left — press «End turn»
+
+smashup-hand-title = { $title } — { $chat }
+smashup-hand-not-seated = You're not at this table.
+smashup-hand-over = { $won ->
+    [true] 🏆 You win with { $vp } VP!
+   *[false] The game is over: you have { $vp } VP.
+}
+smashup-hand-left = You have left this game.
+smashup-hand-me = 🧩 { $factions } · <b>{ $vp }</b>/{ $goal } VP
+smashup-hand-faction = • <b>{ $name }</b>: { $about }
+smashup-button-read = 📖 { $name }
+smashup-hand-asked = ❓ A question for you:
+smashup-hand-your-turn = ▶ <b>Your turn.</b> Left to play: { $plays }. Tap a card to see it and where it can go.
+smashup-hand-waiting = ⏳ Waiting for { $players }.
+smashup-hand-wait = ⏳ Not your turn.
+smashup-hand-empty = Your hand is empty.
+smashup-hand-cards = <b>Your hand ({ $count }):</b>
+smashup-hand-card = • { $label }{ $kind ->
+    [minion] { "" }
+    [special] { " " }⚡
+   *[action] { " " }📜
+}
+smashup-hand-selected = <b>{ $label }</b>
+    { $text }
+    Where does it go?
+smashup-button-target = ▶ { $label }
+smashup-button-play = Play it
+smashup-button-talent = ✨ Talent: { $name }
+smashup-button-end = ⏭ End turn
+smashup-button-leave = 🚪 Leave
+smashup-hand-leave-sure = 🚪 Leave this game for good? Your cards leave play and the others play on.
+smashup-button-leave-yes = 🚪 Yes, leave
+smashup-post-scoring = 🚩 <b>{ $base } scores</b>

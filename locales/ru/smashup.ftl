@@ -241,6 +241,8 @@ smashup-ev-madness-penalty = У игрока { $player } карт безумия
 smashup-ev-tie-play-on = Ничья за первое место ({ $score } ПО): игра продолжается, пока не определится лидер.
 smashup-ev-won = Победа! { $winner } набирает { $score } ПО.
 smashup-ev-timeout = Время игрока { $player } вышло: судья выбирает вариант по умолчанию.
+smashup-ev-away = ⏰ У игрока { $player } два хода подряд истекли по таймеру: стол играет дальше; любое нажатие — и игрок снова с нами.
+smashup-ev-away-you = ⏰ Два твоих хода подряд истекли по таймеру. Как вернёшься — нажми любую кнопку.
 smashup-ev-left = { $player } выходит из игры.
 smashup-ev-abandoned = За столом никого не осталось — игра окончена.
 
@@ -518,3 +520,138 @@ smashup-prompt-miskatonic-destroy-actions = { $card }: какие действи
 
 smashup-option-boxes = 📦 Коробки
 smashup-option-factions = 🧩 Фракции
+
+## Стол: выбор игры, /rules, /card, лобби, поле и рука
+
+smashup-about = карточная битва за базы на 2–4 игроков: две фракции в одну колоду — и кто первым захватит базы
+smashup-rules = <b>Замес коротко</b>
+    Каждый выбирает две фракции и замешивает их 40 карт в одну колоду. Баз в игре на одну больше, чем игроков; побеждает первый, у кого 15 ПО (для короткой партии стол может выбрать 10).
+    <b>Ваш ход:</b> сыграйте одного приспешника (на базу) и одно действие, в любом порядке — карты могут дать дополнительные розыгрыши; таланты приспешников — раз за ход; затем «Конец хода».
+    <b>Захват:</b> после розыгрышей каждая база, где общая сила приспешников достигла её прочности, захватывается: первое, второе и третье места по силе получают три числа ПО базы (при ничьей — лучшее из мест). До и после захвата каждый по очереди может сыграть спецсвойство («Я первый!»). Карты с базы уходят в сбросы владельцев, выходит новая база.
+    <b>Затем</b> вы берёте 2 карты и сбрасываете руку до 10.
+    <b>Коробки:</b> «Мимими» (Котики, Принцессы, Феи, Волшебные пони) и «Неизбежный выпуск про Ктулху» (Ктулхупоклонники, Старцы, Инсмут, Мискатоникский университет) — с коробкой про Ктулху в игре колода Безумия: каждые 2 карты Безумия на конец игры стоят 1 ПО.
+    Карты фракции: <code>/rules замес котики</code>; любая карта или база: <code>/card Пушистик</code>.
+smashup-rules-no-faction = Фракции «{ $query }» нет. Фракции: { $factions }.
+smashup-cmd-desc-card = карта или база «Замеса» по названию
+smashup-card-usage = Назовите карту или базу: <code>/card Пушистик</code>, <code>/card Ледяной замок</code>.
+smashup-card-not-found = В «Замесе» нет карты или базы «{ $query }».
+smashup-card-many = Подходит карт: { $count } — { $names }. Назовите одну.
+smashup-sheet-base = 🏰 <b>{ $name }</b> — база, прочность { $breakpoint }, ПО { $vp } ({ $box })
+    { $text }
+smashup-sheet-card = 🃏 <b>{ $name }</b> — { $kind ->
+    [minion] приспешник, сила { $power }
+   *[action] { $special ->
+        [true] действие, спецсвойство
+       *[false] действие
+    }
+} · { $faction } · ×{ $copies }
+    { $text }
+smashup-faction-title = 🧩 <b>{ $name }</b> ({ $box })
+smashup-faction-card = • <b>{ $label }</b> ×{ $copies }: { $text }
+smashup-faction-kitty-cats-about = переманивают чужих приспешников на ход, а остальных делают вредными
+smashup-faction-princesses-about = мало приспешников, зато все силы 5, и действия, что двигают, берегут и возвращают их
+smashup-faction-fairies-about = в каждой карте выбор из двух: лишние розыгрыши, карты и сила, что меняется
+smashup-faction-mythic-horses-about = табун: приспешники сильнее рядом с другими вашими на той же базе
+smashup-faction-minions-of-cthulhu-about = сила из Безумия: берут его, раздают и призывают приспешников обратно
+smashup-faction-elder-things-about = огромные приспешники, что раздают Безумие всем остальным
+smashup-faction-innsmouth-about = десять копий Местных: чем их больше на базе, тем они сильнее
+smashup-faction-miskatonic-university-about = учёные: берут карты, роются в колоде и лечат от Безумия
+
+smashup-option-draft = 🧩 Фракции: { $draft ->
+    [random] случайно
+   *[snake] выбором
+}
+smashup-option-goal = 🏆 До { $n } ПО
+smashup-option-turn-timer = ⏱ Ход: { $state }
+smashup-option-response-timer = ⏳ Ответ: { $state }
+smashup-lobby-boxes = 📦 В игре: { $boxes }
+smashup-lobby-madness = 🌀 С Безумием (коробка про Ктулху).
+smashup-lobby-goal = 🏆 Побеждает первый, у кого { $n } ПО.
+
+smashup-minion-label = { $name } ({ $power })
+smashup-option-base = 🏰 { $base } ({ $total }/{ $bp })
+smashup-option-minion-mine = { $label } · { $base }
+smashup-option-minion = { $label } · { $player } · { $base }
+
+smashup-board-title = { $title } · до { $goal } ПО
+smashup-board-draft = <b>Выбор фракций:</b> { $order }
+smashup-draft-pick = { $player }
+smashup-draft-then = { " " }→{ " " }
+smashup-draft-pick-now = <u>{ $player }</u>
+smashup-board-drafted = { "    " }{ $player }: { $factions }
+smashup-board-player = <b>{ $player }</b> { $vp } ПО · ✋{ $hand } · 🂠{ $deck } · 🗑{ $discard }{ $on ->
+    [true] { " " }· 🌀{ $madness }
+   *[false] { "" }
+}
+smashup-board-factions = ({ $factions })
+smashup-board-left = (вне игры)
+smashup-board-base = 🏰 <b>{ $base }</b> { $total }/{ $bp } · ПО { $vp }
+smashup-board-base-scoring = 💥 <b>{ $base }</b> { $total }/{ $bp } · ПО { $vp } — захват
+smashup-board-base-text = { "    " }<i>{ $text }</i>
+smashup-board-base-actions = { "    " }На базе: { $cards }
+smashup-board-side = { "    " }{ $player } <b>{ $power }</b>: { $minions }
+smashup-board-count = { $count ->
+    [one] { $count } приспешник
+    [few] { $count } приспешника
+   *[many] { $count } приспешников
+}
+smashup-board-with = { $label } [{ $cards }]
+smashup-board-decks = 🂠 Баз в колоде: { $bases }{ $on ->
+    [true] { " " }· 🌀 Колода Безумия: { $madness }
+   *[false] { "" }
+}
+smashup-board-plays = Ещё можно сыграть: { $plays }
+smashup-board-window = ⚡ Я первый! { $timing ->
+    [after] База { $base } захвачена
+   *[before] Сейчас будет захвачена база { $base }
+}: ждём { $players }.
+smashup-board-won = 🏆 Победа: { $players }!
+smashup-plays-minion = { $count ->
+    [one] { $count } приспешник
+    [few] { $count } приспешника
+   *[many] { $count } приспешников
+}
+smashup-plays-action = { $count ->
+    [one] { $count } действие
+    [few] { $count } действия
+   *[many] { $count } действий
+}
+smashup-plays-either = { $count ->
+    [one] { $count } приспешник или действие
+    [few] { $count } приспешника или действия
+   *[many] { $count } приспешников или действий
+}
+smashup-plays-none = больше нечего — нажмите «Конец хода»
+
+smashup-hand-title = { $title } — { $chat }
+smashup-hand-not-seated = Вы не за этим столом.
+smashup-hand-over = { $won ->
+    [true] 🏆 Победа! У вас { $vp } ПО.
+   *[false] Игра окончена: у вас { $vp } ПО.
+}
+smashup-hand-left = Вы вышли из этой игры.
+smashup-hand-me = 🧩 { $factions } · <b>{ $vp }</b>/{ $goal } ПО
+smashup-hand-faction = • <b>{ $name }</b>: { $about }
+smashup-button-read = 📖 { $name }
+smashup-hand-asked = ❓ Вопрос к вам:
+smashup-hand-your-turn = ▶ <b>Ваш ход.</b> Ещё можно сыграть: { $plays }. Нажмите на карту — будет видно, что она делает и куда её можно сыграть.
+smashup-hand-waiting = ⏳ Ждём: { $players }.
+smashup-hand-wait = ⏳ Сейчас не ваш ход.
+smashup-hand-empty = Рука пуста.
+smashup-hand-cards = <b>Ваша рука ({ $count }):</b>
+smashup-hand-card = • { $label }{ $kind ->
+    [minion] { "" }
+    [special] { " " }⚡
+   *[action] { " " }📜
+}
+smashup-hand-selected = <b>{ $label }</b>
+    { $text }
+    Куда её сыграть?
+smashup-button-target = ▶ { $label }
+smashup-button-play = Сыграть
+smashup-button-talent = ✨ Талант: { $name }
+smashup-button-end = ⏭ Конец хода
+smashup-button-leave = 🚪 Выйти
+smashup-hand-leave-sure = 🚪 Выйти из игры насовсем? Ваши карты уйдут из игры, остальные продолжат.
+smashup-button-leave-yes = 🚪 Да, выйти
+smashup-post-scoring = 🚩 <b>Захват: { $base }</b>

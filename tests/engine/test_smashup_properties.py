@@ -21,7 +21,8 @@ OPTIONS = [
     SmashUpOptions(),
     SmashUpOptions(draft="random"),
     SmashUpOptions(draft="random", goal=6),
-    SmashUpOptions(turn_timer_ms=5_000, goal=8),
+    SmashUpOptions(turn_timer_ms=5_000, response_timer_ms=2_000, goal=8),
+    SmashUpOptions(turn_timer_ms=0, response_timer_ms=0),  # no timer at all
     SmashUpOptions(unique_factions=True),
     # the Cthulhu box's bases and Madness deck with the «Мимими» factions
     SmashUpOptions(boxes=("pretty-pretty", "cthulhu")),

@@ -560,7 +560,7 @@ def test_a_timed_out_reaction_does_not_end_the_current_players_turn() -> None:
     t = Table(
         P,
         bases=["house-of-nine-lives", "enchanted-glade", "fairy-ring"],
-        options=SmashUpOptions(turn_timer_ms=10_000),
+        options=SmashUpOptions(turn_timer_ms=10_000, response_timer_ms=10_000),
     )
     skillet = t.hand(1, "skillet")
     tinx = t.minion(2, "tinx", base=1)
@@ -571,9 +571,10 @@ def test_a_timed_out_reaction_does_not_end_the_current_players_turn() -> None:
     assert s.current == 1 and GAME.waiting(s)[0].players == [1]
 
 
-def test_the_turn_timer_is_off_by_default() -> None:
-    t = Table(P, bases=QUIET)
-    assert GAME.next_deadline(t.state) is None
+def test_timers_of_zero_set_no_deadline() -> None:
+    t = Table(P, bases=QUIET, options=SmashUpOptions(turn_timer_ms=0, response_timer_ms=0))
+    s, _ = end(t.state, 1)
+    assert s.current == 2 and GAME.next_deadline(s) is None
 
 
 def test_a_player_leaving_a_two_player_game_ends_it() -> None:
