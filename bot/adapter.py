@@ -269,9 +269,10 @@ class Adapter(Generic[S, A, V, O]):
         """``/rules <game> [topic]``: the game's rules (a game may know topics: a faction)."""
         return ctx(f"{self.name}-rules")
 
-    def posts(self, ctx: Ctx, events: Sequence[Event]) -> list[str]:
-        """Messages of their own the group gets for a change's events, besides the
-        board's log (a base scoring in Smash Up); HTML."""
+    def posts(self, ctx: Ctx, view: V, events: Sequence[Event]) -> list[str]:
+        """Messages of their own the group gets for a change's public events, besides
+        the board's log (a base scoring in Smash Up); ``view``: the public view
+        after the change.  HTML."""
         return []
 
 

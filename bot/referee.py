@@ -198,7 +198,8 @@ class Referee:
         public = [e for e in events if e.to is None]
         if public and type(adapter).posts is not Adapter.posts:
             lang = await self.chat_lang(session.chat_id)
-            for text in adapter.posts(self.ctx(session, lang), public):
+            view = adapter.game.view(session.state, None)
+            for text in adapter.posts(self.ctx(session, lang), view, public):
                 await self.sender.message(session.chat_id, text)
         if ended:
             await self._announce_result(session)

@@ -642,3 +642,12 @@ smashup-button-leave = 🚪 Leave
 smashup-hand-leave-sure = 🚪 Leave this game for good? Your cards leave play and the others play on.
 smashup-button-leave-yes = 🚪 Yes, leave
 smashup-post-scoring = 🚩 <b>{ $base } scores</b>
+smashup-post-tie = ⚖️ { $text }
+smashup-post-final = 🏁 <b>Final scores</b>
+smashup-post-final-line = { $won ->
+    [true] 🏆
+   *[false] { "  " }
+} { $player }: <b>{ $vp }</b> VP{ $madness ->
+    [0] { "" }
+   *[other] { " " }(Madness: −{ $madness })
+}

@@ -655,3 +655,12 @@ smashup-button-leave = 🚪 Выйти
 smashup-hand-leave-sure = 🚪 Выйти из игры насовсем? Ваши карты уйдут из игры, остальные продолжат.
 smashup-button-leave-yes = 🚪 Да, выйти
 smashup-post-scoring = 🚩 <b>Захват: { $base }</b>
+smashup-post-tie = ⚖️ { $text }
+smashup-post-final = 🏁 <b>Итоговый счёт</b>
+smashup-post-final-line = { $won ->
+    [true] 🏆
+   *[false] { "  " }
+} { $player }: <b>{ $vp }</b> ПО{ $madness ->
+    [0] { "" }
+   *[other] { " " }(Безумие: −{ $madness })
+}

@@ -279,7 +279,26 @@ def test_a_base_scored_is_a_message_of_its_own() -> None:
         Event(key=Ev.BASE_DONE, args={"base": "ice-castle", "new_base": "fairy-ring"}),
         Event(key=Ev.PLACE, args={"player": 2, "base": "fairy-ring", **place}),
     ]
-    posts = ADAPTER.posts(ctx, events)
+    posts = ADAPTER.posts(ctx, GAME.view(s, None), events)
     assert len(posts) == 2
     assert "Ice Castle" in posts[0] and posts[0].count("first place") == 2 and "Fairy Ring" in posts[0]
     assert "Fairy Ring" in posts[1] and "Turn" not in posts[0] + posts[1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_posts_the_final_scores_with_what_madness_cost(lang: str) -> None:
+    s = crowded(lang)
+    s.phase = "over"
+    s.winners = [1]
+    ctx = screens.ctx_for(T, lang, session_of(s, lang), "bot")
+    events = [
+        Event(key=Ev.MADNESS_PENALTY, args={"player": 2, "madness": 3, "points": 1}),
+        Event(key=Ev.WON, args={"winner": 1, "score": 14}),
+    ]
+    posts = ADAPTER.posts(ctx, GAME.view(s, None), events)
+    assert len(posts) == 1
+    lines = posts[0].split("\n")
+    assert lines[1].startswith("🏆") and "14" in lines[1]
+    assert "−1" in lines[2] and "13" in lines[2]
+    tie = ADAPTER.posts(ctx, GAME.view(s, None), [Event(key=Ev.TIE_PLAY_ON, args={"score": 15})])
+    assert len(tie) == 1 and "15" in tie[0]
