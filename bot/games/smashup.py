@@ -426,9 +426,9 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             return self._draft_hand(ctx, v, lines, leave)
         rows: Rows = []
         plays = [a for a in moves if isinstance(a, PlayCard)]
-        chosen = _selected_card(selected, v.hand, plays)
+        chosen = _selected_card(selected, v.hand)
         if chosen is not None:
-            lines += self._card_lines(ctx, chosen)
+            lines += self._card_lines(ctx, chosen, any(a.card == chosen.uid for a in plays))
             rows = self._targets(ctx, v, chosen, plays)
         else:
             lines.append(self._situation(ctx, v, me, moves))
@@ -480,15 +480,20 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
         return lines
 
     def _hand_rows(self, ctx: Ctx, v: SmashUpView, moves: Sequence[Any], plays: Sequence[PlayCard]) -> Rows:
+        """Every card of the hand to tap (✅: it can be played now; the others show
+        their text), the talents, «End turn» and «Leave»."""
         playable = {a.card for a in plays}
-        cards = [c for c in _sorted(v.hand or []) if c.uid in playable]
         seen: set[str] = set()
         buttons: list[InlineKeyboardButton] = []
-        for c in cards:  # copies of a card play alike: one button
+        hand = sorted(_sorted(v.hand or []), key=lambda c: c.uid not in playable)
+        for c in hand:  # copies of a card play alike: one button
             if c.card in seen:
                 continue
             seen.add(c.card)
-            buttons.append(ctx.select(card_label(ctx, c.card), f"c{c.uid}"))
+            label = card_label(ctx, c.card)
+            if c.uid in playable:
+                label = ctx("smashup-button-playable", label=label)
+            buttons.append(ctx.select(label, f"c{c.uid}"))
         rows = in_rows(buttons, 2)
         for a in moves:
             if isinstance(a, UseTalent):
@@ -504,10 +509,9 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             rows.append(bottom)
         return rows
 
-    def _card_lines(self, ctx: Ctx, card: CardRef) -> list[str]:
-        return [
-            ctx("smashup-hand-selected", label=card_label(ctx, card.card), text=card_text(ctx, card.card))
-        ]
+    def _card_lines(self, ctx: Ctx, card: CardRef, playable: bool) -> list[str]:
+        key = "smashup-hand-selected" if playable else "smashup-hand-selected-idle"
+        return [ctx(key, label=card_label(ctx, card.card), text=card_text(ctx, card.card))]
 
     def _targets(self, ctx: Ctx, v: SmashUpView, card: CardRef, plays: Sequence[PlayCard]) -> Rows:
         """Where the selected card may go: a base, a minion, or just «play»."""
@@ -646,12 +650,11 @@ def _card_of(view: SmashUpView, uid: int) -> str | None:
     return None
 
 
-def _selected_card(selected: str, hand: Sequence[CardRef], plays: Sequence[PlayCard]) -> CardRef | None:
+def _selected_card(selected: str, hand: Sequence[CardRef]) -> CardRef | None:
+    """The card of the hand a ``c<uid>`` selection names (it may have left the hand)."""
     if not selected.startswith("c") or not selected[1:].isdigit():
         return None
     uid = int(selected[1:])
-    if not any(a.card == uid for a in plays):
-        return None
     return next((c for c in hand if c.uid == uid), None)
 
 

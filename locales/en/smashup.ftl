@@ -651,3 +651,7 @@ smashup-post-final-line = { $won ->
     [0] { "" }
    *[other] { " " }(Madness: −{ $madness })
 }
+smashup-button-playable = ✅ { $label }
+smashup-hand-selected-idle = <b>{ $label }</b>
+    { $text }
+    It can't be played now.

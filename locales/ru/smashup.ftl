@@ -664,3 +664,7 @@ smashup-post-final-line = { $won ->
     [0] { "" }
    *[other] { " " }(Безумие: −{ $madness })
 }
+smashup-button-playable = ✅ { $label }
+smashup-hand-selected-idle = <b>{ $label }</b>
+    { $text }
+    Сейчас её не сыграть.

@@ -107,13 +107,15 @@ def choose(t: SmashUpTable, user: int, rnd: random.Random) -> tuple[Message, dic
     talents = [b for c, b in by_code.items() if kind(c) == "talent"]
     if talents and rnd.random() < 0.3:
         return hand, rnd.choice(talents)
-    cards = [b for c, b in by_code.items() if re.fullmatch(r"=c\d+", c)]
+    cards = [b for c, b in by_code.items() if re.fullmatch(r"=c\d+", c) and b["text"].startswith("✅")]
     if cards and rnd.random() < 0.9:
         return hand, rnd.choice(cards)
     if "end" in by_code:
         return hand, by_code["end"]
     if cards:
         return hand, rnd.choice(cards)
+    if "=" in by_code:  # a card that can't be played now: back to the hand
+        return hand, by_code["="]
     return None
 
 
