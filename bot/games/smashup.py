@@ -562,9 +562,11 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
                 scoring = None
         if scoring is not None:
             out.append("\n".join(scoring))
-        for e in events:
+        for e in events:  # what a busy log would bury: a tie playing on, a player away
             if e.key == Ev.TIE_PLAY_ON and e.to is None:
                 out.append(ctx("smashup-post-tie", text=self.event_text(ctx, e)))
+            elif e.key == Ev.AWAY and e.to is None:
+                out.append(self.event_text(ctx, e))
         if view.phase == "over" and any(e.key == Ev.WON for e in events):
             out.append(self._final(ctx, view, events))
         return out

@@ -262,6 +262,8 @@ async def position(t: SmashUpTable, redis_url: str, build: Callable[[], SmashUpS
         session.drafts = {}
         session.selected = {}
         await store.save(session, version)
+        if state.deadline_ms is not None:  # the bot arms timers on its own changes: this one is ours
+            await store.set_timer(GROUP, state.deadline_ms)
     finally:
         await store.close()
     boards = len([m for m in t.api.messages[GROUP].values() if m.text.startswith(MARK)])
@@ -340,3 +342,27 @@ async def test_me_first_with_a_special_and_madness_drawn_and_counted(
     assert final and "Ann" in final[0] and "Madness: −1" in final[0], final
     assert api.violations == [], api.violations
     assert not api.pending_queries
+
+
+async def test_a_player_whose_turns_run_out_twice_is_told_in_the_group_and_in_private(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """Short timers (a prepared position): nobody presses; each turn times out
+    with nothing played, and the second in a row of a player is announced."""
+    players = [ANN, BORIS]
+    t = world(api, "en", players)
+    await bot_factory(redis_url=redis_url)
+    await open_table(t, players)
+
+    def build() -> SmashUpState:
+        state = SmashUpHelper(
+            {ANN: ["kitty-cats", "fairies"], BORIS: ["princesses", "mythic-horses"]},
+            options=SmashUpOptions(turn_timer_ms=1_000, response_timer_ms=1_000),
+        ).state
+        state.deadline_ms = int(time.time() * 1000) + 1_000
+        return state
+
+    await position(t, redis_url, build)
+    await t.until(lambda: any("Ann has let two turns" in m for m in t.posts("⏰")), what="the table told")
+    await t.until(lambda: "Two of your turns ran out" in t.hand_text(ANN), what="Ann told in private")
+    assert api.violations == [], api.violations
