@@ -109,11 +109,17 @@ def test_the_asylum_may_be_declined() -> None:
     assert where(s, mad) == "hand:1"
 
 
-def test_the_asylum_asks_nothing_without_madness_in_hand_or_for_a_minion_elsewhere() -> None:
+def test_the_asylum_asks_alike_without_madness_in_hand_and_nothing_for_a_minion_elsewhere() -> None:
+    """Being asked must not tell the table that a hand holds Madness: without
+    one, the owner is asked too, with nothing to return but «No»."""
     t = _table("the-asylum")
     queen = t.hand(1, "queen-fluffy")
     s, _ = play(t.state, 1, queen, base=t.base(0))
-    assert not s.prompts
+    asked = prompt(s, 1)
+    assert asked.key == CPr.ASYLUM and asked.options == [] and asked.min == 0
+    hand = list(s.hands[1])
+    s, _ = answer(s, 1)
+    assert not s.prompts and s.hands[1] == hand
     t = _table("the-asylum")
     whiskers = t.hand(1, "whiskers")
     t.hand(1, "madness")
@@ -231,10 +237,16 @@ def test_miskatonic_university_tied_winners_each_return_madness_in_turn_order() 
     assert where(s, m1) == where(s, m2) == "madness" and s.vp == {1: 3, 2: 3}
 
 
-def test_miskatonic_university_asks_no_winner_without_madness_and_no_loser() -> None:
+def test_miskatonic_university_asks_every_winner_alike_and_no_loser() -> None:
+    """A winner with no Madness is asked too (with nothing to return): being
+    asked must not tell the table what a hand holds; a loser is never asked."""
     t = _miskatonic(["queen-fluffy", "eliza", "griselda", "apricot", "snow-white"], ["tinx"])
     loser = t.hand(2, "madness")
     s, _ = end(t.state, 1)
+    asked = prompt(s, 1)
+    assert asked.key == CPr.MISKATONIC and asked.options == []
+    assert not has_prompt(s, 2)
+    s, _ = answer(s, 1)
     assert not s.prompts and where(s, loser) == "hand:2" and s.current == 2
 
 

@@ -74,16 +74,15 @@ def _madness_in(g: G, p: int, hand: bool = True, discard: bool = False) -> list[
 ASYLUM = ability("the-asylum")
 
 
-@ASYLUM.trigger(
-    "play_minion",
-    when=lambda g, src, d: _played_here(g, src, d) and bool(_madness_in(g, g.owner(int(d["minion"])))),
-)
+@ASYLUM.trigger("play_minion", when=lambda g, src, d: _played_here(g, src, d))
 def _asylum(g: G, t: Task) -> None:
     """After a minion is played here, its owner may return a Madness card
-    from hand to the Madness deck (the cards are alike: one is offered)."""
+    from hand to the Madness deck (the cards are alike: one is offered).
+    [decision] Asked alike with or without one: being asked must not tell the
+    table that a hand holds Madness."""
     owner = _owner_of_played(t, g)
     mad = _madness_in(g, owner)
-    g.ask(t, "return", CPr.ASYLUM, "card", mad[-1:], min=0, player=owner, skip_key=Pr.NO)
+    g.ask(t, "return", CPr.ASYLUM, "card", mad[-1:], min=0, player=owner, skip_key=Pr.NO, always=True)
 
 
 @ASYLUM.step("return")
@@ -155,15 +154,28 @@ def _miskatonic(g: G, t: Task) -> None:
 
 @MISKATONIC_BASE.step("next")
 def _miskatonic_next(g: G, t: Task) -> None:
+    """[decision] Every winner is asked alike, Madness or not (the discard pile
+    is public, the hand is not: being asked must not tell what a hand holds)."""
     ws: list[int] = t.data["winners"]
     i = int(t.data["i"])
-    while i < len(ws) and not _madness_in(g, ws[i], discard=True):
+    while i < len(ws) and ws[i] in g.s.left:
         i += 1
     if i >= len(ws):
         return
     mad = _madness_in(g, ws[i], discard=True)
     t.data["i"] = i
-    g.ask(t, "return", CPr.MISKATONIC, "card", mad, min=0, max=len(mad), player=ws[i], skip_key=Pr.NONE)
+    g.ask(
+        t,
+        "return",
+        CPr.MISKATONIC,
+        "card",
+        mad,
+        min=0,
+        max=len(mad),
+        player=ws[i],
+        skip_key=Pr.NONE,
+        always=True,
+    )
 
 
 @MISKATONIC_BASE.step("return")
