@@ -38,7 +38,7 @@ Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None
 App = Application[Any, Any, Any, Any, Any, Any]
 
 REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
-COMMANDS = ("new", "stop", "board", "rules", "language", "help")
+COMMANDS = ("new", "leave", "stop", "board", "rules", "language", "help")
 
 
 def member(user: User) -> Member:
@@ -235,6 +235,13 @@ class Handlers:
             log.warning("could not check admin rights in %s", chat.id)
         await self.reply(update, await self.ref.stop(chat.id, member(user), is_admin))
 
+    async def cmd_leave(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """``/leave``: out of this group's lobby or game."""
+        user, chat = update.effective_user, update.effective_chat
+        if user is None or chat is None:
+            return
+        await self.reply(update, await self.ref.leave(chat.id, member(user), update.update_id))
+
     async def cmd_board(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
         if chat is None:
@@ -379,6 +386,7 @@ class Handlers:
             (TypeHandler(Update, self.once), -1),
             (CommandHandler("start", g(self.cmd_start)), 0),
             (CommandHandler("new", g(group_only(self.cmd_new))), 0),
+            (CommandHandler("leave", g(group_only(self.cmd_leave))), 0),
             (CommandHandler("stop", g(group_only(self.cmd_stop))), 0),
             (CommandHandler("board", g(group_only(self.cmd_board))), 0),
             (CommandHandler("rules", g(self.cmd_rules)), 0),

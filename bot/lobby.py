@@ -110,7 +110,7 @@ class Lobby:
             if code == "j":
                 change = await self._join(session, user, lang)
             elif code == "x":
-                change = self._leave(session, user, lang)
+                change = self.leave(session, user, lang)
             elif code == "g" or code.startswith("o"):
                 if user.id != session.creator:
                     return Change(reply=Reply(self.t(lang, "answer-creator-only")))
@@ -168,7 +168,8 @@ class Lobby:
 
         await (await self.ref.tables.change(chat_id, decide)).run()
 
-    def _leave(self, session: Session, user: Member, lang: str) -> Change:
+    def leave(self, session: Session, user: Member, lang: str) -> Change:
+        """«Leave» in the lobby, or ``/leave`` before the game starts."""
         if session.member(user.id) is None:
             return Change(reply=Reply(self.t(lang, "answer-not-joined")))
         session.members = [m for m in session.members if m.id != user.id]

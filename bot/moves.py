@@ -20,7 +20,7 @@ from bot.callbacks import BadCallback, Press
 from bot.screens import Seen, seen
 from bot.session import ChatSettings, Draft, Member, Selection, Session
 from bot.table import Change, Reply
-from engine.core import Answer, Event, RuleError, Tick
+from engine.core import Answer, Event, Leave, RuleError, Tick
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -191,6 +191,32 @@ class Moves:
 
         if make(session.state) is not None:
             await self.apply(chat_id, make, update_id, actor=user_id)
+
+    async def leave(self, chat_id: int, user: Member, update_id: int | None = None) -> str:
+        """``/leave`` in the group: out of the lobby, or out of the game (its rules
+        say what becomes of the leaver's cards).  The answer to the command."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            lang = self.ref.pick_lang(settings, user.lang)
+            if session is not None and session.status == "lobby":
+                return self.ref.lobby.leave(session, user, lang)
+            not_playing = Change(reply=Reply(self.ref.t(lang, "cmd-leave-not-playing")))
+            if session is None or session.status != "playing" or session.state is None:
+                return not_playing
+            if session.seen(update_id):
+                return Change()
+            adapter = games.get(session.game)
+            now = self.ref.now_ms()
+            state, events = catch_up(adapter, session.state, now)
+            leave = Leave(player=user.id)
+            if leave not in plain(adapter.game.legal(state, user.id)):
+                return not_playing
+            state, more = adapter.game.apply(state, leave, now)
+            change = self.ref.commit(session, state, events + more, update_id, actor=user.id)
+            change.reply = Reply(self.ref.t(lang, "cmd-leave-done"))
+            return change
+
+        return (await (await self.ref.tables.change(chat_id, decide)).run()).text
 
     async def tick(self, chat_id: int) -> None:
         """A deadline came: let time pass in the game (a stale timer does nothing)."""

@@ -105,6 +105,9 @@ class Referee:
     async def tick(self, chat_id: int) -> None:
         await self.moves.tick(chat_id)
 
+    async def leave(self, chat_id: int, user: Member, update_id: int | None = None) -> str:
+        return await self.moves.leave(chat_id, user, update_id)
+
     async def run_timers(self) -> None:
         await self.timers.run()
 

@@ -28,7 +28,7 @@ from bot.adapter import AnyAdapter, Ctx, Number, Rendered, Rows, Toggles, plain
 from bot.callbacks import BadCallback, encode, tag_of
 from bot.i18n import Translator
 from bot.session import Draft, Session
-from engine.core import Event, Prompt, PromptValue, View, Wait
+from engine.core import Event, Leave, Prompt, PromptValue, View, Wait
 
 
 @dataclass
@@ -89,6 +89,7 @@ def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
 
 
 PER_ROW = 3
+LEAVE = "~leave"  # the core's selection on any hand: «Leave» pressed once, to confirm
 PANEL_PAGE = 20  # a Toggles panel's items a page
 UNREACHABLE_NAMED = 10  # the lobby names this many of those it cannot write to yet
 COMPACT_LOG = 2  # the announcements a compact board (a compact hand: notes) still shows
@@ -320,6 +321,13 @@ def hand(
         draft = draft_of(session, player, prompt)
         text += "\n" + question(ctx, adapter, prompt, draft)
         rows += prompt_rows(ctx, adapter, view, prompt, draft)
+    leave = _leave(session, player, legal) if not drawn.hold else None  # a countdown: no buttons
+    if leave is not None:
+        if ctx.selected == LEAVE:  # the second tap of «Leave»: are you sure?
+            text += "\n\n" + ctx("hand-leave-sure")
+            rows = [[ctx.act(ctx("button-leave-yes"), leave)], [ctx.select(ctx("button-back"))]]
+        else:
+            rows.append([ctx.select(ctx("button-leave-game"), LEAVE)])
     notes = session.private.get(player)
     if notes and ctx.compact:
         notes = notes[-COMPACT_LOG:]
@@ -331,6 +339,13 @@ def hand(
         rows = []
     held = drawn.hold and session.stopped_by is None
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None, urgent(player, waits), held)
+
+
+def _leave(session: Session, player: int, legal: Sequence[Any]) -> Leave | None:
+    """The player's «Leave» while their game goes on (every engine has one)."""
+    if session.stopped_by is not None or session.status == "over":
+        return None
+    return next((a for a in plain(legal) if isinstance(a, Leave) and a.player == player), None)
 
 
 # --- prompts ----------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ those targets plays it.  The hand's buttons (tagged):
 - a card that may be played now: its targets (a ``Select``);
 - a target of the selected card: a base, a minion, or «play» (``PlayCard``);
 - a talent that may be used now (``UseTalent``), «End turn» (``EndPlays``);
-- «Leave» (a ``Select`` of ``leave``), then its confirmation (``Leave``);
 - while the draft asks for a faction: a faction's cards to read (``f<faction>``).
 
 Everything the game asks — the draft, the mulligan, Me First! windows (with
@@ -27,7 +26,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot import screens
 from bot.adapter import Adapter, Command, Ctx, Cycle, Rendered, Rows, Toggles, plain
 from bot.screens import in_rows
-from engine.core import ArgValue, Event, Leave, Prompt, PromptValue, Wait
+from engine.core import ArgValue, Event, Prompt, PromptValue, Wait
 from engine.registry import get
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS, MADNESS, Kind, Target
 from engine.smashup.flow import snake
@@ -416,14 +415,9 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             factions = " + ".join(faction_name(ctx, f) for f in mine.factions)
             lines.append(ctx("smashup-hand-me", factions=factions, vp=mine.vp, goal=v.goal))
         moves = list(plain(legal))
-        leave = next((a for a in moves if isinstance(a, Leave)), None)
         selected = ctx.selected
-        if selected == "leave" and leave is not None:
-            lines.append(ctx("smashup-hand-leave-sure"))
-            sure = [[ctx.act(ctx("smashup-button-leave-yes"), leave)], [ctx.select(ctx("button-back"))]]
-            return Rendered("\n".join(lines), InlineKeyboardMarkup(sure))
         if v.prompt is not None and v.prompt.kind == "faction":
-            return self._draft_hand(ctx, v, lines, leave)
+            return self._draft_hand(ctx, v, lines)
         rows: Rows = []
         plays = [a for a in moves if isinstance(a, PlayCard)]
         chosen = _selected_card(selected, v.hand)
@@ -438,7 +432,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             lines.append("")  # the core's question comes after a blank line
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
 
-    def _draft_hand(self, ctx: Ctx, v: SmashUpView, lines: list[str], leave: Leave | None) -> Rendered:
+    def _draft_hand(self, ctx: Ctx, v: SmashUpView, lines: list[str]) -> Rendered:
         """The picker's draft: the factions left, each in one line; a faction's
         cards to read (the prompt's buttons pick)."""
         assert v.prompt is not None
@@ -454,10 +448,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
         ]
         lines.append("")
         read = [ctx.select(ctx("smashup-button-read", name=faction_name(ctx, f)), f"f{f}") for f in options]
-        rows = in_rows(read, 2)
-        if leave is not None:
-            rows.append([ctx.select(ctx("smashup-button-leave"), "leave")])
-        return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(read, 2)))
 
     def _situation(self, ctx: Ctx, v: SmashUpView, me: int, moves: Sequence[Any]) -> str:
         if v.prompt is not None:
@@ -481,7 +472,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
 
     def _hand_rows(self, ctx: Ctx, v: SmashUpView, moves: Sequence[Any], plays: Sequence[PlayCard]) -> Rows:
         """Every card of the hand to tap (✅: it can be played now; the others show
-        their text), the talents, «End turn» and «Leave»."""
+        their text), the talents and «End turn» (the core adds «Leave»)."""
         playable = {a.card for a in plays}
         seen: set[str] = set()
         buttons: list[InlineKeyboardButton] = []
@@ -503,8 +494,6 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
         bottom = []
         if end is not None:
             bottom.append(ctx.act(ctx("smashup-button-end"), end))
-        if any(isinstance(a, Leave) for a in moves):
-            bottom.append(ctx.select(ctx("smashup-button-leave"), "leave"))
         if bottom:
             rows.append(bottom)
         return rows

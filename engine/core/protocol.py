@@ -98,6 +98,9 @@ class Leave(PlayerAction):
 
     type: Literal["leave"] = "leave"
 
+    def evident(self) -> bool:
+        return True  # leaving means the same whenever it is pressed
+
 
 Status = Literal["setup", "playing", "over"]
 

@@ -141,3 +141,12 @@ core-err-prompt-repeated = Each option can be chosen once.
 core-err-prompt-no-cancel = It's too late to back out.
 core-err-nothing-to-answer = There's nothing to choose right now.
 referee-error = ⚠️ The referee hit an error and stopped this game's clock. /board draws the table again.
+
+## Leaving a game in progress
+cmd-desc-leave = leave this group's table or game
+help-leave = /leave — leave the table, or the game in progress (its rules say what becomes of your cards)
+cmd-leave-done = 🚪 You've left the game; the others play on.
+cmd-leave-not-playing = You're not playing at this table.
+button-leave-game = 🚪 Leave the game
+hand-leave-sure = 🚪 <b>Leave this game for good?</b> The others play on without you (the game's rules say what becomes of your cards).
+button-leave-yes = 🚪 Yes, leave

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import Ctx, Rendered, Select, plain
+from bot.adapter import SELECT, Ctx, Rendered, Select, plain
 from bot.callbacks import BadCallback, decode, encode
 from bot.games.candy import ADAPTER, CARDS
 from bot.i18n import Translator
@@ -35,6 +35,7 @@ from engine.core.codec import b36
 from tests.engine.candy_helpers import deal_cards, table
 from tests.engine.playout import leaves, play
 
+LEAVE_ROW = "|" + SELECT + screens.LEAVE
 T = Translator()
 ROOT = Path(__file__).resolve().parents[2]
 WORST_CHAT = -1_009_999_999_999
@@ -58,7 +59,12 @@ def session_of(state: CandyState, lang: str = "ru") -> Session:
 def buttons(rendered: Rendered) -> list[tuple[str, str]]:
     if rendered.markup is None:
         return []
-    return [(b.text, str(b.callback_data)) for row in rendered.markup.inline_keyboard for b in row]
+    return [
+        (b.text, str(b.callback_data))
+        for row in rendered.markup.inline_keyboard
+        for b in row
+        if not str(b.callback_data).endswith(LEAVE_ROW)  # the core's «Leave», on every hand
+    ]
 
 
 def fits(rendered: Rendered) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import Ctx, Rendered
+from bot.adapter import SELECT, Ctx, Rendered
 from bot.callbacks import BadCallback, decode
 from bot.games.dobble import ADAPTER, MODES
 from bot.i18n import Translator
@@ -24,6 +24,7 @@ from engine.dobble.keys import Ev
 from engine.dobble.models import DobbleOptions, DobbleState, Spot
 from tests.engine.dobble_helpers import position, spread
 
+LEAVE_ROW = "|" + SELECT + screens.LEAVE
 T = Translator()
 WORST_CHAT = -1_009_999_999_999
 LONG = "Ж" * 64  # Telegram's longest first name
@@ -46,7 +47,12 @@ def session_with(state: DobbleState, lang: str = "en", name: str = "P&<{}>") -> 
 def buttons(r: Rendered) -> list[tuple[str, str]]:
     if r.markup is None:
         return []
-    return [(b.text, str(b.callback_data)) for row in r.markup.inline_keyboard for b in row]
+    return [
+        (b.text, str(b.callback_data))
+        for row in r.markup.inline_keyboard
+        for b in row
+        if not str(b.callback_data).endswith(LEAVE_ROW)  # the core's «Leave», on every hand
+    ]
 
 
 def spots(session: Session, player: int, lang: str = "en") -> list[Spot]:
@@ -244,7 +250,11 @@ def test_symbols_read_in_rows_of_four_and_own_card_buttons_in_two_rows() -> None
     rows = [line for line in hand.text.split("\n") if line.startswith("<b>")]
     glyphs = [T("en", f"dobble-symbol-{x}") for x in centre.symbols]
     assert all(g in rows[0] for g in glyphs[:4]) and all(g in rows[1] for g in glyphs[4:])
-    assert hand.markup is not None and [len(r) for r in hand.markup.inline_keyboard] == [4, 4]
+    assert hand.markup is not None and [len(r) for r in hand.markup.inline_keyboard] == [
+        4,
+        4,
+        1,
+    ]  # and «Leave»
 
 
 def test_each_card_shows_its_symbols_in_a_fresh_order() -> None:

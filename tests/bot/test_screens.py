@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import Rendered
+from bot.adapter import SELECT, Rendered
 from bot.callbacks import BadCallback, decode, encode
 from bot.games.svintus import ADAPTER as SVINTUS
 from bot.games.svintus import animal_card, find_animal, menagerie
 from bot.i18n import Translator
-from bot.session import Draft, Member, Session
+from bot.session import Draft, Member, Selection, Session
 from engine.core import Answer, Event, Leave, Tick, ask
 from engine.svintus import GAME
 from engine.svintus.animals import ANIMALS, Animal
@@ -37,6 +37,7 @@ from engine.svintus.models import (
     UseAbility,
 )
 
+LEAVE_ROW = "|" + SELECT + screens.LEAVE
 T = Translator()
 ROOT = Path(__file__).resolve().parents[2]
 WORST_CHAT = -1_009_999_999_999
@@ -70,6 +71,7 @@ def buttons(rendered: Rendered) -> list[tuple[str, str]]:
         (b.text, str(b.callback_data))
         for row in rendered.markup.inline_keyboard
         for b in row
+        if not str(b.callback_data).endswith(LEAVE_ROW)  # the core's «Leave», on every hand
         if b.callback_data is not None
     ]
 
@@ -344,7 +346,7 @@ def test_choosing_animals_before_the_deal_is_on_the_board() -> None:
         assert {GAME.encode(PickAnimal(player=0, animal=a)) for a in ANIMALS} <= set(codes)
         owl = T(lang, "svintus-animal-owl-light")
         assert owl in board.text and any(owl in label and "✖" in label for label, _ in buttons(board))
-        assert screens.draw_hand(T, lang, session, 2).markup is None  # nothing to press in the hand yet
+        assert buttons(screens.draw_hand(T, lang, session, 2)) == []  # nothing to press yet but «Leave»
 
 
 def test_animal_lookup_by_any_name_in_either_language() -> None:
@@ -414,3 +416,40 @@ def test_a_prompt_with_more_options_than_a_keyboard_holds_is_paged() -> None:
             break
         assert screens.parse_press(f"!{prompt.id}.p{pages}").op == "page"
     assert seen == {str(o) for o in options} and pages == 4
+
+
+@pytest.mark.parametrize("game", ["svintus", "candy", "dobble", "smashup"])
+def test_every_hand_offers_leave_and_asks_before_it_leaves(game: str) -> None:
+    """«Leave» on every game's hand while the game goes on; pressed once, the hand
+    asks to be sure (the second tap is the engine's Leave), «Back» returns."""
+    g = games.get(game).game
+    state, _ = g.start([1, 2, 3], 4, g.options(None), 0)
+    due = g.next_deadline(state)
+    if game == "dobble" and due is not None:  # past the first countdown (a held screen has no buttons)
+        state, _ = g.apply(state, Tick(), due)
+    session = Session(
+        chat_id=-100,
+        game_id="abc123",
+        creator=1,
+        game=game,
+        title="T",
+        status="playing",
+        members=[Member(id=p, name=f"P{p}", lang="en") for p in (1, 2, 3)],
+        state=state,
+    )
+    hand = screens.draw_hand(T, "en", session, 2)
+    assert hand.markup is not None
+    last = hand.markup.inline_keyboard[-1]
+    assert len(last) == 1 and str(last[0].callback_data).endswith(LEAVE_ROW)
+    tag = screens.keyboard_tag(games.get(game), g.legal(state, 2))
+    session.selected[2] = Selection(value=screens.LEAVE, tag=tag)
+    sure = screens.draw_hand(T, "en", session, 2)
+    assert "Leave this game for good?" in sure.text
+    assert sure.markup is not None
+    data = [str(b.callback_data) for row in sure.markup.inline_keyboard for b in row]
+    assert data[0].endswith("|leave") and data[1].endswith("|" + SELECT) and len(data) == 2
+    session.status = "over"
+    over = screens.draw_hand(T, "en", session, 2).markup
+    assert over is None or not any(
+        str(b.callback_data).endswith(LEAVE_ROW) for r in over.inline_keyboard for b in r
+    )

@@ -285,7 +285,7 @@ async def test_a_snatcher_block_in_time_and_one_too_late(
         assert (await t.press_code(ANN, t.hand(ANN), f"=c{judge}"))["text"] == ""
         empire, discard = f"empire.{b36(judge)}", f"discard.{b36(judge)}"
         await t.until(lambda: t.find(t.hand(ANN), empire), what="the Judge's moves")
-        assert [code_of(b) for b in t.buttons(t.hand(ANN))] == [empire, discard, "="]
+        assert [code_of(b) for b in t.buttons(t.hand(ANN))] == [empire, discard, "=", "=~leave"]
         assert (await t.press_code(ANN, t.hand(ANN), empire))["text"] == ""
         whom = await t.until(
             lambda: t.find(t.hand(ANN), lambda c: c.startswith("!") and c.endswith(f":{BORIS}")),
@@ -397,3 +397,31 @@ async def test_a_game_goes_on_after_a_kill_9_in_the_middle(
     assert "🏆" in await final_message(t)
     assert api.violations == [], api.violations
     assert not api.pending_queries, "every press is answered"
+
+
+async def test_leaving_by_the_hand_and_by_command_until_the_table_cannot_go_on(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """Carl leaves from his hand («Leave», then «Yes»), Boris types /leave in the
+    group: the board says who left, and with one player left the game ends."""
+    players = [ANN, BORIS, CARL]
+    t = world(api, "en", players)
+    await bot_factory()
+    await open_table(t, players)
+    hand = await t.until(lambda: t.find(t.hand(CARL), "=~leave") and t.hand(CARL), what="Carl's «Leave»")
+    assert (await t.press_code(CARL, hand, "=~leave"))["text"] == ""
+    await t.until(lambda: "Leave this game for good?" in t.hand_text(CARL), what="are you sure")
+    assert (await t.press_code(CARL, t.hand(CARL), "leave"))["text"] == ""
+    await t.until(lambda: "Carl leaves the table" in t.board_text(), what="the board says Carl left")
+    api.say(BORIS, GROUP, "/leave")
+    await t.until(
+        lambda: any("You've left the game" in m.text for m in api.messages[GROUP].values()), what="/leave"
+    )
+    await t.until(lambda: "🏆" in t.board_text() or "over" in t.board_text(), what="the game over")
+    api.say(STRANGER, GROUP, "/leave")
+    await t.until(
+        lambda: any("not playing at this table" in m.text for m in api.messages[GROUP].values()),
+        what="a stranger's /leave answered",
+    )
+    assert api.violations == [], api.violations
+    assert not api.pending_queries

@@ -187,7 +187,9 @@ async def test_a_catch_them_all_game_to_its_winner(
     await open_table(t, {"om": 1, "ol": 3, "oc": 2})
     lobby = t.board().text  # type: ignore[union-attr]
     assert "Catch Them All lasts 3 rounds" in lobby and "1 s countdown" in lobby
-    await t.until(lambda: len(t.buttons(t.hand(ANN))) == 24, what="three outer cards, a row each")
+    await t.until(
+        lambda: len(t.buttons(t.hand(ANN))) == 24 + 1, what="three outer cards, a row each, «Leave»"
+    )
     answers = await play(t, lambda: t.final())
     assert all(text for _, text in answers), "every press is answered"
     catches = [p for p, text in answers if text.startswith("✅ First!") and "caught" in text]

@@ -71,7 +71,9 @@ async def open_metamorphoses_table(t: Table) -> None:
     )
     await t.press_code(CARL, t.board(), pick(Animal.DONKEY))
     for p in (ANN, BORIS, CARL):
-        await t.until(lambda p=p: t.buttons(t.hand(p)), what=f"hand of {p}")
+        await t.until(  # the cards' buttons, not only «Leave»
+            lambda p=p: [b for b in t.buttons(t.hand(p)) if code_of(b) != "=~leave"], what=f"hand of {p}"
+        )
 
 
 async def test_a_metamorphoses_round_through_the_bot(
