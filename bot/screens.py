@@ -319,7 +319,7 @@ def hand(
     prompt = view.prompt
     if prompt is not None and session.stopped_by is None:
         draft = draft_of(session, player, prompt)
-        text += "\n" + question(ctx, adapter, prompt, draft)
+        text += "\n" + question(ctx, adapter, view, prompt, draft)
         rows += prompt_rows(ctx, adapter, view, prompt, draft)
     leave = _leave(session, player, legal) if not drawn.hold else None  # a countdown: no buttons
     if leave is not None:
@@ -359,11 +359,19 @@ def draft_of(session: Session, player: int, prompt: Prompt) -> Draft:
     return draft
 
 
-def question(ctx: Ctx, adapter: AnyAdapter, prompt: Prompt, draft: Draft) -> str:
+def question(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft: Draft) -> str:
+    """The prompt's question, how many are chosen, and for an ordered one the
+    order so far (the first picked first)."""
     args = adapter.event_args(ctx, Event(key=prompt.key, args=prompt.args))
     text = ctx(prompt.key, **args)
     if prompt.max > 1:
         text += " " + ctx("prompt-chosen-count", count=len(draft.picks))
+    if prompt.ordered and draft.picks:
+        order = [
+            ctx("prompt-order-item", n=i, label=adapter.option_label(ctx, view, prompt, v))
+            for i, v in enumerate(draft.picks, 1)
+        ]
+        text += "\n" + ctx("prompt-order-so-far", order=", ".join(order))
     return text
 
 
@@ -422,7 +430,9 @@ def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft
             continue
         picked = [o for o in same if o in chosen]
         free = [o for o in same if o not in chosen]
-        if picked:
+        if picked and prompt.ordered:  # its place in the order: ✔️1, ✔️2…
+            label = ctx("prompt-option-ordered", label=label, n=draft.picks.index(picked[0]) + 1)
+        elif picked:
             label = ctx("prompt-option-chosen", label=label, count=len(picked), many=len(same) > 1)
         elif len(chosen) < prompt.max:
             label = ctx("prompt-option-open", label=label)

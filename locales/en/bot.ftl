@@ -99,6 +99,9 @@ prompt-option-chosen = { $many ->
     [true] ✔️{ $count } { $label }
    *[false] ✔️ { $label }
 }
+prompt-option-ordered = ✔️{ $n } { $label }
+prompt-order-item = { $n }. { $label }
+prompt-order-so-far = In this order: { $order }
 prompt-option-open = ☑️ { $label }
 button-done = ✔ Done
 button-skip = ⏭ Skip

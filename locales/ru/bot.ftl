@@ -100,6 +100,9 @@ prompt-option-chosen = { $many ->
     [true] ✔️{ $count } { $label }
    *[false] ✔️ { $label }
 }
+prompt-option-ordered = ✔️{ $n } { $label }
+prompt-order-item = { $n }. { $label }
+prompt-order-so-far = В таком порядке: { $order }
 prompt-option-open = ☑️ { $label }
 button-done = ✔ Готово
 button-skip = ⏭ Пропустить

@@ -15,7 +15,7 @@ from bot.adapter import Rendered, Select, plain
 from bot.callbacks import decode
 from bot.games.smashup import ADAPTER, card_command, find_faction
 from bot.i18n import Translator
-from bot.session import Member, Selection, Session
+from bot.session import Draft, Member, Selection, Session
 from engine.core import Event, Leave, Moves
 from engine.smashup import GAME
 from engine.smashup.cards import BASES, CARDS, FACTIONS, Kind, Target
@@ -302,3 +302,25 @@ def test_the_end_posts_the_final_scores_with_what_madness_cost(lang: str) -> Non
     assert "−1" in lines[2] and "13" in lines[2]
     tie = ADAPTER.posts(ctx, GAME.view(s, None), [Event(key=Ev.TIE_PLAY_ON, args={"score": 15})])
     assert len(tie) == 1 and "15" in tie[0]
+
+
+def test_an_ordered_choice_shows_the_order_so_far_one_tap_at_a_time() -> None:
+    """Several cards react at once: the current player orders them, each tap
+    numbering one (✔️1, ✔️2…) and the question showing the order so far."""
+    found = next(
+        (s, p)
+        for s in states(1, 3, every=1)
+        for p in s.seats
+        if (v := GAME.view(s, p)).prompt is not None and v.prompt.ordered and len(v.prompt.options) >= 2
+    )
+    s, p = found
+    prompt = GAME.view(s, p).prompt
+    assert prompt is not None
+    session = session_of(s, "en")
+    first = prompt.options[1]
+    session.drafts[p] = Draft(prompt=prompt.id, picks=[first])
+    drawn = screens.draw_hand(T, "en", session, p, "bot")
+    ctx = screens.ctx_for(T, "en", session, "bot")
+    label = ADAPTER.option_label(ctx, GAME.view(s, p), prompt, first)
+    assert f"In this order: 1. {label}" in drawn.text
+    assert any(text == f"✔️1 {label}" for text, _ in buttons(drawn))
