@@ -357,9 +357,13 @@ class Handlers:
     async def _picked(self, message: Any, press: Press, user: User) -> Reply:
         """A game picked on ``/new``'s picker: its lobby."""
         lang = await self.ref.lang(press.chat_id, user.language_code)
-        if press.code not in games.names() or message is None or message.chat.id != press.chat_id:
+        if message is None or message.chat.id != press.chat_id:
             return Reply(self.t(lang, "answer-unknown"))
         title = getattr(message.chat, "title", None) or ""
+        if press.code == screens.AGAIN:
+            return await self.ref.rematch(press.chat_id, title, member(user), press.game_id)
+        if press.code not in games.names():
+            return Reply(self.t(lang, "answer-unknown"))
         answer = await self.ref.new_lobby(press.chat_id, title, member(user), press.code)
         return answer if answer is not None else Reply()
 

@@ -89,6 +89,27 @@ class Lobby:
         reply = await change.run()
         return reply if change.session is None else None
 
+    async def rematch(self, chat_id: int, title: str, user: Member, game_id: str) -> Reply:
+        """«Play again» on a finished game's board: a new lobby of the same game
+        with the same options; its players are named and join with one tap."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            lang = self.ref.pick_lang(settings, user.lang)
+            if session is None or session.game_id != game_id or session.status != "over":
+                return Change(reply=Reply(self.t(lang, "answer-rematch-gone")))
+            new = Session(
+                chat_id=chat_id,
+                game_id=secrets.token_hex(3),
+                creator=user.id,
+                game=session.game,
+                title=title or session.title,
+                options=dict(session.options),
+                again=list(session.members),
+            )
+            return Change(session=new, status_changed=True).then(lambda: self._new_board(chat_id))
+
+        return await (await self.ref.tables.change(chat_id, decide)).run()
+
     async def _new_board(self, chat_id: int) -> None:
         await self.ref.store.forget_message(chat_id, "board")  # the lobby is a new message
         self.ref.sender.touch(chat_id, "board")

@@ -83,6 +83,9 @@ class Referee:
     async def new_lobby(self, chat_id: int, title: str, creator: Member, game: str) -> Reply | None:
         return await self.lobby.open(chat_id, title, creator, game)
 
+    async def rematch(self, chat_id: int, title: str, user: Member, game_id: str) -> Reply:
+        return await self.lobby.rematch(chat_id, title, user, game_id)
+
     async def lobby_press(self, press: Press, user: Member, update_id: int | None = None) -> Reply:
         return await self.lobby.press(press, user, update_id)
 

@@ -90,6 +90,7 @@ def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
 
 PER_ROW = 3
 LEAVE = "~leave"  # the core's selection on any hand: «Leave» pressed once, to confirm
+AGAIN = "~again"  # the final board's «Play again» (a game picker's press)
 PANEL_PAGE = 20  # a Toggles panel's items a page
 UNREACHABLE_NAMED = 10  # the lobby names this many of those it cannot write to yet
 COMPACT_LOG = 2  # the announcements a compact board (a compact hand: notes) still shows
@@ -178,6 +179,9 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
         if others:
             named.append(ctx("lobby-and-more", count=others))
         lines += ["", ctx("lobby-unreachable", players=", ".join(named), link=link)]
+    waiting = [m for m in session.again if session.member(m.id) is None]
+    if waiting:  # a rematch: who played last time and has not joined yet
+        lines += ["", ctx("lobby-again", players=", ".join(shown(m.name) for m in waiting))]
     lines += ["", ctx("lobby-hint", min=game.min_players, max=game.max_players)]
 
     rows: Rows = [[_lobby_button(ctx, ctx("button-join"), "j"), _lobby_button(ctx, ctx("button-leave"), "x")]]
@@ -278,7 +282,10 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
     if session.stopped_by is not None:
         text += "\n\n" + ctx("board-stopped", player=shown(session.stopped_by.name))
         rows = []
-    elif session.status != "over" and ctx.bot_username:
+    elif session.status == "over":  # a rematch: the same game, options and players
+        again = encode("n", ctx.chat_id, ctx.game_id, "-", AGAIN)
+        rows.append([InlineKeyboardButton(ctx("button-play-again"), callback_data=again)])
+    elif ctx.bot_username:
         rows.append([InlineKeyboardButton(ctx("button-my-cards"), url=f"https://t.me/{ctx.bot_username}")])
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None)
 

@@ -54,6 +54,8 @@ class Session(BaseModel):
     # users who pressed Join but the bot cannot write to privately
     unreachable: list[Member] = []
     options: dict[str, Any] = {}  # the game's table options, as JSON
+    # a rematch's lobby: who played the last game (each joins again with one tap)
+    again: list[Member] = []
     # the lobby's open panel of a Toggles option: its code and page ("f1"); "" none
     panel: str = ""
     state: Any = None  # the game's state model once the game has started

@@ -153,3 +153,8 @@ cmd-leave-not-playing = You're not playing at this table.
 button-leave-game = 🚪 Leave the game
 hand-leave-sure = 🚪 <b>Leave this game for good?</b> The others play on without you (the game's rules say what becomes of your cards).
 button-leave-yes = 🚪 Yes, leave
+
+## A rematch
+button-play-again = 🔁 Play again
+lobby-again = 🔁 A rematch: { $players } — one tap on «Join» each.
+answer-rematch-gone = That game is no longer the chat's last one: start with /new.

@@ -333,7 +333,7 @@ def test_the_end_shows_every_score_with_its_breakdown_and_the_winners(lang: str)
             pickpockets=sc.pickpockets, combos=sc.combos,
         )  # fmt: skip
         assert line in board.text
-    assert "🏆" in board.text and not codes(board)
+    assert "🏆" in board.text and codes(board) == [screens.AGAIN]  # only «Play again»
     winner = s.winners[0]
     assert "🏆" in screens.draw_hand(T, lang, session, winner).text
 

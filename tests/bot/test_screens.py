@@ -453,3 +453,41 @@ def test_every_hand_offers_leave_and_asks_before_it_leaves(game: str) -> None:
     assert over is None or not any(
         str(b.callback_data).endswith(LEAVE_ROW) for r in over.inline_keyboard for b in r
     )
+
+
+def test_the_final_board_offers_a_rematch_and_a_live_one_does_not() -> None:
+    g = games.get("candy").game
+    state, _ = g.start([1, 2], 4, g.options(None), 0)
+    session = Session(
+        chat_id=-100,
+        game_id="abc123",
+        creator=1,
+        game="candy",
+        title="T",
+        status="playing",
+        members=[Member(id=p, name=f"P{p}", lang="en") for p in (1, 2)],
+        state=state,
+    )
+    live = screens.draw_board(T, "en", session, "bot")
+    assert not any(str(d).endswith(screens.AGAIN) for _, d in buttons(live))
+    session.status = "over"
+    over = screens.draw_board(T, "en", session, "bot")
+    assert [d for _, d in buttons(over)] == [f"n|-100|abc123|-|{screens.AGAIN}"]
+    session.stopped_by = Member(id=1, name="P1")
+    assert buttons(screens.draw_board(T, "en", session, "bot")) == []  # a stopped game: no rematch
+
+
+def test_a_rematch_lobby_names_last_games_players_until_they_join() -> None:
+    session = Session(
+        chat_id=-100,
+        game_id="abc124",
+        creator=2,
+        game="candy",
+        title="T",
+        again=[Member(id=1, name="Ann"), Member(id=2, name="Boris")],
+        members=[Member(id=2, name="Boris")],
+    )
+    lobby = screens.draw_board(T, "en", session, "bot").text
+    assert "A rematch: Ann —" in lobby
+    session.members.append(Member(id=1, name="Ann"))
+    assert "rematch" not in screens.draw_board(T, "en", session, "bot").text

@@ -423,5 +423,15 @@ async def test_leaving_by_the_hand_and_by_command_until_the_table_cannot_go_on(
         lambda: any("not playing at this table" in m.text for m in api.messages[GROUP].values()),
         what="a stranger's /leave answered",
     )
+    # «Play again»: a new lobby of the same game names last game's players; one tap each
+    final = await t.until(lambda: t.find(t.board(), "~again") and t.board(), what="«Play again»")
+    assert (await t.press_code(BORIS, final, "~again"))["text"] == ""
+    await t.until(lambda: "A rematch: Ann, Boris, Carl" in t.board_text(), what="the rematch lobby")
+    assert "no longer" in (await t.press_code(ANN, final, "~again"))["text"]  # the old board's button
+    for p in (ANN, BORIS):
+        assert (await t.press_code(p, t.board(), "j"))["text"]
+    await t.until(lambda: "A rematch: Carl" in t.board_text(), what="only Carl still to join")
+    assert (await t.press_code(BORIS, t.board(), "g"))["text"] == ""
+    await t.until(lambda: "🂠" in t.board_text(), what="the rematch's board")
     assert api.violations == [], api.violations
     assert not api.pending_queries
