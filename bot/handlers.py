@@ -26,7 +26,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import fit, games, screens
+from bot import fit, games, screens, stats
 from bot.adapter import Command, Ctx
 from bot.callbacks import BadCallback, Press, decode, encode
 from bot.referee import Referee
@@ -38,7 +38,7 @@ Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None
 App = Application[Any, Any, Any, Any, Any, Any]
 
 REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
-COMMANDS = ("new", "leave", "stop", "board", "rules", "language", "help")
+COMMANDS = ("new", "leave", "stop", "board", "rules", "stats", "forget", "language", "help")
 
 
 def member(user: User) -> Member:
@@ -242,6 +242,28 @@ class Handlers:
             return
         await self.reply(update, await self.ref.leave(chat.id, member(user), update.update_id))
 
+    async def cmd_stats(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """In a group: its top ten per game and the asker's line; in private: the
+        asker's figures across chats."""
+        user, chat = update.effective_user, update.effective_chat
+        if user is None or chat is None:
+            return
+        lang = await self.lang_of(update)
+        if in_group(update):
+            text = stats.chat_text(self.t, lang, await self.ref.stats.chat(chat.id), user.id)
+        else:
+            text = stats.player_text(self.t, lang, await self.ref.stats.player(user.id))
+        await self.reply(update, text)
+
+    async def cmd_forget(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Delete the asker's figures in every chat."""
+        user = update.effective_user
+        if user is None:
+            return
+        lang = await self.lang_of(update)
+        had = await self.ref.stats.forget(user.id)
+        await self.reply(update, self.t(lang, "stats-forgotten" if had else "stats-none-mine"))
+
     async def cmd_board(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
         if chat is None:
@@ -394,6 +416,8 @@ class Handlers:
             (CommandHandler("stop", g(group_only(self.cmd_stop))), 0),
             (CommandHandler("board", g(group_only(self.cmd_board))), 0),
             (CommandHandler("rules", g(self.cmd_rules)), 0),
+            (CommandHandler("stats", g(self.cmd_stats)), 0),
+            (CommandHandler("forget", g(self.cmd_forget)), 0),
             *((CommandHandler(c.name, g(self.cmd_game(c))), 0) for _, c in game_commands()),
             (CommandHandler("help", g(self.cmd_help)), 0),
             (CommandHandler("language", g(self.cmd_language)), 0),

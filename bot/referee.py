@@ -24,6 +24,7 @@ from bot.moves import Moves
 from bot.outbox import Limits
 from bot.sender import Sender
 from bot.session import ChatSettings, Draft, Member, Selection, Session
+from bot.stats import Stats
 from bot.store import Store
 from bot.table import Change, Reply, Tables
 from bot.timers import Timers
@@ -45,6 +46,7 @@ class Referee:
         self.limits = limits if limits is not None else Limits(store)
         self.tables = Tables(store, busy=lambda settings: Reply(t(self.pick_lang(settings), "answer-busy")))
         self.sender = Sender(bot, store, t, self.limits, self.pick_lang)
+        self.stats = Stats(store.r)
         self.lobby = Lobby(self)
         self.moves = Moves(self)
         self.timers = Timers(store, self._deadline, self.moves.tick, self._timer_dropped)
@@ -209,6 +211,13 @@ class Referee:
                 await self.sender.message(session.chat_id, text)
         if ended:
             await self._announce_result(session)
+            await self._count(session)
+
+    async def _count(self, session: Session) -> None:
+        """A game that ended (not stopped): every player's figures."""
+        outcome = games.get(session.game).game.outcome(session.state)
+        players = {m.id: m.name for m in session.members}
+        await self.stats.record(session.chat_id, session.game, players, outcome.winners, outcome.scores)
 
     async def refresh(self, session: Session, every: bool = True) -> None:
         """Redraw the screens a change may have changed: the board, and the hands

@@ -158,3 +158,18 @@ button-leave-yes = 🚪 Yes, leave
 button-play-again = 🔁 Play again
 lobby-again = 🔁 A rematch: { $players } — one tap on «Join» each.
 answer-rematch-gone = That game is no longer the chat's last one: start with /new.
+
+## Statistics
+cmd-desc-stats = wins and games: this chat's top ten, or yours
+cmd-desc-forget = delete your statistics in every chat
+help-stats = /stats — in a group, its top ten of each game and your own line; in private, your figures in every chat
+help-forget = /forget — delete your statistics everywhere
+stats-chat-title = 📊 <b>This chat's statistics</b> (wins · games · points)
+stats-mine-title = 📊 <b>Your statistics, in every chat</b> (wins · games · points)
+stats-line = { $place ->
+    [0] { "" }
+   *[other] { $place }.{ " " }
+}{ $who }: 🏆 { $won } · 🎲 { $played } · { $points }
+stats-none = No game has ended in this chat yet.
+stats-none-mine = You have no statistics yet.
+stats-forgotten = 🧹 Your statistics are deleted, in every chat.

@@ -423,6 +423,28 @@ async def test_leaving_by_the_hand_and_by_command_until_the_table_cannot_go_on(
         lambda: any("not playing at this table" in m.text for m in api.messages[GROUP].values()),
         what="a stranger's /leave answered",
     )
+    # the game is counted: the chat's /stats, Boris's own in private, and /forget
+    for _ in range(20):  # the figures are written just after the end is announced
+        asked = len(api.messages[GROUP])
+        api.say(ANN, GROUP, "/stats")
+        reply = await t.until(
+            lambda asked_=asked: next(
+                (
+                    m.text
+                    for m in list(api.messages[GROUP].values())[asked_:]
+                    if "📊" in m.text or "No game" in m.text
+                ),
+                None,
+            ),
+            what="/stats",
+        )
+        if "📊" in reply:
+            break
+    assert "Ann: 🏆" in reply and "Boris: 🏆 0 · 🎲 1" in reply and "Carl: 🏆 0 · 🎲 1" in reply, reply
+    api.say(BORIS, BORIS, "/stats")
+    await t.until(lambda: "Your statistics" in api.last_message(BORIS).text, what="Boris's /stats")
+    api.say(BORIS, BORIS, "/forget")
+    await t.until(lambda: "statistics are deleted" in api.last_message(BORIS).text, what="/forget")
     # «Play again»: a new lobby of the same game names last game's players; one tap each
     final = await t.until(lambda: t.find(t.board(), "~again") and t.board(), what="«Play again»")
     assert (await t.press_code(BORIS, final, "~again"))["text"] == ""
