@@ -257,3 +257,12 @@ def test_no_emoji_or_marker_in_python() -> None:
             and symbols.search(node.value)
         ]
     assert not found, found
+
+
+def test_english_quotes_with_curly_quotes_and_the_log_is_not_the_judge() -> None:
+    """English text quotes “like this” (guillemets are Russian); the board's log
+    header is not «Судья», which in Candy Empire is also a card."""
+    for path in sorted((LOCALES_DIR / "en").glob("*.ftl")):
+        text = path.read_text(encoding="utf-8")
+        assert "«" not in text and "»" not in text, path.name
+    assert "Судья" not in T("ru", "board-log") and "Referee" not in T("en", "board-log")

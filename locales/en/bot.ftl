@@ -7,7 +7,7 @@ bot-start = Hi! I host and referee card games in group chats:
     { $games }
     Add me to a group and send /new there; your cards will arrive here, in our private chat.
 private-text = I only understand buttons and commands. Your cards are in the hand message above; to start a game, send /new in a group.
-dm-joined = You're at the { $game } table in «{ $chat }». Your cards will arrive here.
+dm-joined = You're at the { $game } table in “{ $chat }”. Your cards will arrive here.
 
 game-title = { $emoji } <b>{ $name }</b>
 game-label = { $emoji } { $name }
@@ -26,7 +26,7 @@ cmd-no-game = There's no game in this chat right now. /new opens one.
 cmd-stop-denied = Only the table's creator or a chat admin can stop the game.
 cmd-language-choose = Choose the chat's language:
 cmd-language-set = The chat now speaks English.
-cmd-new-unknown = I don't know a game called «{ $query }». These I can referee:
+cmd-new-unknown = I don't know a game called “{ $query }”. These I can referee:
 
 help-title = <b>Commands</b>
 help-new = /new — pick a game to play in this group; /new NAME opens that game's table at once
@@ -44,7 +44,7 @@ rules-list = Which game's rules?
 picker-title = <b>What shall we play?</b>
 picker-game = { $game } — { $about }
 
-start-joined = You're at the table in «{ $chat }». Your cards will arrive here when the game starts.
+start-joined = You're at the table in “{ $chat }”. Your cards will arrive here when the game starts.
 start-no-lobby = That table isn't taking players any more.
 
 ## Lobby
@@ -57,7 +57,7 @@ lobby-on = on
 lobby-off = off
 lobby-unreachable = { $players }, I can't write to you privately yet. Open our chat here and you're in: { $link }
 lobby-and-more = { $count } more
-lobby-hint = The table's creator presses «Start» once { $min } to { $max } players have joined.
+lobby-hint = The table's creator presses “Start” once { $min } to { $max } players have joined.
 button-join = 🙋 Join
 button-leave = 🚪 Leave
 button-start = ▶ Start
@@ -71,7 +71,7 @@ lobby-panel = { $name }: press one to take it in or out of the game (✅ in, ⬜
 
 ## Board
 
-board-log = <b>Referee:</b>
+board-log = <b>Play so far:</b>
 board-log-line = • { $text }
 board-mover = ▶ { $line }
 board-seat = { "    " }{ $line }
@@ -156,7 +156,7 @@ button-leave-yes = 🚪 Yes, leave
 
 ## A rematch
 button-play-again = 🔁 Play again
-lobby-again = 🔁 A rematch: { $players } — one tap on «Join» each.
+lobby-again = 🔁 A rematch: { $players } — one tap on “Join” each.
 answer-rematch-gone = That game is no longer the chat's last one: start with /new.
 
 ## Statistics

@@ -517,15 +517,15 @@ smashup-option-factions = 🧩 Factions
 smashup-about = the card-shuffling battle for bases for 2–4 players: pick two factions, smash them into one deck, and crush the bases first
 smashup-rules = <b>Smash Up in short</b>
     Each of you drafts two factions and shuffles their 40 cards into one deck. There are one more bases in play than players; the first to 15 VP wins (the table may set 10 for a short game).
-    <b>Your turn:</b> play one minion (on a base) and one action, in any order — cards may grant extra plays; use your minions' talents once a turn; then press «End turn».
-    <b>Scoring:</b> after your plays, every base whose minions' total power reaches its breakpoint scores: first, second and third place by power take the base's three VP numbers (ties share the better place). Before and after a base scores, everyone in turn may play a Special («Me first!»). The base's cards go to their owners' discard piles and a new base comes out.
+    <b>Your turn:</b> play one minion (on a base) and one action, in any order — cards may grant extra plays; use your minions' talents once a turn; then press “End turn”.
+    <b>Scoring:</b> after your plays, every base whose minions' total power reaches its breakpoint scores: first, second and third place by power take the base's three VP numbers (ties share the better place). Before and after a base scores, everyone in turn may play a Special (“Me first!”). The base's cards go to their owners' discard piles and a new base comes out.
     <b>Then</b> you draw 2 cards and discard down to 10.
-    <b>Boxes:</b> «Pretty Pretty» (Kitty Cats, Princesses, Fairies, Mythic Horses) and «The Obligatory Cthulhu Set» (Minions of Cthulhu, Elder Things, Innsmouth, Miskatonic University) — with the Cthulhu box the Madness deck is in: every 2 Madness cards you hold at the end cost 1 VP.
+    <b>Boxes:</b> “Pretty Pretty” (Kitty Cats, Princesses, Fairies, Mythic Horses) and “The Obligatory Cthulhu Set” (Minions of Cthulhu, Elder Things, Innsmouth, Miskatonic University) — with the Cthulhu box the Madness deck is in: every 2 Madness cards you hold at the end cost 1 VP.
     A faction's cards: <code>/rules smashup kitty cats</code>; any card or base: <code>/card Muffin</code>.
-smashup-rules-no-faction = There is no faction «{ $query }». The factions: { $factions }.
+smashup-rules-no-faction = There is no faction “{ $query }”. The factions: { $factions }.
 smashup-cmd-desc-card = a Smash Up card or base by name
 smashup-card-usage = Name a card or a base: <code>/card Muffin</code>, <code>/card Ice Castle</code>.
-smashup-card-not-found = No Smash Up card or base is called «{ $query }».
+smashup-card-not-found = No Smash Up card or base is called “{ $query }”.
 smashup-card-many = { $count } cards match: { $names }. Name one of them.
 smashup-sheet-base = 🏰 <b>{ $name }</b> — base, breakpoint { $breakpoint }, VP { $vp } ({ $box })
     { $text }
@@ -608,7 +608,7 @@ smashup-plays-either = { $count ->
     [one] a minion or an action
    *[other] { $count } minions or actions
 }
-smashup-plays-none = no plays left — press «End turn»
+smashup-plays-none = no plays left — press “End turn”
 
 smashup-hand-title = { $title } — { $chat }
 smashup-hand-not-seated = You're not at this table.

@@ -60,7 +60,7 @@ svintus-ev-color-auto = The referee names { $color ->
 } for { $player }.
 svintus-ev-silence-started = Shh! { $player } calls for silence. Not a word in the chat until play comes back round to them.
 svintus-ev-silence-ended = The silence is over — talk away.
-svintus-ev-slap-race = Hoofslap by { $player }! Everybody press «Slap!» — the slowest pig takes 2.
+svintus-ev-slap-race = Hoofslap by { $player }! Everybody press “Slap!” — the slowest pig takes 2.
 svintus-ev-slapped = { $player } slaps ({ $place ->
     [1] first
     [2] second
@@ -72,9 +72,9 @@ svintus-ev-drew = { $player } draws { svintus-n-cards }.
 svintus-ev-draw-skipped = Nothing left to draw: { $player } just passes.
 svintus-ev-passed = { $player } keeps the drawn card and passes.
 svintus-ev-deck-reshuffled = The deck ran out: { svintus-n-cards } from the pile are shuffled into a new one.
-svintus-ev-declared = «Svintus!» — { $player } is down to the last card.
+svintus-ev-declared = “Svintus!” — { $player } is down to the last card.
 svintus-ev-catch-too-early = { $player } tries to catch { $target }, but it's too early — no penalty.
-svintus-ev-penalty-caught = Caught! { $catcher } caught { $player } with one card and no «Svintus!»: { $player } takes { svintus-n-cards }.
+svintus-ev-penalty-caught = Caught! { $catcher } caught { $player } with one card and no “Svintus!”: { $player } takes { svintus-n-cards }.
 svintus-ev-penalty-slap-last = { $player } was the last to slap and takes { svintus-n-cards }.
 svintus-ev-penalty-slap-missed = { $player } didn't slap in time and takes { svintus-n-cards }.
 svintus-ev-penalty-silence = { $player } broke the silence and takes { svintus-n-cards }.
@@ -124,7 +124,7 @@ svintus-err-cannot-pass = You can pass only after drawing.
 svintus-err-race-on = Slap first!
 svintus-err-no-race = Too late — that slap race is over.
 svintus-err-already-slapped = You've already slapped.
-svintus-err-cannot-declare = «Svintus!» is for when you're down to your last card.
+svintus-err-cannot-declare = “Svintus!” is for when you're down to your last card.
 svintus-err-nobody-to-catch = There's nobody to catch.
 svintus-err-no-silence = There's no silence right now.
 
@@ -171,7 +171,7 @@ svintus-color-named = { $color ->
 
 svintus-animal-hedgehog-light = Hedgehog
 svintus-animal-hedgehog-dark = Porcupine
-svintus-animal-hedgehog-light-rule = When an opponent intercepts, press «Hedgehog takes!» and take 1 card before the reaction window closes; too late costs 2.
+svintus-animal-hedgehog-light-rule = When an opponent intercepts, press “Hedgehog takes!” and take 1 card before the reaction window closes; too late costs 2.
 svintus-animal-hedgehog-dark-rule = Instead of a turn: every opponent takes a card.
 svintus-animal-squirrel-light = Leaping Squirrel
 svintus-animal-squirrel-dark = Flying Squirrel
@@ -241,7 +241,7 @@ svintus-ev-from-pile = Squirrel { $player } takes { svintus-n-cards } from the p
 svintus-ev-mouse-spared = Mouse { $player } slips through: takes one fewer, { svintus-n-cards }.
 svintus-ev-rooster-passes = Rooster { $player } won't sleep — the Snore moves on to { $target }.
 svintus-ev-fox-bite = Fox { $player } bites: { $target } takes { svintus-n-cards }.
-svintus-ev-hedgehog-duty = Hedgehog { $player }, your cue: press «Hedgehog takes!» before it's too late.
+svintus-ev-hedgehog-duty = Hedgehog { $player }, your cue: press “Hedgehog takes!” before it's too late.
 svintus-ev-hedgehog-took = Hedgehog { $player } dutifully takes { svintus-n-cards }.
 svintus-ev-penalty-duty-missed = Hedgehog { $player } dozed off — { svintus-n-cards } as a penalty.
 svintus-ev-porcupine = Porcupine { $player } bristles: every opponent takes a card!
@@ -327,9 +327,9 @@ svintus-rules = <b>Svintus in short</b>
     • <b>Intercept</b>: anyone may play the very same card as the top one at any moment — play then goes on from them.
     • <b>Grab</b>: the next player takes 3 and loses the turn, unless they pass it on with their own Grab (+3 each time). <b>Snore</b>: the next player loses the turn, same passing rule.
     • <b>Turnabout</b> reverses the direction. <b>Polypig</b> fits anything; its player names the colour.
-    • <b>Hush</b>: silence in the chat until play comes back round to whoever played it; every message costs 2 cards (so do «Svintus!», «Catch!» and naming a colour).
-    • <b>Hoofslap</b>: everybody presses «Slap!» — whoever is slowest or misses takes 2.
-    • With one card left press «Svintus!», or anyone may catch you after 3 seconds: +2 cards.
+    • <b>Hush</b>: silence in the chat until play comes back round to whoever played it; every message costs 2 cards (so do “Svintus!”, “Catch!” and naming a colour).
+    • <b>Hoofslap</b>: everybody presses “Slap!” — whoever is slowest or misses takes 2.
+    • With one card left press “Svintus!”, or anyone may catch you after 3 seconds: +2 cards.
     The round's winner scores a point per card left in the other hands; the first to the target score wins the match.
 
     <b>Metamorphoses</b> (a table option)
@@ -378,7 +378,7 @@ svintus-board-color-pending = 🎨 <b>{ $player }</b> is naming a colour.
 svintus-board-race = 👋 SLAP! { $done } of { $total } have slapped.
 svintus-board-silence = 🤫 Silence! Called by { $player }: not a word in the chat.
 svintus-board-ability = 🌑 <b>{ $player }</b> uses the { $animal }…
-svintus-board-duty = 🦔 <b>{ $player }</b> must press «Hedgehog takes!»
+svintus-board-duty = 🦔 <b>{ $player }</b> must press “Hedgehog takes!”
 svintus-board-round-over = The round is over. The next one starts shortly.
 svintus-board-match-over = 🏆 <b>{ $player }</b> wins the match!
 svintus-button-catch = 🫵 Catch!
@@ -401,7 +401,7 @@ svintus-hand-your-turn = ▶ <b>Your turn!</b>
 svintus-hand-cards = Your cards ({ $count }), ✅ = playable now:
 svintus-hand-animal = { $animal }: { $rule }
 svintus-hand-deck-top = 🦉 Top of the deck: <b>{ $card }</b>
-svintus-hand-duty = 🦔 An opponent intercepted: press «Hedgehog takes!» now, or it costs 2.
+svintus-hand-duty = 🦔 An opponent intercepted: press “Hedgehog takes!” now, or it costs 2.
 svintus-hand-peek = 🌙 { $player } holds: { $cards }
 svintus-hand-given = You give: <b>{ $card }</b>
 svintus-playable = ✅ { $label }
@@ -423,4 +423,4 @@ svintus-animal-card = { $light } — light side:
 svintus-animal-list-title = <b>The menagerie</b> (light side / dark side):
 svintus-animal-list-line = { $light } / { $dark }
 svintus-animal-list-hint = /animal NAME tells what one of them does.
-svintus-animal-not-found = I don't know an animal called «{ $query }».
+svintus-animal-not-found = I don't know an animal called “{ $query }”.

@@ -72,7 +72,7 @@ lobby-panel = { $name }: нажатие добавляет в игру или у
 
 ## Доска
 
-board-log = <b>Судья:</b>
+board-log = <b>Ход игры:</b>
 board-log-line = • { $text }
 board-mover = ▶ { $line }
 board-seat = { "    " }{ $line }

@@ -221,7 +221,7 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
     await t.press(CARL, t.hand(CARL), card_button(t, CARL, t.hand_card(CARL, "🟥 1")))
     await t.until(lambda: t.find(t.hand(CARL), "declare"), what="Svintus button")
     await t.press_code(CARL, t.hand(CARL), "declare")
-    await t.until(lambda: "«Svintus!» — Carl" in t.board().text, what="declared")
+    await t.until(lambda: "“Svintus!” — Carl" in t.board().text, what="declared")
 
     # --- silence: Ann plays Hush, Boris writes in the group and pays 2 ----------------------
     f = Faces()
