@@ -285,6 +285,8 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
     def _catch(self, s: SvintusState, a: Catch, now: int, out: Out) -> None:
         self._playing(s)
         if not rules.catchable(s, a.player):
+            if a.player in s.one_card_since and a.player not in s.declared:
+                raise RuleError(Err.CATCH_YOURSELF)  # the one to catch is the presser: say «Svintus!»
             raise RuleError(Err.NOBODY_TO_CATCH)
         rules.catch(s, a.player, now, out)
         if s.silence is not None:

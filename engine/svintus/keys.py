@@ -125,6 +125,7 @@ class Err(StrEnum):
     ALREADY_SLAPPED = "svintus-err-already-slapped"
     CANNOT_DECLARE = "svintus-err-cannot-declare"
     NOBODY_TO_CATCH = "svintus-err-nobody-to-catch"
+    CATCH_YOURSELF = "svintus-err-catch-yourself"  # the presser is the one with one card
     NO_SILENCE = "svintus-err-no-silence"
     # §7 Metamorphoses
     NO_ANIMAL = "svintus-err-no-animal"

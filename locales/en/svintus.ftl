@@ -126,6 +126,7 @@ svintus-err-no-race = Too late — that slap race is over.
 svintus-err-already-slapped = You've already slapped.
 svintus-err-cannot-declare = “Svintus!” is for when you're down to your last card.
 svintus-err-nobody-to-catch = There's nobody to catch.
+svintus-err-catch-yourself = You're the one down to one card: press “🐽 Svintus!” in your hand before someone catches you.
 svintus-err-no-silence = There's no silence right now.
 
 ## Metamorphoses: the animals

@@ -124,6 +124,7 @@ svintus-err-no-race = Поздно — эта гонка хлопков уже �
 svintus-err-already-slapped = Вы уже хлопнули.
 svintus-err-cannot-declare = «Свинтус!» говорят, когда остаётся последняя карта.
 svintus-err-nobody-to-catch = Ловить некого.
+svintus-err-catch-yourself = Одна карта — у вас: нажмите «🐽 Свинтус!» в своей руке, пока вас не поймали.
 svintus-err-no-silence = Сейчас нет тишины.
 
 ## Метаморфозы: звери

@@ -572,7 +572,7 @@ def test_catch_after_the_grace_costs_two_cards() -> None:
         top=f.card("red", 5),
     )
     s, _ = G.apply(s, Play(player=1, card=s.hands[1][0], on=s.pile[-1]), 1000)
-    rejects(s, Catch(player=1), Err.NOBODY_TO_CATCH, 5000)  # not yourself
+    rejects(s, Catch(player=1), Err.CATCH_YOURSELF, 5000)  # not yourself: say «Svintus!» instead
     s, ev = G.apply(s, Catch(player=2), 4000)
     e = find(ev, Ev.PENALTY_CAUGHT)
     assert e.args == {"player": 1, "count": 2, "catcher": 2}
