@@ -344,10 +344,10 @@ svintus-lobby-options = 🎯 to { $target } points · ⏱ turn { $timer } · ⚡
 svintus-lobby-metamorphoses = 🐾 Metamorphoses: animals { $deal }
 svintus-lobby-deal-random = at random
 svintus-lobby-deal-chosen = chosen by the players
-svintus-button-target = 🎯 { $n }
-svintus-button-timer = ⏱ { $timer }
-svintus-button-window = ⚡ { $n } s
-svintus-button-hush = 🤫 { $state }
+svintus-button-target = 🎯 To { $n } points
+svintus-button-timer = ⏱ Turn: { $timer }
+svintus-button-window = ⚡ Reaction: { $n } s
+svintus-button-hush = 🤫 Talking in a Hush costs: { $state }
 svintus-button-metamorphoses = 🐾 Metamorphoses: { $state }
 svintus-button-deal = 🎲 animals { $deal }
 

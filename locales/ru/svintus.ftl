@@ -344,10 +344,10 @@ svintus-lobby-options = 🎯 до { $target } очков · ⏱ ход { $timer 
 svintus-lobby-metamorphoses = 🐾 Метаморфозы: звери { $deal }
 svintus-lobby-deal-random = случайные
 svintus-lobby-deal-chosen = на выбор игроков
-svintus-button-target = 🎯 { $n }
-svintus-button-timer = ⏱ { $timer }
-svintus-button-window = ⚡ { $n } с
-svintus-button-hush = 🤫 { $state }
+svintus-button-target = 🎯 До { $n } очков
+svintus-button-timer = ⏱ Ход: { $timer }
+svintus-button-window = ⚡ Реакция: { $n } с
+svintus-button-hush = 🤫 Штраф за слово в тишине: { $state }
 svintus-button-metamorphoses = 🐾 Метаморфозы: { $state }
 svintus-button-deal = 🎲 звери { $deal }
 

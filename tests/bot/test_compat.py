@@ -40,7 +40,7 @@ def test_an_old_lobby_keeps_its_options() -> None:
     session = load("session_v1_lobby.json")
     assert session.status == "lobby" and session.game == "svintus"
     lobby = screens.draw_board(T, "en", session, "bot")
-    assert "🎯 50" in str(lobby.markup)
+    assert "🎯 To 50 points" in str(lobby.markup)
 
 
 def test_an_old_game_mid_eagle_owl_swap_offers_the_take() -> None:

@@ -98,7 +98,7 @@ async def test_lobby_deep_link_and_a_whole_match(api: FakeTelegram, bot_factory:
     assert (await t.press_code(BORIS, t.board(), "g"))["text"]
     for _ in range(3):  # target score 30 -> 50 -> 100 -> 10
         await t.press_code(ANN, t.board(), "ot")
-    await t.until(lambda: "🎯 10" in str(t.board().markup), what="target 10")
+    await t.until(lambda: "🎯 To 10 points" in str(t.board().markup), what="target 10")
     ans = await t.press_code(ANN, t.board(), "g")
     assert ans["text"] == ""
     await t.until(lambda: "round 1" in t.board().text, what="board")
