@@ -237,11 +237,13 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         cards = v.empires.get(p, [])
         if not cards:
             return ctx("candy-board-empire-empty")
+        shown: dict[str, int] = {}  # each label once, ×N for copies (in the order they came)
+        for c in cards:
+            label = card_label(ctx, c.id)
+            label = ctx("candy-board-protected", label=label) if c.protected else label
+            shown[label] = shown.get(label, 0) + 1
         return ", ".join(
-            ctx("candy-board-protected", label=card_label(ctx, c.id))
-            if c.protected
-            else card_label(ctx, c.id)
-            for c in cards
+            ctx("prompt-copies", label=label, count=n) if n > 1 else label for label, n in shown.items()
         )
 
     def _pile(self, ctx: Ctx, cards: list[int]) -> str:

@@ -476,3 +476,13 @@ def test_card_names_in_announcements_read_well() -> None:
     assert ADAPTER.event_text(ru, team) == "🏆 Победа за командой Барзини и Клеменца: 21 конфета!"
     kidnapped = Event(key=Ev.KIDNAPPED, args={"player": 2, "character": "snatcher", "count": 3})
     assert "«Отнимаша»" in ADAPTER.event_text(ru, kidnapped)
+
+
+def test_an_empire_names_copies_once_with_their_count() -> None:
+    k = deal_cards()
+    s = table(
+        players=[1, 2], hands={1: [k.trader], 2: [k.boss]}, empires={1: k.many("snatcher", 3)}, current=1
+    )
+    board = screens.draw_board(T, "en", session_of(s, "en"), "bot").text
+    snatcher = T("en", "candy-card-snatcher")
+    assert board.count(snatcher) == 1 and "×3" in board
