@@ -89,6 +89,7 @@ class Moves:
             action, reply = self._read(session, press, user.id, mine, from_board, drafts, selected, lang)
         except (BadCallback, ValidationError):
             return Change(reply=Reply(self.t(lang, "answer-unknown")))
+        pressed = f"{press.tag}|{press.code}"
         if action is not None:
             try:
                 state, more = adapter.game.apply(state, action, now)
@@ -99,8 +100,12 @@ class Moves:
                 events += more
                 drafts.pop(user.id, None)
                 selected.pop(user.id, None)
+                session.done = {**session.done, user.id: f"{getattr(state, 'seq', '')}|{pressed}"}
                 said = adapter.press_answer(self.ref.ctx(session, lang), user.id, action, more)
                 reply = Reply(said) if said else reply
+        again = f"{getattr(state, 'seq', '')}|{pressed}"  # nothing happened since it took
+        if reply.text and state is session.state and session.done.get(user.id) == again:
+            reply = Reply(self.t(lang, "answer-already-done"))  # a second tap of what took
         # a move that announces nothing (a card chosen) is saved all the same
         changed = state is not session.state or drafts != session.drafts or selected != session.selected
         change = Change()

@@ -67,6 +67,10 @@ class Session(BaseModel):
     # the updates whose effect this document holds: written in the same
     # compare-and-set as the effect, so a redelivery is recognised exactly
     applied: list[int] = []
+    # each player's last press that was applied (the state's seq after it, the
+    # press's tag and code): the same press again, nothing having happened since,
+    # is answered "already done", not refused as stale
+    done: dict[int, str] = {}
 
     @model_validator(mode="before")
     @classmethod

@@ -153,9 +153,12 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         return value
 
     def press_answer(self, ctx: Ctx, player: int, action: Any, events: Sequence[Event]) -> str:
-        """A Kidnapper played while someone's hand is empty does nothing: say so to its player."""
+        """A Kidnapper played while someone's hand is empty does nothing: say so to its
+        player; a block that took is confirmed at once."""
         idle = next((e for e in events if e.key == Ev.KIDNAPPER_IDLE), None)
-        return self.event_text(ctx, idle) if idle is not None else ""
+        if idle is not None:
+            return self.event_text(ctx, idle)
+        return ctx("candy-answer-blocked") if isinstance(action, Block) else ""
 
     # --- the board -----------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from bot import screens
 from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rendered, Rows, plain
 from bot.i18n import Translator
 from bot.screens import in_rows
-from engine.core import ArgValue, Prompt, PromptValue, Wait
+from engine.core import ArgValue, Event, Prompt, PromptValue, Wait
 from engine.registry import get
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import CARDS, COLORS, DECK_SIZE, Color, Kind
@@ -255,6 +255,15 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         return value
 
     # --- the board -----------------------------------------------------------------------------
+
+    def press_answer(self, ctx: Ctx, player: int, action: Any, events: Sequence[Event]) -> str:
+        """A short toast for a press that took: the card played, the place in a slap race."""
+        if isinstance(action, Play):
+            return ctx("svintus-answer-played", card=card_label(ctx, action.card))
+        if isinstance(action, Slap):
+            place = next((e.args.get("place") for e in events if e.key == Ev.SLAPPED), None)
+            return ctx("svintus-answer-slapped", place=place if isinstance(place, int) else 0)
+        return ""
 
     def board(self, ctx: Ctx, view: SvintusView, waits: Sequence[Wait]) -> Rendered:
         v = view

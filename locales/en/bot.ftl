@@ -124,6 +124,7 @@ answer-option-number = ➖ and ➕ change it.
 answer-option-least = At least { $count } must stay in the game.
 answer-need-players = { $game } needs { $min } to { $max } players.
 answer-joined = You're in! Your cards will arrive in our private chat.
+answer-already-done = ✔️ Already done.
 answer-left = You've left the table.
 answer-already-joined = You're already at the table.
 answer-not-joined = You're not at the table.

@@ -267,3 +267,4 @@ candy-button-discard = 🗑 Just discard it
 candy-button-block = ✋ Block: discard 2 Snatchers
 candy-button-allow = 👌 Don't block
 candy-button-next-game = ▶ Next game
+candy-answer-blocked = ✋ Blocked!

@@ -425,3 +425,9 @@ svintus-animal-list-title = <b>The menagerie</b> (light side / dark side):
 svintus-animal-list-line = { $light } / { $dark }
 svintus-animal-list-hint = /animal NAME tells what one of them does.
 svintus-animal-not-found = I don't know an animal called “{ $query }”.
+svintus-answer-played = ✅ { $card }
+svintus-answer-slapped = 👋 { $place ->
+    [0] Slapped!
+    [1] First!
+   *[other] Slapped: { $place }.
+}

@@ -125,6 +125,7 @@ answer-option-number = Меняется кнопками ➖ и ➕.
 answer-option-least = В игре должно остаться хотя бы { $count }.
 answer-need-players = В «{ $game }» играют от { $min } до { $max } игроков.
 answer-joined = Вы в игре! Карты придут в личный чат со мной.
+answer-already-done = ✔️ Уже сделано.
 answer-left = Вы вышли из-за стола.
 answer-already-joined = Вы уже за столом.
 answer-not-joined = Вас нет за столом.

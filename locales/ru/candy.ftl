@@ -286,3 +286,4 @@ candy-button-discard = 🗑 Просто сбросить
 candy-button-block = ✋ Блок: сбросить 2 Отнимаши
 candy-button-allow = 👌 Не блокировать
 candy-button-next-game = ▶ Следующая партия
+candy-answer-blocked = ✋ Заблокировано!

@@ -426,3 +426,9 @@ svintus-animal-list-title = <b>Свинский зверинец</b> (светл
 svintus-animal-list-line = { $light } / { $dark }
 svintus-animal-list-hint = /animal ИМЯ расскажет, что умеет зверь.
 svintus-animal-not-found = Не знаю зверя по имени «{ $query }».
+svintus-answer-played = ✅ { $card }
+svintus-answer-slapped = 👋 { $place ->
+    [0] Хлоп!
+    [1] Хлоп — первое место!
+   *[other] Хлоп: { $place }-е место.
+}

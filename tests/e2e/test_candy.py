@@ -302,7 +302,7 @@ async def test_a_snatcher_block_in_time_and_one_too_late(
     await t.until(lambda: t.find(t.hand(BORIS), "block"), what="the block button on Boris's hand")
     assert t.find(t.hand(CARL), "block") is None and t.find(t.hand(ANN), "block") is None  # only the target's
     await t.until(lambda: "Block window: Boris may cancel Ann's Judge" in t.board_text(), what="the board")
-    assert (await t.press_code(BORIS, t.hand(BORIS), "block"))["text"] == ""
+    assert (await t.press_code(BORIS, t.hand(BORIS), "block"))["text"] == "✋ Blocked!"
     await t.until(lambda: "Blocked!" in t.board_text(), what="the block announced")
     await t.until(lambda: t.find(t.hand(BORIS), "block") is None, what="the block button gone")
 
