@@ -24,7 +24,14 @@ PLAYERS = (ANN, BORIS, CARL)
 T = Translator()
 TITLE = "👀"  # dobble-emoji: the board's and every hand's first character
 # what a right press is answered: first, or second, or on a card gone, or after the end
-LATE = ("✅ First!", "🥈 Right, but", "⌛ That was an old card", "This game is already over")
+# what a press may be told in a race (a second tap of one that took: «Already done»)
+LATE = (
+    "✅ First!",
+    "🥈 Right, but",
+    "⌛ That was an old card",
+    "This game is already over",
+    "✔️ Already done",
+)
 
 
 class Dobble(Table):
