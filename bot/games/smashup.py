@@ -18,7 +18,7 @@ with the labels given here.  A base scoring gets a message of its own.
 from __future__ import annotations
 
 import html
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -244,18 +244,19 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             card = view.cards.get(value) or _card_of(view, value)
             if card is not None:
                 return card_label(ctx, card)
+        found = None
         if kind == "minion" and isinstance(value, int):
-            found = _minion(view, value)
-            if found is not None:
-                base, m = found
-                return self._minion_option(ctx, view, base, m)
-        if kind == "base" and isinstance(value, int):
-            b = next((b for b in view.bases if b.uid == value), None)
-            if b is not None:
-                return ctx("smashup-option-base", base=card_name(ctx, b.card), total=b.total, bp=b.breakpoint)
-        return super().option_label(ctx, view, prompt, value)
+            found = self._minion_option(ctx, view, value)
+        elif kind == "base" and isinstance(value, int):
+            found = _base_option(ctx, view, value)
+        return found if found is not None else super().option_label(ctx, view, prompt, value)
 
-    def _minion_option(self, ctx: Ctx, view: SmashUpView, base: BaseView, m: MinionView) -> str:
+    def _minion_option(self, ctx: Ctx, view: SmashUpView, uid: int) -> str | None:
+        """A minion in play as a choice: its power, whose it is (if not mine), where."""
+        found = _minion(view, uid)
+        if found is None:
+            return None
+        base, m = found
         label = ctx("smashup-minion-label", name=card_name(ctx, m.card), power=m.power)
         where = card_name(ctx, base.card)
         if m.controller == view.viewer:
@@ -509,15 +510,9 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             if a.card != card.uid:
                 continue
             if a.minion is not None:
-                found = _minion(v, a.minion)
-                label = self._minion_option(ctx, v, *found) if found is not None else str(a.minion)
+                label = self._minion_option(ctx, v, a.minion) or str(a.minion)
             elif a.base is not None:
-                b = next((b for b in v.bases if b.uid == a.base), None)
-                label = (
-                    ctx("smashup-option-base", base=card_name(ctx, b.card), total=b.total, bp=b.breakpoint)
-                    if b is not None
-                    else str(a.base)
-                )
+                label = _base_option(ctx, v, a.base) or str(a.base)
             else:
                 label = ctx("smashup-button-play")
             buttons.append(ctx.act(ctx("smashup-button-target", label=label), a))
@@ -616,29 +611,31 @@ def _minion(view: SmashUpView, uid: int) -> tuple[BaseView, MinionView] | None:
 
 def _card_of(view: SmashUpView, uid: int) -> str | None:
     """The card id of an instance the view shows anywhere."""
+    return next((card for u, card in _shown(view) if u == uid), None)
+
+
+def _shown(view: SmashUpView) -> Iterator[tuple[int, str]]:
+    """Every card instance the view shows, with its card id: the hand, the bases
+    and what is on them, the discard piles, the cards set aside."""
     for c in view.hand or ():
-        if c.uid == uid:
-            return c.card
+        yield c.uid, c.card
     for b in view.bases:
-        if b.uid == uid:
-            return b.card
-        for a in b.actions:
-            if a.uid == uid:
-                return a.card
+        yield b.uid, b.card
+        yield from ((a.uid, a.card) for a in b.actions)
         for m in b.minions:
-            if m.uid == uid:
-                return m.card
-            for a in m.attached:
-                if a.uid == uid:
-                    return a.card
+            yield m.uid, m.card
+            yield from ((a.uid, a.card) for a in m.attached)
     for p in view.players:
-        for c in p.discard:
-            if c.uid == uid:
-                return c.card
-    for c in view.aside:
-        if c.uid == uid:
-            return c.card
-    return None
+        yield from ((c.uid, c.card) for c in p.discard)
+    yield from ((c.uid, c.card) for c in view.aside)
+
+
+def _base_option(ctx: Ctx, view: SmashUpView, uid: int) -> str | None:
+    """A base in play as a choice: its name and power against its breakpoint."""
+    b = next((b for b in view.bases if b.uid == uid), None)
+    if b is None:
+        return None
+    return ctx("smashup-option-base", base=card_name(ctx, b.card), total=b.total, bp=b.breakpoint)
 
 
 def _selected_card(selected: str, hand: Sequence[CardRef]) -> CardRef | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import time
 from collections.abc import Callable
@@ -32,6 +33,8 @@ COLOR_ANSWER = re.compile(r"!\d+:(red|orange|green|blue)")
 
 
 class Table:
+    mark = "🐷"  # the game's emoji: its lobby, board and every hand begin with it
+
     def __init__(self, api: FakeTelegram, group: int) -> None:
         self.api = api
         self.group = group
@@ -39,13 +42,21 @@ class Table:
     # --- what is on screen ------------------------------------------------------
 
     def board(self) -> Message | None:
-        """The board (or lobby): the latest bot message in the group with a pig title."""
-        msgs = [m for m in self.api.messages.get(self.group, {}).values() if m.text.startswith("🐷")]
+        """The board (or lobby): the latest bot message in the group with the game's title."""
+        msgs = [m for m in self.api.messages.get(self.group, {}).values() if m.text.startswith(self.mark)]
         return msgs[-1] if msgs else None
 
     def hand(self, user: int) -> Message | None:
-        msgs = [m for m in self.api.messages.get(user, {}).values() if m.text.startswith("🐷")]
+        msgs = [m for m in self.api.messages.get(user, {}).values() if m.text.startswith(self.mark)]
         return msgs[-1] if msgs else None
+
+    def board_text(self) -> str:
+        board = self.board()
+        return board.text if board is not None else ""
+
+    def hand_text(self, user: int) -> str:
+        hand = self.hand(user)
+        return hand.text if hand is not None else ""
 
     def buttons(self, msg: Message | None) -> list[dict[str, Any]]:
         return self.api.buttons(msg)
@@ -147,3 +158,45 @@ class Table:
             if code in by_code:
                 return hand, by_code[code]
         return None
+
+
+Choose = Callable[[Any, int, random.Random], "tuple[Message, dict[str, Any]] | None"]
+
+
+async def press_until(
+    t: Table,
+    players: list[int],
+    choose: Choose,
+    kind: Callable[[str], str],
+    until: Callable[[], bool],
+    seed: int,
+    timeout: float,
+) -> dict[str, int]:
+    """Simulated people: each presses what ``choose`` picks on their hand (again
+    only once their hand has changed) until ``until()``; every press is answered.
+    Returns how many presses of each ``kind`` (and how many were answered with words)."""
+    rnd = random.Random(seed)
+    seen: dict[str, int] = {}
+    last: dict[int, tuple[int, int]] = {}
+    deadline = time.monotonic() + timeout
+    while not until():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the game did not end in time: {seen}\n{t.board_text()}")
+        acted = False
+        for p in players:
+            picked = choose(t, p, rnd)
+            if picked is None:
+                continue
+            msg, button = picked
+            if last.get(p) == (msg.message_id, msg.edits):
+                continue
+            last[p] = (msg.message_id, msg.edits)
+            ans = await t.press(p, msg, button)
+            pressed = kind(code_of(button))
+            seen[pressed] = seen.get(pressed, 0) + 1
+            if ans["text"]:
+                seen["answered"] = seen.get("answered", 0) + 1
+            acted = True
+        if not acted:
+            await t.api.next_change(t.group, 0.05)
+    return seen

@@ -5,7 +5,6 @@ final score; a Snatcher block inside its window and one too late; bad presses.""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import signal
@@ -17,7 +16,7 @@ from bot.store import Store
 from engine.candy.models import CandyOptions, CandyState
 from engine.core.codec import b36
 from tests.e2e.fakeapi import FakeTelegram, Message
-from tests.e2e.table import Table, code_of
+from tests.e2e.table import Table, code_of, press_until
 from tests.engine.candy_helpers import deal_cards, table
 
 GROUP = -100_444
@@ -27,21 +26,7 @@ MARK = "🍬"  # the board, the lobby and every hand begin with the game's emoji
 
 
 class CandyTable(Table):
-    def board(self) -> Message | None:
-        msgs = [m for m in self.api.messages.get(self.group, {}).values() if m.text.startswith(MARK)]
-        return msgs[-1] if msgs else None
-
-    def hand(self, user: int) -> Message | None:
-        msgs = [m for m in self.api.messages.get(user, {}).values() if m.text.startswith(MARK)]
-        return msgs[-1] if msgs else None
-
-    def board_text(self) -> str:
-        board = self.board()
-        return board.text if board is not None else ""
-
-    def hand_text(self, user: int) -> str:
-        hand = self.hand(user)
-        return hand.text if hand is not None else ""
+    mark = MARK
 
 
 def world(api: FakeTelegram, lang: str, players: list[int], unstarted: int | None = None) -> CandyTable:
@@ -140,31 +125,7 @@ async def play(
 ) -> dict[str, int]:
     """Everyone presses what their hand shows (again only once it has changed)
     until ``until()``; every press is answered."""
-    rnd = random.Random(seed)
-    seen: dict[str, int] = {}
-    last: dict[int, tuple[int, int]] = {}
-    deadline = time.monotonic() + timeout
-    while not until():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the game did not end in time: {seen}\n{t.board_text()}")
-        acted = False
-        for p in players:
-            picked = choose(t, p, rnd)
-            if picked is None:
-                continue
-            msg, button = picked
-            if last.get(p) == (msg.message_id, msg.edits):
-                continue
-            last[p] = (msg.message_id, msg.edits)
-            ans = await t.press(p, msg, button)
-            pressed = kind(code_of(button))
-            seen[pressed] = seen.get(pressed, 0) + 1
-            if ans["text"]:
-                seen["answered"] = seen.get("answered", 0) + 1
-            acted = True
-        if not acted:
-            await asyncio.sleep(0.05)
-    return seen
+    return await press_until(t, players, choose, kind, until, seed, timeout)
 
 
 def over(t: CandyTable) -> bool:

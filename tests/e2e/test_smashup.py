@@ -17,7 +17,7 @@ from typing import Any
 from bot.store import Store
 from engine.smashup.models import SmashUpOptions, SmashUpState
 from tests.e2e.fakeapi import FakeTelegram, Message
-from tests.e2e.table import Table, code_of
+from tests.e2e.table import Table, code_of, press_until
 from tests.engine.smashup_helpers import Table as SmashUpHelper
 
 GROUP = -100_555
@@ -30,21 +30,7 @@ MARK = "💥"  # the lobby, the board and every hand begin with the game's emoji
 
 
 class SmashUpTable(Table):
-    def board(self) -> Message | None:
-        msgs = [m for m in self.api.messages.get(self.group, {}).values() if m.text.startswith(MARK)]
-        return msgs[-1] if msgs else None
-
-    def hand(self, user: int) -> Message | None:
-        msgs = [m for m in self.api.messages.get(user, {}).values() if m.text.startswith(MARK)]
-        return msgs[-1] if msgs else None
-
-    def board_text(self) -> str:
-        board = self.board()
-        return board.text if board is not None else ""
-
-    def hand_text(self, user: int) -> str:
-        hand = self.hand(user)
-        return hand.text if hand is not None else ""
+    mark = MARK
 
     def posts(self, start: str) -> list[str]:
         """The group's messages (not the board) that begin with ``start``."""
@@ -128,31 +114,7 @@ async def play(
 ) -> dict[str, int]:
     """Everyone presses what their hand shows (again only once it has changed)
     until ``until()``; every press is answered."""
-    rnd = random.Random(seed)
-    seen: dict[str, int] = {}
-    last: dict[int, tuple[int, int]] = {}
-    deadline = time.monotonic() + timeout
-    while not until():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"the game did not end in time: {seen}\n{t.board_text()}")
-        acted = False
-        for p in players:
-            picked = choose(t, p, rnd)
-            if picked is None:
-                continue
-            msg, button = picked
-            if last.get(p) == (msg.message_id, msg.edits):
-                continue
-            last[p] = (msg.message_id, msg.edits)
-            ans = await t.press(p, msg, button)
-            pressed = kind(code_of(button))
-            seen[pressed] = seen.get(pressed, 0) + 1
-            if ans["text"]:
-                seen["answered"] = seen.get("answered", 0) + 1
-            acted = True
-        if not acted:
-            await t.api.next_change(t.group, 0.05)
-    return seen
+    return await press_until(t, players, choose, kind, until, seed, timeout)
 
 
 def over(t: SmashUpTable) -> bool:
