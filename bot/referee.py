@@ -236,7 +236,8 @@ class Referee:
             text = ctx("final-winners", game=game, players=players, count=len(outcome.winners))
         else:
             text = ctx("final-no-winner", game=game)
-        await self.sender.message(session.chat_id, text)
+        text += screens.ranking(ctx, session, outcome)
+        await self.sender.message(session.chat_id, text, screens.again_markup(ctx))
 
     # --- time ------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from redis.exceptions import RedisError
-from telegram import Bot
+from telegram import Bot, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
@@ -141,12 +141,14 @@ class Sender:
                     continue
             self.touch(chat_id, slot, must_act=screens.urgent(m.id, waits))
 
-    async def message(self, chat_id: int, text: str) -> bool:
+    async def message(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None) -> bool:
         """One message of its own (an announcement, a private note), within the budget."""
         try:
             await self.limits.acquire(chat_id)
             r = fit.message(text, what="an announcement")
-            await call(lambda: self.bot.send_message(chat_id, r.text, parse_mode=ParseMode.HTML))
+            await call(
+                lambda: self.bot.send_message(chat_id, r.text, parse_mode=ParseMode.HTML, reply_markup=markup)
+            )
             return True
         except Forbidden:  # they blocked the bot since
             if chat_id > 0:

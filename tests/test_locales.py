@@ -37,6 +37,7 @@ SAMPLE_ARGS = {
     "max": 10,
     "animal": "Ёж",
     "mine": 3,
+    "match": "true",
 }
 
 

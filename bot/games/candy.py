@@ -404,15 +404,18 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         return [*([b] for b in buttons), [ctx.select(ctx("button-back"))]]
 
     def _over(self, ctx: Ctx, v: CandyView, me: int) -> str:
-        won = me in v.winners
+        """The end in a hand: won, or who did (a loser's hand names the winners)."""
+        won = "true" if me in v.winners else "false"
+        winners = ", ".join(ctx.name(p) for p in v.winners)
         if v.games > 1:
             return ctx(
                 "candy-hand-match-over",
-                won="true" if won else "false",
+                won=won,
+                winners=winners,
                 points=v.points.get(me, 0),
                 score=v.candies.get(me, 0),
             )
-        return ctx("candy-hand-over", won="true" if won else "false", line=_score_line(ctx, v.scores[me]))
+        return ctx("candy-hand-over", won=won, winners=winners, line=_score_line(ctx, v.scores[me]))
 
 
 def _owner(view: CandyView, card: PromptValue) -> int | None:

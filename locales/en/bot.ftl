@@ -87,6 +87,14 @@ final-winners = 🏆 { $game }: { $count ->
    *[other] { $players } share the win!
 }
 final-no-winner = { $game }: the game is over, with no winner.
+final-rank = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player } — { $score }
+final-rank-place = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player }
 
 ## Hand and choices
 

@@ -252,11 +252,11 @@ candy-hand-no-cards = No cards in hand.
 candy-hand-empire = 🏰 Your empire: 🍬 { $score }
 candy-hand-over = { $won ->
     [true] 🏆 The game is over — you win!
-   *[false] The game is over.
+   *[false] The game is over: { $winners } won.
 } Your candies: { $line }
 candy-hand-match-over = { $won ->
     [true] 🏆 The big game is over — you win!
-   *[false] The big game is over.
+   *[false] The big game is over: { $winners } won.
 } You have { candy-n-points } and { candy-n-candies }.
 
 candy-button-empire = 🏰 Into my empire
@@ -268,3 +268,7 @@ candy-button-block = ✋ Block: discard 2 Snatchers
 candy-button-allow = 👌 Don't block
 candy-button-next-game = ▶ Next game
 candy-answer-blocked = ✋ Blocked!
+candy-final-score = { $score } { $score ->
+    [one] candy
+   *[other] candies
+}

@@ -153,7 +153,10 @@ dobble-ev-wrong = Miss: { $symbol } is not the shared symbol. Your buttons are l
 dobble-ev-locks-lifted = Everybody missed — locks are off, keep looking!
 dobble-ev-duel-started = A tie for first place — duel! { $count } players, one centre card and one card each; the quickest right press wins.
 dobble-ev-duel-won = { $player } wins the duel: { $symbol }!
-dobble-ev-mode-won = { dobble-mode-name }: { $player } wins! { dobble-n-points } for the place.
+dobble-ev-mode-won = { dobble-mode-name }: { $player } wins!{ $match ->
+    [true] { " " }{ dobble-n-points } for the place.
+   *[false] { "" }
+}
 dobble-ev-match-won = { $player } wins the match with { dobble-n-points }!
 dobble-ev-player-left = { $player } leaves the game; their cards are set aside: { $count }.
 dobble-ev-walkover = Only { $player } is left at the table — victory!
@@ -290,3 +293,7 @@ dobble-symbol-55 = 🤖
 dobble-symbol-55-name = robot
 dobble-symbol-56 = ⛵
 dobble-symbol-56-name = sailboat
+dobble-final-score = { $score } { $score ->
+    [one] point
+   *[other] points
+}

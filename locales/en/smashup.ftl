@@ -640,15 +640,8 @@ smashup-button-talent = ✨ Talent: { $name }
 smashup-button-end = ⏭ End turn
 smashup-post-scoring = 🚩 <b>{ $base } scores</b>
 smashup-post-tie = ⚖️ { $text }
-smashup-post-final = 🏁 <b>Final scores</b>
-smashup-post-final-line = { $won ->
-    [true] 🏆
-   *[false] { "  " }
-} { $player }: <b>{ $vp }</b> VP{ $madness ->
-    [0] { "" }
-   *[other] { " " }(Madness: −{ $madness })
-}
 smashup-button-playable = ✅ { $label }
 smashup-hand-selected-idle = <b>{ $label }</b>
     { $text }
     It can't be played now.
+smashup-final-score = { $score } VP

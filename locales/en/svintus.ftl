@@ -357,7 +357,10 @@ svintus-setup-none = …
 svintus-setup-hint = Press an animal to take it (press another to change your mind). Whoever hasn't picked when time is up gets a free one at random; the deal follows.
 svintus-setup-taken = ✖ { $label }
 
-svintus-board-title = { $title } · round { $round }
+svintus-board-title = { $title } · round { $round } · playing to { $target } { $target ->
+    [one] point
+   *[other] points
+}
 svintus-board-top = Top: <b>{ $card }</b>
 svintus-board-named-color = (colour: { svintus-color-named })
 svintus-board-counts = Deck { $deck } · pile { $pile }
@@ -380,7 +383,7 @@ svintus-board-race = 👋 SLAP! { $done } of { $total } have slapped.
 svintus-board-silence = 🤫 Silence! Called by { $player }: not a word in the chat.
 svintus-board-ability = 🌑 <b>{ $player }</b> uses the { $animal }…
 svintus-board-duty = 🦔 <b>{ $player }</b> must press “Hedgehog takes!”
-svintus-board-round-over = The round is over. The next one starts shortly.
+svintus-board-round-over = The round is over. The next starts in { $seconds } s — or now with “▶ Next round”.
 svintus-board-match-over = 🏆 <b>{ $player }</b> wins the match!
 svintus-button-catch = 🫵 Catch!
 svintus-button-slap = 👋 Slap!
@@ -390,16 +393,16 @@ svintus-hand-title = { $emoji } { $name } · { $chat }
 svintus-hand-not-seated = You're not at the table any more.
 svintus-hand-match-over = The match is over: { $player } wins.
 svintus-hand-setup = 🐾 Pick your animal on the board in the group; your cards come with the deal.
-svintus-hand-round-over = The round is over; your new cards arrive with the next one.
+svintus-hand-round-over = 🏁 { $player } wins the round. Your new cards come with the next one.
 svintus-hand-race = 👋 Slap, quick!
 svintus-hand-race-done = 👋 You've slapped; waiting for the others.
 svintus-hand-grab-on-you = ⚠️ A Grab is on you: take { $count } or pass it on with a Grab.
 svintus-hand-snore-on-you = 😴 A Snore is on you: lose the turn or pass it on with a Snore.
 svintus-hand-drawn = You drew a card that fits: play it or pass.
-svintus-hand-waiting = ⏳ Not your turn. ✅ marks a card that can intercept right now.
-svintus-hand-silence = 🤫 Silence in the chat!
+svintus-hand-waiting = ⏳ { $player } to move.
+svintus-hand-silence = 🤫 Silence in the chat! A button with 🤫 speaks: it costs { svintus-n-cards }.
 svintus-hand-your-turn = ▶ <b>Your turn!</b>
-svintus-hand-cards = Your cards ({ $count }), ✅ = playable now:
+svintus-hand-cards = Your cards ({ $count }):
 svintus-hand-animal = { $animal }: { $rule }
 svintus-hand-deck-top = 🦉 Top of the deck: <b>{ $card }</b>
 svintus-hand-duty = 🦔 An opponent intercepted: press “Hedgehog takes!” now, or it costs 2.
@@ -431,3 +434,18 @@ svintus-answer-slapped = 👋 { $place ->
     [1] First!
    *[other] Slapped: { $place }.
 }
+svintus-hand-cards-playable = Your cards ({ $count }), ✅ = playable now:
+svintus-hand-cards-intercept = Your cards ({ $count }), ✅ = can intercept right now:
+svintus-hand-silence-color = 🤫 Silence in the chat: naming a colour is a word too and costs { svintus-n-cards }. The colour must still be named.
+svintus-costly = { $label } 🤫−{ $count }
+svintus-answer-silence = 🤫 You broke the silence: take { svintus-n-cards }.
+svintus-final-score = { $score } { $score ->
+    [one] point
+   *[other] points
+}
+svintus-post-round = 🏁 <b>Round { $round }</b>: { $text }
+svintus-post-round-line = { $place }. { $player } — { svintus-final-score }
+svintus-post-round-next = The match is played to { $target } { $target ->
+    [one] point
+   *[other] points
+}. The next round starts in { $seconds } s, or with the button on the board.

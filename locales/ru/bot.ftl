@@ -88,6 +88,14 @@ final-winners = 🏆 { $game }: { $count ->
    *[other] победу делят { $players }!
 }
 final-no-winner = { $game }: игра окончена, победителя нет.
+final-rank = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player } — { $score }
+final-rank-place = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player }
 
 ## Рука и выбор
 

@@ -271,11 +271,11 @@ candy-hand-no-cards = Карт на руке нет.
 candy-hand-empire = 🏰 Ваша империя: 🍬 { $score }
 candy-hand-over = { $won ->
     [true] 🏆 Игра окончена — победа ваша!
-   *[false] Игра окончена.
+   *[false] Игра окончена: побеждает { $winners }.
 } Ваши конфеты: { $line }
 candy-hand-match-over = { $won ->
     [true] 🏆 Большая игра окончена — победа ваша!
-   *[false] Большая игра окончена.
+   *[false] Большая игра окончена: побеждает { $winners }.
 } У вас { candy-n-points } и { candy-n-candies }.
 
 candy-button-empire = 🏰 В империю
@@ -287,3 +287,8 @@ candy-button-block = ✋ Блок: сбросить 2 Отнимаши
 candy-button-allow = 👌 Не блокировать
 candy-button-next-game = ▶ Следующая партия
 candy-answer-blocked = ✋ Заблокировано!
+candy-final-score = { $score } { $score ->
+    [one] конфета
+    [few] конфеты
+   *[many] конфет
+}

@@ -155,7 +155,10 @@ dobble-ev-wrong = Мимо: { $symbol } — не общий символ. Кно
 dobble-ev-locks-lifted = Промах у всех — блокировка снята, ищите дальше!
 dobble-ev-duel-started = Ничья за первое место — дуэль! Участников: { $count }. Одна карта в центре и по карте каждому; выигрывает самое быстрое верное нажатие.
 dobble-ev-duel-won = Дуэль выигрывает { $player }: { $symbol }!
-dobble-ev-mode-won = «{ dobble-mode-name }»: побеждает { $player }! За место — { dobble-n-points }.
+dobble-ev-mode-won = «{ dobble-mode-name }»: побеждает { $player }!{ $match ->
+    [true] { " " }За место — { dobble-n-points }.
+   *[false] { "" }
+}
 dobble-ev-match-won = Матч выигрывает { $player }: { dobble-n-points }!
 dobble-ev-player-left = { $player } покидает игру. Карты этого игрока откладываются в сторону: { $count }.
 dobble-ev-walkover = За столом остаётся только { $player } — победа!
@@ -292,3 +295,8 @@ dobble-symbol-55 = 🤖
 dobble-symbol-55-name = робот
 dobble-symbol-56 = ⛵
 dobble-symbol-56-name = парусник
+dobble-final-score = { $score } { $score ->
+    [one] очко
+    [few] очка
+   *[many] очков
+}

@@ -653,15 +653,8 @@ smashup-button-talent = ✨ Талант: { $name }
 smashup-button-end = ⏭ Конец хода
 smashup-post-scoring = 🚩 <b>Захват: { $base }</b>
 smashup-post-tie = ⚖️ { $text }
-smashup-post-final = 🏁 <b>Итоговый счёт</b>
-smashup-post-final-line = { $won ->
-    [true] 🏆
-   *[false] { "  " }
-} { $player }: <b>{ $vp }</b> ПО{ $madness ->
-    [0] { "" }
-   *[other] { " " }(Безумие: −{ $madness })
-}
 smashup-button-playable = ✅ { $label }
 smashup-hand-selected-idle = <b>{ $label }</b>
     { $text }
     Сейчас её не сыграть.
+smashup-final-score = { $score } ПО

@@ -357,7 +357,10 @@ svintus-setup-none = …
 svintus-setup-hint = Нажмите на зверя, чтобы взять его (другой — чтобы передумать). Кто не выберет вовремя, получит свободного зверя наугад; потом раздача.
 svintus-setup-taken = ✖ { $label }
 
-svintus-board-title = { $title } · раунд { $round }
+svintus-board-title = { $title } · раунд { $round } · игра до { $target } { $target ->
+    [one] очка
+   *[other] очков
+}
 svintus-board-top = Сверху: <b>{ $card }</b>
 svintus-board-named-color = (цвет: { svintus-color-named })
 svintus-board-counts = Колода { $deck } · стопка { $pile }
@@ -381,7 +384,7 @@ svintus-board-race = 👋 ХЛОП! Хлопнули { $done } из { $total }.
 svintus-board-silence = 🤫 Тишина! Её объявляет { $player }: в чате ни слова.
 svintus-board-ability = 🌑 <b>{ $player }</b> применяет умение: { $animal }…
 svintus-board-duty = 🦔 <b>{ $player }</b>: пора нажать «Ёж берёт!»
-svintus-board-round-over = Раунд окончен. Следующий скоро начнётся.
+svintus-board-round-over = Раунд окончен. Следующий начнётся через { $seconds } с — или сразу по кнопке «▶ Следующий раунд».
 svintus-board-match-over = 🏆 <b>{ $player }</b> выигрывает матч!
 svintus-button-catch = 🫵 Поймать!
 svintus-button-slap = 👋 Хлоп!
@@ -391,16 +394,16 @@ svintus-hand-title = { $emoji } { $name } · { $chat }
 svintus-hand-not-seated = Вы больше не за столом.
 svintus-hand-match-over = Матч окончен: побеждает { $player }.
 svintus-hand-setup = 🐾 Выберите зверя на доске в группе; карты придут с раздачей.
-svintus-hand-round-over = Раунд окончен; новые карты придут со следующим.
+svintus-hand-round-over = 🏁 Раунд выигрывает { $player }. Новые карты придут со следующим раундом.
 svintus-hand-race = 👋 Хлопайте, быстро!
 svintus-hand-race-done = 👋 Вы хлопнули; ждём остальных.
 svintus-hand-grab-on-you = ⚠️ На вас Хапёж: возьмите { $count } или переведите Хапежом.
 svintus-hand-snore-on-you = 😴 На вас Захрапин: пропустите ход или переведите Захрапином.
 svintus-hand-drawn = Взятая карта подходит: сыграйте её или пасуйте.
-svintus-hand-waiting = ⏳ Сейчас не ваш ход. ✅ — карта, которой можно перехватить прямо сейчас.
-svintus-hand-silence = 🤫 В чате тишина!
+svintus-hand-waiting = ⏳ Ходит { $player }.
+svintus-hand-silence = 🤫 В чате тишина! Кнопка с 🤫 — это слово: за неё берёте { svintus-n-cards }.
 svintus-hand-your-turn = ▶ <b>Ваш ход!</b>
-svintus-hand-cards = Ваши карты ({ $count }), ✅ — можно сыграть сейчас:
+svintus-hand-cards = Ваши карты ({ $count }):
 svintus-hand-animal = { $animal }: { $rule }
 svintus-hand-deck-top = 🦉 Сверху колоды: <b>{ $card }</b>
 svintus-hand-duty = 🦔 Соперник перехватил ход: жми «Ёж берёт!», иначе штраф 2.
@@ -432,3 +435,19 @@ svintus-answer-slapped = 👋 { $place ->
     [1] Хлоп — первое место!
    *[other] Хлоп: { $place }-е место.
 }
+svintus-hand-cards-playable = Ваши карты ({ $count }), ✅ — можно сыграть сейчас:
+svintus-hand-cards-intercept = Ваши карты ({ $count }), ✅ — можно перехватить прямо сейчас:
+svintus-hand-silence-color = 🤫 В чате тишина: назвать цвет — тоже слово, за него берёте { svintus-n-cards }. Цвет всё равно нужно назвать.
+svintus-costly = { $label } 🤫−{ $count }
+svintus-answer-silence = 🤫 Тишина нарушена: берёте { svintus-n-cards }.
+svintus-final-score = { $score } { $score ->
+    [one] очко
+    [few] очка
+   *[many] очков
+}
+svintus-post-round = 🏁 <b>Раунд { $round }</b>: { $text }
+svintus-post-round-line = { $place }. { $player } — { svintus-final-score }
+svintus-post-round-next = Матч идёт до { $target } { $target ->
+    [one] очка
+   *[other] очков
+}. Следующий раунд — через { $seconds } с или по кнопке на доске.
