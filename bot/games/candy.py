@@ -165,6 +165,10 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
     def _title(self, ctx: Ctx) -> str:
         return ctx("game-title", emoji=ctx("candy-emoji"), name=ctx("candy-name"))
 
+    def posts(self, ctx: Ctx, view: CandyView, events: Sequence[Event]) -> list[str]:
+        """A player gone away gets a message of its own: the log would bury it."""
+        return [self.event_text(ctx, e) for e in events if e.key == Ev.AWAY and e.to is None]
+
     def board(self, ctx: Ctx, view: CandyView, waits: Sequence[Wait]) -> Rendered:
         v = view
         title = self._title(ctx)
@@ -217,6 +221,8 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             line = ctx("candy-board-team-member", team=ctx(f"candy-team-{team}"), line=line)
         if p in v.left:
             line += " " + ctx("candy-board-left")
+        elif p in v.away:
+            line += " " + ctx("candy-flag-away")
         lines = [ctx("board-mover" if moving else "board-seat", line=line)]
         lines.append(ctx("candy-board-empire", cards=self._empire(ctx, v, p)))
         made = v.scores[p].made

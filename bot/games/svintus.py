@@ -271,19 +271,20 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         return ""
 
     def posts(self, ctx: Ctx, view: SvintusView, events: Sequence[Event]) -> list[str]:
-        """A round won (the match going on) gets a message of its own, which
+        """A player gone away, and a round won (the match going on), get a message of their own, which
         notifies: who won it with how many points, and the match so far; the
         match's end is the core's result message."""
+        away = [self.event_text(ctx, e) for e in events if e.key == Ev.AWAY and e.to is None]
         won = next((e for e in events if e.key == Ev.ROUND_WON), None)
         if won is None or view.phase != "round_over":
-            return []
+            return away
         lines = [ctx("svintus-post-round", round=view.round, text=self.event_text(ctx, won))]
         for place, p in enumerate(sorted(view.seats, key=lambda q: -view.scores.get(q, 0)), start=1):
             score = view.scores.get(p, 0)
             lines.append(ctx("svintus-post-round-line", place=place, player=ctx.name(p), score=score))
         seconds = view.round_break_ms // 1000
         lines.append(ctx("svintus-post-round-next", target=view.target_score, seconds=seconds))
-        return ["\n".join(lines)]
+        return [*away, "\n".join(lines)]
 
     def board(self, ctx: Ctx, view: SvintusView, waits: Sequence[Wait]) -> Rendered:
         v = view

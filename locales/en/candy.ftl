@@ -272,3 +272,9 @@ candy-final-score = { $score } { $score ->
     [one] candy
    *[other] candies
 }
+candy-option-away_after_timeouts = 💤 Away after { $n } timed-out turns in a row
+candy-option-away_autoplay_ms = 💤 An away player's move after { $n } s
+candy-ev-away = 💤 { $player } keeps running out of time: the bot plays for them, quickly, until any press brings them back.
+candy-ev-away-you = 💤 Your turns keep running out, so the bot plays for you for now. Press any button to be back in the game.
+candy-ev-back = 👋 { $player } is back in the game.
+candy-flag-away = 💤

@@ -449,3 +449,4 @@ svintus-post-round-next = The match is played to { $target } { $target ->
     [one] point
    *[other] points
 }. The next round starts in { $seconds } s, or with the button on the board.
+svintus-ev-away-you = 💤 Your turns keep running out, so the bot plays for you for now. Press any button to be back in the game.

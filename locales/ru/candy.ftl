@@ -292,3 +292,9 @@ candy-final-score = { $score } { $score ->
     [few] конфеты
    *[many] конфет
 }
+candy-option-away_after_timeouts = 💤 Нет на месте после { $n } пропущенных ходов подряд
+candy-option-away_autoplay_ms = 💤 За отсутствующего ход через { $n } с
+candy-ev-away = 💤 { $player } пропускает ход за ходом: пока за этого игрока ходит бот — быстро; любое нажатие, и игрок снова в игре.
+candy-ev-away-you = 💤 Ваши ходы истекают один за другим, и пока за вас ходит бот. Нажмите любую кнопку — и вы снова в игре.
+candy-ev-back = 👋 { $player } снова в игре.
+candy-flag-away = 💤
