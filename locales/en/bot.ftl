@@ -182,3 +182,4 @@ stats-line = { $place ->
 stats-none = No game has ended in this chat yet.
 stats-none-mine = You have no statistics yet.
 stats-forgotten = 🧹 Your statistics are deleted, in every chat.
+nudge = ⏰ The table is waiting for you: { $game } · { $chat }

@@ -32,10 +32,6 @@ MARK = "💥"  # the lobby, the board and every hand begin with the game's emoji
 class SmashUpTable(Table):
     mark = MARK
 
-    def posts(self, start: str) -> list[str]:
-        """The group's messages (not the board) that begin with ``start``."""
-        return [m.text for m in self.api.messages.get(self.group, {}).values() if m.text.startswith(start)]
-
 
 def world(api: FakeTelegram, lang: str, players: list[int]) -> SmashUpTable:
     api.add_group(GROUP, "Замес у Анны" if lang == "ru" else "Ann's smash")
