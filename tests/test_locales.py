@@ -266,3 +266,154 @@ def test_english_quotes_with_curly_quotes_and_the_log_is_not_the_judge() -> None
         text = path.read_text(encoding="utf-8")
         assert "«" not in text and "»" not in text, path.name
     assert "Судья" not in T("ru", "board-log") and "Referee" not in T("en", "board-log")
+
+
+def _messages(lang: str) -> list[tuple[str, str, str]]:
+    """(file, key, text) of every message in a language, its value as written."""
+    from fluent.syntax import ast, parse, serialize
+
+    found = []
+    for ftl in sorted((LOCALES_DIR / lang).glob("*.ftl")):
+        for entry in parse(ftl.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message) and entry.value is not None:
+                text = serialize(ast.Resource([ast.Message(entry.id, entry.value)]))
+                found.append((ftl.name, entry.id.name, text.split("=", 1)[1]))
+    return found
+
+
+# Placeables that carry a card's (or a base's, a mode's, an animal's) name, always in
+# the nominative: after a verb that wants an object they must not stand bare.
+CARD_PLACEABLE = r"\{\s*(?:\$(?:card|cards|discarded|given|minion|source|base|from_base|to_base|new_base|animal|character|name|label|mode)|[a-z-]+-name)\s*\}"  # noqa: E501
+# Verbs our Russian messages use with a direct object (the accusative), as written there.
+ACC_VERBS = {
+    "забирает", "забирают", "забрать", "заберёте", "уводит", "увести", "кладёт", "кладут", "положить",
+    "положите", "берёт", "берут", "брать", "взять", "возьмите", "играет", "играют", "играем", "сыграть",
+    "сыграйте", "сбрасывает", "сбрасывают", "сбросить", "сбросьте", "отдаёт", "отдаёте", "отдать", "выбирает",
+    "выбрать", "выберите", "показывает", "показать", "получает", "получить", "меняет", "поменять",
+    "возвращает", "вернуть", "верните", "выкладывает", "выложить", "выложите", "убирает", "убрать", "достаёт",
+    "достать", "роняет", "переводит", "применяет", "замешивает", "замешать", "открывает", "перемещает",
+    "переместить", "уничтожает", "уничтожить", "вытягивает", "прячет", "спрятать", "защищает", "отменяет",
+    "отменить", "направляет", "хочет",
+}  # fmt: skip
+# Nouns a name stands beside in the nominative («на базу { $base }», «карту «…»»).
+HEAD_NOUNS = {
+    "карту", "карты", "карте", "картой", "базу", "базы", "базе", "базой", "приспешника", "приспешнику",
+    "действие", "персонажа", "зверя",
+}  # fmt: skip
+# Right after the verb, or after a short phrase with a preposition («кладёт на стопку …»,
+# «берёт под контроль …», «играем в …»).
+ACC_AFTER_VERB = re.compile(
+    r"(?<![а-яё])(?:" + "|".join(sorted(ACC_VERBS)) + r")"
+    r"(?:\s+(?:в|во|на|под|из|с|со|у|к)"
+    r"(?:\s+(?!(?:" + "|".join(sorted(HEAD_NOUNS)) + r")(?![а-яё]))[а-яё]+){0,2})?"
+    r"\s*(?:<b>)?\s*«?\s*" + CARD_PLACEABLE,
+    re.IGNORECASE,
+)
+
+
+def bare_names_after_verbs(text: str) -> list[str]:
+    """A card name placeable as a verb's object: «уводит «{ $card }»», «Играем в «{ …-name }»»."""
+    return [m.group(0) for m in ACC_AFTER_VERB.finditer(text)]
+
+
+def test_russian_card_names_are_never_a_verbs_bare_object() -> None:
+    """A name comes in the nominative («Отнимаша», «Хитрый полицейский», «Башня»):
+    «хочет забрать «Отнимаша»» is wrong Russian. Name the card («карту «…»»),
+    or let the name stand alone after a colon."""
+    flagged = [(f, k, bad) for f, k, text in _messages("ru") if (bad := bare_names_after_verbs(text))]
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Полицейский хочет забрать «{ $card }».",
+        "{ $player } уводит «{ $card }» из империи",
+        "[1] Играем в «{ dobble-mode-name }»!",
+        "{ $player } кладёт { $card }.",
+        "{ $player } выкладывает в свою империю «{ $card }».",
+        "{ $player } берёт под контроль { $card } до конца хода.",
+        "Сбросить <b>{ $label }</b> взакрытую?",
+    ],
+)
+def test_the_case_check_catches_what_it_is_for(text: str) -> None:
+    assert bare_names_after_verbs(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Полицейский хочет забрать карту «{ $card }».",
+        "{ $player } играет приспешника { $card } на базу { $base }.",
+        "Мини-игра: «{ dobble-mode-name }».",
+        "{ $player } сбрасывает: { $cards }.",
+        "{ $player } берёт { svintus-n-cards }.",
+        "{ $card }: какого приспешника сыграть на базу { $base }?",
+    ],
+)
+def test_the_case_check_passes_a_named_card(text: str) -> None:
+    assert not bare_names_after_verbs(text), text
+
+
+# «Ты» in any form, the «ты» imperatives and present tense our files have used, and
+# words that fix a player's gender whoever they are.
+THOU = re.compile(
+    r"(?<![а-яё])(?:ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|твоему|твою|твоих|твоим|твоими"
+    r"|жми|нажми|возьми|бери|сыграй|выбери|назови|положи|отдай|верни|уничтожь|перемести|открой|открывай"
+    r"|сбрось|замешай|выложи|загляни|обменяй|устрой|разверни|вытяни|смешай|раздай|спрячь|добавь|доиграй"
+    r"|ходи|дай|получи|перенеси|ответь|[а-яё]+[еёи]шь)(?![а-яё])",
+    re.IGNORECASE,
+)
+NOT_THOU = {"мышь", "лишь", "тишь"}  # nouns and a particle that end like «-ишь»
+GENDERED = re.compile(r"(?<![а-яё])(?:сам|сама|готов|готова|должен|должна|рад|рада)(?![а-яё])", re.IGNORECASE)
+
+
+def thou_or_gender(text: str) -> list[str]:
+    """Words that say «ты» to a player, or assume a player's gender."""
+    thou = [w for w in THOU.findall(text) if w.lower() not in NOT_THOU]
+    return thou + GENDERED.findall(text)
+
+
+def test_russian_says_vy_and_never_assumes_a_gender() -> None:
+    """Every player is «вы»: «У вас нет зверя», «нажмите «Ёж берёт!»»; and nobody is
+    «сам», «готов» or «должна»: present tense and neutral words."""
+    flagged = [(f, k, bad) for f, k, text in _messages("ru") if (bad := thou_or_gender(text))]
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "У тебя нет зверя.",
+        "Ёж { $player }, твой черёд: жми «Ёж берёт!»",
+        "Вместо хода: устрой хлопковую гонку; сам в ней не проигрываешь.",
+        "Всегда видишь верхнюю карту колоды.",
+        "{ $player } готова?",
+        "{ $player } должна взять карту.",
+    ],
+)
+def test_the_vy_check_catches_what_it_is_for(text: str) -> None:
+    assert thou_or_gender(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "У вас нет зверя.",
+        "Летучая мышь { $player } роняет карту.",
+        "Нажмите «Ёж берёт!», пока не поздно.",
+        "Лишь одна",
+    ],
+)
+def test_the_vy_check_passes_polite_words(text: str) -> None:
+    assert not thou_or_gender(text), text
+
+
+def test_the_referee_is_not_the_judge() -> None:
+    """«Судья» is a Candy Empire card; the one who referees is the bot, in every game."""
+    flagged = [
+        (f, k)
+        for f, k, text in _messages("ru")
+        if re.search(r"(?<![а-яё])судь", text) or (f != "candy.ftl" and "Судь" in text)
+    ]
+    assert not flagged, flagged

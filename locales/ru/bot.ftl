@@ -123,7 +123,7 @@ answer-busy = Стол занят, нажмите ещё раз.
 answer-creator-only = Это может только создатель стола.
 answer-option-number = Меняется кнопками ➖ и ➕.
 answer-option-least = В игре должно остаться хотя бы { $count }.
-answer-need-players = В «{ $game }» играют от { $min } до { $max } игроков.
+answer-need-players = «{ $game }»: играют от { $min } до { $max } игроков.
 answer-joined = Вы в игре! Карты придут в личный чат со мной.
 answer-already-done = ✔️ Уже сделано.
 answer-left = Вы вышли из-за стола.
@@ -145,7 +145,7 @@ core-err-prompt-option = Такого варианта нет.
 core-err-prompt-repeated = Каждый вариант можно выбрать только раз.
 core-err-prompt-no-cancel = Отменить уже нельзя.
 core-err-nothing-to-answer = Сейчас выбирать нечего.
-referee-error = ⚠️ У судьи ошибка: часы этой игры остановлены. /board нарисует стол заново.
+referee-error = ⚠️ У бота ошибка: часы этой игры остановлены. /board нарисует стол заново.
 
 ## Выход из идущей игры
 cmd-desc-leave = выйти из-за стола или из игры в этой группе

@@ -140,7 +140,7 @@ dobble-answer-wrong-lifted = ❌ Мимо: { $symbol } — не он. Прома
 ## Объявления судьи (события движка)
 
 dobble-ev-mode-started = { $total ->
-    [1] Играем в «{ dobble-mode-name }»! Первая карта — после отсчёта.
+    [1] Игра: «{ dobble-mode-name }». Первая карта — после отсчёта.
    *[other] Мини-игра { $number } из { $total }: «{ dobble-mode-name }». Первая карта — после отсчёта.
 }
 dobble-ev-round-started = Раунд { $round } из { $rounds }: новая карта в центре, вокруг — по карте на каждого.
