@@ -417,3 +417,65 @@ def test_the_referee_is_not_the_judge() -> None:
         if re.search(r"(?<![а-яё])судь", text) or (f != "candy.ftl" and "Судь" in text)
     ]
     assert not flagged, flagged
+
+
+# Arguments that are numbers, and nouns a number may stand before.
+COUNT_VARS = {
+    "count", "most", "least", "n", "points", "score", "rounds", "madness", "total", "done", "min", "max",
+}  # fmt: skip
+COUNTED_NOUN = re.compile(
+    r"(?:cards?|points?|rounds?|bases?|players?|minions?|actions?|snatchers?|candies|candy|pts?"
+    r"|карт[аеуы]?|очк[аои]в?|очко|раунд(?:а|ов)?|баз[аы]?|игрок(?:а|ов)?|человек|приспешник(?:а|ов)?|конфет[аы]?)$",
+    re.IGNORECASE,
+)
+
+
+def counts_without_plural(text: str, lang: str) -> list[str]:
+    """A number placeable right before a noun, outside a plural selector's variant.
+    In English a range's upper end («2 to { $max } players») is plural whatever it is."""
+    bad = []
+    for line in text.split("\n"):
+        if line.strip().startswith(("[", "*[")):
+            continue
+        for m in re.finditer(r"\{ *\$([a-z_]+) *\} +([^\s,.:;!?)]+)", line):
+            before = line[: m.start()].split()[-1:]
+            ranged = lang == "en" and before == ["to"]
+            if m.group(1) in COUNT_VARS and COUNTED_NOUN.match(m.group(2)) and not ranged:
+                bad.append(m.group(0))
+    return bad
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_count_before_a_noun_takes_its_plural_form(lang: str) -> None:
+    """«Choose { $most } cards» reads «Choose 1 cards»: a count before a noun goes through
+    a plural selector ({ $n -> [one] card *[other] cards }), or the count stands apart
+    («Игроков — от 2 до 4», «their hand ({ $count })»)."""
+    flagged = [(f, k, bad) for f, k, text in _messages(lang) if (bad := counts_without_plural(text, lang))]
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "🌑 Choose { $most } cards:"),
+        ("en", "The base deck is empty: { $count } bases are shuffled."),
+        ("ru", "🎯 до { $n } очков"),
+        ("ru", "Колода кончилась: { $count } карт"),
+    ],
+)
+def test_the_plural_check_catches_what_it_is_for(lang: str, text: str) -> None:
+    assert counts_without_plural(text, lang), text
+
+
+def test_the_plural_check_passes_selectors_and_ranges() -> None:
+    assert not counts_without_plural(
+        "Choose { $most ->\n    [one] { $most } card\n   *[other] { $most } cards\n}:", "en"
+    )
+    assert not counts_without_plural("Smash Up needs { $min } to { $max } players.", "en")
+    assert not counts_without_plural("В Замесе игроков — от { $min } до { $max }.", "ru")
+
+
+@pytest.mark.parametrize("name", ["snatcher", "judge", "trader", "sly_cop"])
+def test_english_gives_a_drawn_card_its_article(name: str) -> None:
+    card = T("en", f"candy-card-{name}")
+    assert T("en", "candy-ev-drew-card", card=card) == f"You draw a {card}."

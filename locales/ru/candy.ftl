@@ -172,7 +172,7 @@ candy-prompt-skip = Не применять
 
 candy-err-bad-action = Такого хода нет.
 candy-err-bad-options = Такие настройки стола не подходят.
-candy-err-player-count = В «Конфетную империю» играют от { $min } до { $max } игроков.
+candy-err-player-count = В «Конфетной империи» игроков — от { $min } до { $max }.
 candy-err-team-needs-four = Для командной игры нужно ровно 4 игрока.
 candy-err-big-game-needs-three = Для большой игры нужно не меньше 3 игроков.
 candy-err-duplicate-player = У каждого игрока одно место.

@@ -164,7 +164,7 @@ dobble-ev-walkover = За столом остаётся только { $player }
 
 dobble-err-bad-action = Непонятное действие.
 dobble-err-bad-options = Такие настройки стола не подходят.
-dobble-err-player-count = В Доббль играют от { $min } до { $max } человек.
+dobble-err-player-count = В Доббле игроков — от { $min } до { $max }.
 dobble-err-duplicate-player = Одному игроку нельзя занять два места.
 dobble-err-not-a-player = Вы не участвуете в этой игре.
 dobble-err-over = Игра уже окончена.

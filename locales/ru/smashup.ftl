@@ -250,7 +250,7 @@ smashup-ev-abandoned = За столом никого не осталось — 
 
 smashup-err-bad-action = Такого хода нет.
 smashup-err-bad-options = Такие настройки стола не подходят.
-smashup-err-player-count = В Замес играют от { $min } до { $max } игроков.
+smashup-err-player-count = В Замесе игроков — от { $min } до { $max }.
 smashup-err-duplicate-player = Кто-то сидит за столом дважды.
 smashup-err-too-few-factions = Мало фракций на выбор: нужно хотя бы { $count }.
 smashup-err-not-a-player = Вы не участвуете в этой игре.

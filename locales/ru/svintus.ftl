@@ -97,7 +97,7 @@ svintus-ev-attack-cancelled = { $player } покидает стол — карт
 
 svintus-err-bad-action = Такого хода нет.
 svintus-err-bad-options = Такие настройки стола недопустимы.
-svintus-err-player-count = В Свинтус играют от { $min } до { $max } игроков.
+svintus-err-player-count = В Свинтусе игроков — от { $min } до { $max }.
 svintus-err-duplicate-player = Кто-то сидит за столом дважды.
 svintus-err-not-a-player = Вы не участвуете в этой игре.
 svintus-err-match-over = Эта игра уже закончилась.
