@@ -71,7 +71,7 @@ svintus-ev-slap-all-in = Everybody slapped; { $player } was the slowest.
 svintus-ev-drew = { $player } draws { svintus-n-cards }.
 svintus-ev-draw-skipped = Nothing left to draw: { $player } just passes.
 svintus-ev-passed = { $player } keeps the drawn card and passes.
-svintus-ev-deck-reshuffled = The deck ran out: { svintus-n-cards } from the pile are shuffled into a new one.
+svintus-ev-deck-reshuffled = The deck ran out: the pile ({ svintus-n-cards }) is shuffled into a new one.
 svintus-ev-declared = “Svintus!” — { $player } is down to the last card.
 svintus-ev-catch-too-early = { $player } tries to catch { $target }, but it's too early — no penalty.
 svintus-ev-penalty-caught = Caught! { $catcher } caught { $player } with one card and no “Svintus!”: { $player } takes { svintus-n-cards }.
@@ -91,7 +91,7 @@ svintus-ev-match-won = { $player } wins the match with { $score } { $score ->
 }!
 svintus-ev-walkover = Everyone else left: { $player } wins the match.
 svintus-ev-abandoned = Everyone left; the game is over.
-svintus-ev-player-left = { $player } leaves the table; their { svintus-n-cards } go back into the deck.
+svintus-ev-player-left = { $player } leaves the table; their cards ({ $count }) go back into the deck.
 svintus-ev-player-joined = { $player } joins the table and will be dealt in next round.
 svintus-ev-attack-cancelled = { $player } left, so the pending card goes nowhere.
 
@@ -307,8 +307,14 @@ svintus-prompt-ninja-more = 🌑 Add { $least ->
     [1] 1 or 2 more cards
    *[other] { $least } more cards
 } of that value, in order — the last ends on top:
-svintus-prompt-cards = 🌑 Choose { $most } cards:
-svintus-prompt-boor-hog = 🌑 Choose up to { $most } cards to slip under the deck:
+svintus-prompt-cards = 🌑 Choose { $most ->
+    [one] { $most } card
+   *[other] { $most } cards
+}:
+svintus-prompt-boor-hog = 🌑 Choose up to { $most ->
+    [one] { $most } card
+   *[other] { $most } cards
+} to slip under the deck:
 svintus-prompt-bat = 🌑 Choose the card to drop on the pile:
 svintus-prompt-give-two = 🌑 Choose { $most ->
     [one] the card
@@ -340,11 +346,17 @@ svintus-rules = <b>Svintus in short</b>
     • A reaction your animal owes (the Hedgehog's) has the reaction window; missing it costs 2 cards.
     /animal NAME explains one animal; /animal lists them all.
 
-svintus-lobby-options = 🎯 to { $target } points · ⏱ turn { $timer } · ⚡ reactions { $window } s · 🤫 chat counts in a silence: { $hush }
+svintus-lobby-options = 🎯 to { $target } { $target ->
+    [one] point
+   *[other] points
+} · ⏱ turn { $timer } · ⚡ reactions { $window } s · 🤫 chat counts in a silence: { $hush }
 svintus-lobby-metamorphoses = 🐾 Metamorphoses: animals { $deal }
 svintus-lobby-deal-random = at random
 svintus-lobby-deal-chosen = chosen by the players
-svintus-button-target = 🎯 To { $n } points
+svintus-button-target = 🎯 To { $n } { $n ->
+    [one] point
+   *[other] points
+}
 svintus-button-timer = ⏱ Turn: { $timer }
 svintus-button-window = ⚡ Reaction: { $n } s
 svintus-button-hush = 🤫 Talking in a Hush costs: { $state }
@@ -369,7 +381,10 @@ svintus-board-counter-clockwise = ↺ counter-clockwise
 svintus-board-player = { $player } — { $count ->
     [one] { $count } card
    *[other] { $count } cards
-} · { $score } pts { $flags }
+} · { $score } { $score ->
+    [one] pt
+   *[other] pts
+} { $flags }
 svintus-board-player-animal = { $line } · { $animal }
 svintus-flag-declared = 🐽
 svintus-flag-one-card = ☝️

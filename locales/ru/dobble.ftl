@@ -140,7 +140,7 @@ dobble-answer-wrong-lifted = ❌ Мимо: { $symbol } — не он. Прома
 ## Объявления судьи (события движка)
 
 dobble-ev-mode-started = { $total ->
-    [1] Играем в «{ dobble-mode-name }»! Первая карта — после отсчёта.
+    [1] Игра: «{ dobble-mode-name }». Первая карта — после отсчёта.
    *[other] Мини-игра { $number } из { $total }: «{ dobble-mode-name }». Первая карта — после отсчёта.
 }
 dobble-ev-round-started = Раунд { $round } из { $rounds }: новая карта в центре, вокруг — по карте на каждого.
@@ -167,7 +167,7 @@ dobble-ev-walkover = За столом остаётся только { $player }
 
 dobble-err-bad-action = Непонятное действие.
 dobble-err-bad-options = Такие настройки стола не подходят.
-dobble-err-player-count = В Доббль играют от { $min } до { $max } человек.
+dobble-err-player-count = В Доббле игроков — от { $min } до { $max }.
 dobble-err-duplicate-player = Одному игроку нельзя занять два места.
 dobble-err-not-a-player = Вы не участвуете в этой игре.
 dobble-err-over = Игра уже окончена.
