@@ -628,3 +628,29 @@ def test_the_result_ranks_everyone_and_offers_play_again() -> None:
     assert [b.callback_data for r in markup.inline_keyboard for b in r] == [
         f"n|-100|abc123|-|{screens.AGAIN}"
     ]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_log_says_each_action_once_and_briefly(lang: str) -> None:
+    """A Polypig played is one line (the board says a colour is awaited); a
+    Grab aimed reads as the choice it is; Candy's routine draw is not logged
+    (the board's counts show it); a Dobble race's line fits a phone's line or two."""
+    from bot.referee import Referee
+    from engine.candy.keys import Ev as CandyEv
+    from engine.svintus.keys import Ev
+    from tests.engine.helpers import Faces, table
+
+    f = Faces()
+    hands = {1: [f.card("polypig"), f.card("blue", 7)], 2: [f.card("green", 2)]}
+    s = table(hands, top=f.card("red", 5), current=1)
+    _, events = GAME.apply(s, Play(player=1, card=s.hands[1][0], on=s.pile[-1]), 1)
+    assert [e.key for e in events if e.to is None] == [Ev.PLAYED]
+    aimed = T(lang, Ev.GRAB_AIMED, player="Ann", count=3)
+    assert aimed.startswith("⚠️") and ("или" in aimed or " or " in aimed)
+    candy = games.get("candy")
+    drew = Event(key=CandyEv.DREW, args={"player": 1, "count": 1})
+    played = Event(key=CandyEv.PLAYED, args={"player": 1, "card": 3})
+    assert Referee.kept(candy, [played, drew]) == [played]
+    for key in ("took", "caught", "gifted"):
+        args = {"player": "Alexandra", "symbol": "🍀 clover", "target": "Bartholomew", "count": 12}
+        assert len(T(lang, f"dobble-ev-{key}", **args)) <= 72  # two lines of a phone at most
