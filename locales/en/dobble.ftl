@@ -298,3 +298,4 @@ dobble-final-score = { $score } { $score ->
     [one] point
    *[other] points
 }
+dobble-hand-locked = 🔒 A miss — your buttons come back with the next card.

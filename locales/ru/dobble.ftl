@@ -300,3 +300,4 @@ dobble-final-score = { $score } { $score ->
     [few] очка
    *[many] очков
 }
+dobble-hand-locked = 🔒 Мимо — кнопки вернутся со следующей картой.
