@@ -113,7 +113,7 @@ def percentile(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
     ys = sorted(xs)
-    return ys[min(len(ys) - 1, int(math.ceil(q * len(ys))) - 1)]
+    return ys[min(len(ys) - 1, math.ceil(q * len(ys)) - 1)]
 
 
 def _one(job: tuple[str, list[str], int, Any, int, int | None]) -> Result:
@@ -141,7 +141,9 @@ def run(
 def report(levels: list[str], results: list[Result]) -> list[str]:
     n = len(results)
     lines = [f"{n} games, {sum(r.finished for r in results)} finished"]
-    lines.append(f"{'seat':<10} {'win rate':>8} {'95% interval':>16} {'decisions':>9} {'median ms':>9} {'p99 ms':>8}")
+    lines.append(
+        f"{'seat':<10} {'win rate':>8} {'95% interval':>16} {'decisions':>9} {'median ms':>9} {'p99 ms':>8}"
+    )
     for i, level in enumerate(levels):
         wins = sum(r.wins.get(i, 0.0) for r in results)
         low, high = wilson(wins, n)

@@ -22,6 +22,7 @@ State = Any
 
 # actions a computer player never takes: walking out, talking in a silence
 QUIET = frozenset({"leave", "speak"})
+STEP_MS = 400  # a playout's time between two moves (reaction windows and graces run out)
 
 
 def sample(legal: Sequence[Action], rng: random.Random) -> Action:
@@ -196,6 +197,7 @@ def rollout(
             a = brain.policy(game.view(s, p), legal, rng)
             if a is None or isinstance(a, Leave):
                 continue
+            now += STEP_MS
             s, _ = game.apply(s, a, now)
             acted = True
             break

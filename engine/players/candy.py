@@ -19,7 +19,7 @@ from engine.candy.cards import CANDIES, CHARACTER_OF, Character, deck_for
 from engine.candy.game import GAME
 from engine.candy.models import CandyOptions, CandyState, CandyView
 from engine.candy.scoring import score_of
-from engine.core import Answer, Moves
+from engine.core import Answer, AnyGame, Moves
 from engine.players.base import (
     Action,
     Player,
@@ -68,7 +68,9 @@ def _protected(view: CandyView) -> set[int]:
     return {c.id for cards in view.empires.values() for c in cards if c.protected}
 
 
-def _best_take(emp: Empires, me: int, full: bool, shield: set[int], want: tuple[Character, ...] | None) -> float:
+def _best_take(
+    emp: Empires, me: int, full: bool, shield: set[int], want: tuple[Character, ...] | None
+) -> float:
     """The most a Thief (``want`` None) or Policeman could gain now (0: nothing)."""
     base = _standing(emp, me, full)
     best = 0.0
@@ -132,10 +134,10 @@ def _move_value(view: CandyView, a: Action, t: _Table | None = None) -> float:
             return t.takes[None] - 0.2
         return 1.0  # a Lawyer: some card of the discard, and its ability
     if a.type == "protect":
-        threat = 0.4 + 0.15 * max(0, CANDIES[a.protect])
-        return threat - 0.3 * max(0, CANDIES[a.card]) - 0.5
+        threat = 0.4 + 0.15 * max(0, int(CANDIES[a.protect]))
+        return threat - 0.3 * max(0, int(CANDIES[a.card])) - 0.5
     if a.type == "discard":
-        return -0.6 - 0.2 * max(0, CANDIES[a.card])
+        return -0.6 - 0.2 * max(0, int(CANDIES[a.card]))
     return -5.0
 
 
@@ -233,7 +235,7 @@ def policy(view: CandyView, legal: Sequence[Action], rng: random.Random) -> Acti
 
 
 class CandyBrain:
-    game = GAME
+    game: AnyGame = GAME
 
     def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         return policy(view, legal, rng)

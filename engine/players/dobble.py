@@ -30,7 +30,10 @@ def policy(view: DobbleView, legal: Sequence[Action], rng: random.Random) -> Act
     right = [
         a
         for a in plain(legal)
-        if a.type == "spot" and a.centre == centre.card and a.symbol in common and a.symbol in faces.get(a.card, ())
+        if a.type == "spot"
+        and a.centre == centre.card
+        and a.symbol in common
+        and a.symbol in faces.get(a.card, ())
     ]
     if not right:
         return None

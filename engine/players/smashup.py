@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Answer, Moves
+from engine.core import Answer, AnyGame, Moves
 from engine.players.base import (
     Action,
     Player,
@@ -87,7 +87,9 @@ def _play_value(view: SmashUpView, a: Action, me: int, mins: dict[int, tuple[int
     if a.minion is not None:
         owner = mins.get(a.minion, (me, 0, 0))[0]
         helps = d.target is Target.OWN_MINION or owner == me
-        return 1.4 + (0.1 * mins.get(a.minion, (0, 0, 0))[1] if helps else 0.05 * mins.get(a.minion, (0, 0, 0))[1])
+        return 1.4 + (
+            0.1 * mins.get(a.minion, (0, 0, 0))[1] if helps else 0.05 * mins.get(a.minion, (0, 0, 0))[1]
+        )
     if a.base is not None:
         return 1.3 + 0.1 * _base_value(view, a.base, me, 1)
     return 1.5
@@ -119,6 +121,7 @@ def _answer(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> A
     harmful = any(key.endswith(h) for h in _HARMFUL)
     helpful = any(key.endswith(h) for h in _HELPFUL)
     if opts and all(type(o) is int and o in mins for o in opts) and (harmful or helpful):
+
         def value(o: Any) -> float:
             controller, power, _ = mins[o]
             ours = controller == me
@@ -128,7 +131,9 @@ def _answer(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> A
         if prompt.min == 0 and value(best) < 0:
             return Answer(player=me, prompt=prompt.id, picks=[])
         return Answer(player=me, prompt=prompt.id, picks=[best])
-    if prompt.kind == "base" or (opts and all(type(o) is int and any(b.uid == o for b in view.bases) for o in opts)):
+    if prompt.kind == "base" or (
+        opts and all(type(o) is int and any(b.uid == o for b in view.bases) for o in opts)
+    ):
         best = max(opts, key=lambda o: _base_value(view, int(o), me, 2))
         return Answer(player=me, prompt=prompt.id, picks=[best])
     # "may" and other choices: take the first option rather than skip (not Madness)
@@ -156,7 +161,7 @@ def policy(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> Ac
 
 
 class SmashUpBrain:
-    game = GAME
+    game: AnyGame = GAME
 
     def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         return policy(view, legal, rng)
@@ -259,15 +264,15 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
             acts.append(Attached(uid=x.uid, controller=x.controller, data=dict(x.data)))
         bases.append(BaseSlot(uid=b.uid, minions=tuple(slots), actions=tuple(acts)))
     hand = [c.uid for c in view.hand]
-    for c in view.hand:
-        see(c.uid, c.card, me)
+    for ref in view.hand:
+        see(ref.uid, ref.card, me)
     discards: dict[int, list[int]] = {}
     for pv in view.players:
-        discards[pv.player] = [c.uid for c in pv.discard]
-        for c in pv.discard:
-            see(c.uid, c.card, pv.player)
-    for c in view.aside:
-        see(c.uid, c.card, -1)
+        discards[pv.player] = [ref.uid for ref in pv.discard]
+        for ref in pv.discard:
+            see(ref.uid, ref.card, pv.player)
+    for ref in view.aside:
+        see(ref.uid, ref.card, -1)
     hidden = [u for u in range(total) if cards[u] is None]
     rng.shuffle(hidden)
     # what each player's hidden places (hand, deck) hold: their factions' cards not in sight
@@ -284,7 +289,6 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
     hands: dict[int, list[int]] = {}
     decks: dict[int, list[int]] = {}
     at = 0
-    madness_held = 0
     for pv in view.players:
         p = pv.player
         pool: list[str] = []
@@ -298,7 +302,6 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
                 else:
                     raise Unsure("a card in sight is not of its owner's factions")
         mad = max(0, pv.madness - madness_seen[p])
-        madness_held += pv.madness
         pool.extend([_MADNESS] * mad)
         rng.shuffle(pool)
         n_hand = 0 if p == me else pv.hand
@@ -360,7 +363,7 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
         base_deck=base_deck,
         base_discard=base_discard,
         madness=madness,
-        aside=[c.uid for c in view.aside],
+        aside=[ref.uid for ref in view.aside],
         vp={pv.player: pv.vp for pv in view.players},
         credits=list(view.credits),
         talents=talents,

@@ -13,9 +13,19 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Answer, Moves
-from engine.players.base import Action, Player, Searcher, Simple, answers, dealt, lognormal_ms, plain, random_policy
-from engine.svintus.cards import CARDS, COLOR, DECK_SIZE, KIND, VALUE, Kind
+from engine.core import Answer, AnyGame, Moves
+from engine.players.base import (
+    Action,
+    Player,
+    Searcher,
+    Simple,
+    answers,
+    dealt,
+    lognormal_ms,
+    plain,
+    random_policy,
+)
+from engine.svintus.cards import COLOR, DECK_SIZE, KIND, VALUE, Kind
 from engine.svintus.game import GAME
 from engine.svintus.models import Attack, Duty, Race, SvintusOptions, SvintusState, SvintusView
 
@@ -77,7 +87,8 @@ def policy(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Ac
     quiet = view.silence is not None
     if not quiet and "declare" in by:
         return by["declare"][0]
-    if not quiet and "catch" in by:
+    mine = view.current == me or (view.attack is not None and view.attack.target == me)
+    if not quiet and "catch" in by and not mine:  # a catch between one's own moves
         return by["catch"][0]
     plays = by.get("play", [])
     attack = view.attack
@@ -94,8 +105,9 @@ def policy(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Ac
     if plays:
         counts = view.hand_counts
         seats = list(view.seats)
-        nxt = seats[(seats.index(me) + view.direction) % len(seats)] if me in seats else me
-        return max(plays, key=lambda a: _play_score(a.card, hand, counts.get(nxt, 8)))
+        nxt = seats[(seats.index(me) + view.direction) % len(seats)] if me in seats else None
+        left = counts.get(nxt, 8) if nxt is not None else 8
+        return max(plays, key=lambda a: _play_score(a.card, hand, left))
     for t in ("draw", "pass", "accept"):
         if t in by:
             return by[t][0]
@@ -103,7 +115,7 @@ def policy(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Ac
 
 
 class SvintusBrain:
-    game = GAME
+    game: AnyGame = GAME
 
     def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         return policy(view, legal, rng)
@@ -237,4 +249,4 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("svintus", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("svintus", level, policy, delay_ms(level))
-    return Searcher("svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or 40, horizon=300)
+    return Searcher("svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or 80, horizon=300)
