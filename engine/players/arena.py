@@ -8,7 +8,9 @@ level keeps the first seat.  Each player is asked, after every change of the
 game, what it would do (``choose``) and how long a person would take
 (``delay_ms``); the earliest move (or the next deadline) happens, and every
 player is asked again.  Prints each level's win rate (a tie shares the win)
-with its 95% Wilson interval, and the median and p99 time of ``choose``.
+with its 95% Wilson interval, and the median and p99 time of ``choose``
+(CPU time of the process, so that other work on a shared machine does not
+count: what one free core would take).
 """
 
 from __future__ import annotations
@@ -73,9 +75,9 @@ def play_game(
                     continue
                 view = game.view(state, p)
                 player = players[who[p]]
-                t = time.perf_counter()
+                t = time.process_time()
                 action = player.choose(view, legal, rng)
-                result.times[who[p]].append((time.perf_counter() - t) * 1000)
+                result.times[who[p]].append((time.process_time() - t) * 1000)
                 if action is not None:
                     proposals[p] = (now + player.delay_ms(view, rng), action)
         due = game.next_deadline(state)

@@ -249,4 +249,4 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("svintus", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("svintus", level, policy, delay_ms(level))
-    return Searcher("svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or 80, horizon=300)
+    return Searcher("svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or 48, horizon=80)
