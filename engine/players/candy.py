@@ -349,4 +349,4 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("candy", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("candy", level, policy, delay_ms(level))
-    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=playouts or 72, horizon=200)
+    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=playouts or 48, horizon=200)

@@ -68,6 +68,26 @@ def test_every_choice_is_legal_and_games_finish(name: str, level: str) -> None:
         assert players[0].choices > 0
 
 
+TABLES = [
+    ("svintus", 3, {"target_score": 4, "metamorphoses": True}),
+    ("svintus", 2, {"target_score": 4, "metamorphoses": True, "animal_deal": "chosen"}),
+    ("candy", 3, None),
+    ("candy", 4, {"team_game": True}),
+    ("smashup", 3, None),
+    ("dobble", 3, None),
+]
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), TABLES)
+def test_every_level_at_other_tables(name: str, seats: int, options: Any) -> None:
+    """More seats and other options: animals, chosen animals, the full Candy deck, teams."""
+    game = registry.get(name)
+    players = [Checked(get(name, level, BUDGET), game) for level in ("hard", "easy", "random", "easy")[:seats]]
+    result = play_game(name, players, 5, options)  # type: ignore[arg-type]
+    assert result.finished
+    assert all(p.choices > 0 for p in players)
+
+
 def test_unknown_game_or_level() -> None:
     with pytest.raises(KeyError):
         get("chess", "easy")
