@@ -82,7 +82,8 @@ TABLES = [
 def test_every_level_at_other_tables(name: str, seats: int, options: Any) -> None:
     """More seats and other options: animals, chosen animals, the full Candy deck, teams."""
     game = registry.get(name)
-    players = [Checked(get(name, level, BUDGET), game) for level in ("hard", "easy", "random", "easy")[:seats]]
+    levels = ("hard", "easy", "random", "easy")[:seats]
+    players = [Checked(get(name, level, BUDGET), game) for level in levels]
     result = play_game(name, players, 5, options)  # type: ignore[arg-type]
     assert result.finished
     assert all(p.choices > 0 for p in players)
