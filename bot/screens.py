@@ -101,8 +101,9 @@ LONG_LABEL = 12  # characters: over this, a prompt's buttons go two a row (three
 PAGE = 30
 
 
-def names(session: Session) -> dict[int, str]:
-    return {m.id: shown(m.name) for m in session.members}
+def names(session: Session, mark: str = "") -> dict[int, str]:
+    """Each player's name as screens show it (``mark``: before a computer player's)."""
+    return {m.id: (mark if m.level is not None else "") + shown(m.name) for m in session.members}
 
 
 def shown(name: str, limit: int = fit.NAME_MAX) -> str:
@@ -120,7 +121,7 @@ def ctx_for(
         game_id=session.game_id,
         title=shown(session.title, 2 * fit.NAME_MAX),
         bot_username=bot_username,
-        names=names(session),
+        names=names(session, t(lang, "computer-mark")),
         tag=tag,
         selected=selected,
         encode=games.get(session.game).game.encode,
@@ -168,7 +169,12 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     options = game.options(session.options)
     lines = [ctx("lobby-title", game=game_title(ctx.t, ctx.lang, adapter.name)), ""]
     lines.append(ctx("lobby-players", count=len(session.members), max=game.max_players))
-    lines += [ctx("lobby-member", n=i, player=shown(m.name)) for i, m in enumerate(session.members, 1)]
+    for i, m in enumerate(session.members, 1):
+        if m.level is None:
+            lines.append(ctx("lobby-member", n=i, player=shown(m.name)))
+        else:
+            level = ctx(f"computer-level-{m.level}")
+            lines.append(ctx("lobby-member-computer", n=i, player=shown(m.name), level=level))
     more = adapter.lobby_lines(ctx, options)
     if more:
         lines += ["", *more]
@@ -192,6 +198,10 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
         rows += panel_rows(ctx, option, options, page)
     else:
         rows += option_rows(ctx, adapter, options)
+        seats = [_lobby_button(ctx, ctx(f"button-computer-{lv}"), "c" + lv) for lv in ("easy", "hard")]
+        if any(m.level is not None for m in session.members):
+            seats.append(_lobby_button(ctx, ctx("button-computer-remove"), "cx"))
+        rows.append(seats)
         rows.append([_lobby_button(ctx, ctx("button-start"), "g")])
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
 
