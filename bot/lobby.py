@@ -28,6 +28,7 @@ def _next(values: tuple[Any, ...], current: Any) -> Any:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
 
+REPLACE = ("needed", "always", "never")  # a leaver's seat taken by a computer player
 MAX_UNREACHABLE = 50  # who pressed «Join» before opening the bot: the lobby keeps the latest
 _HINT, _LEAST = object(), object()  # a press that changes nothing: why
 
@@ -133,11 +134,14 @@ class Lobby:
                 change = await self._join(session, user, lang)
             elif code == "x":
                 change = self.leave(session, user, lang)
-            elif code == "g" or code.startswith(("o", "c")):
+            elif code == "g" or code == "r" or code.startswith(("o", "c")):
                 if user.id != session.creator:
                     return Change(reply=Reply(self.t(lang, "answer-creator-only")))
                 if code == "g":
                     change = self._start(session, lang)
+                elif code == "r":
+                    session.replace = _next(REPLACE, session.replace)
+                    change = Change(session=session).then(self._board(session))
                 elif code.startswith("c"):
                     change = self._computer(session, code[1:], lang, settings)
                 else:

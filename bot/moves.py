@@ -73,8 +73,11 @@ class Moves:
             return Change()  # a redelivery of a press already applied
         if session.status != "playing" or session.state is None:
             return Change(reply=Reply(t(lang, "answer-game-over")))
-        if session.member(user.id) is None:
+        member = session.member(user.id)
+        if member is None:
             return Change(reply=Reply(t(lang, "answer-not-player")))
+        if member.level is not None:  # they left: a computer plays their seat
+            return Change(reply=Reply(t(lang, "answer-seat-taken-over")))
         return None
 
     def _decide_press(
@@ -92,7 +95,10 @@ class Moves:
         pressed = f"{press.tag}|{press.code}"
         if action is not None:
             try:
-                state, more = adapter.game.apply(state, action, now)
+                if isinstance(action, Leave):
+                    state, more = self.leaving(session, adapter, state, action, now)
+                else:
+                    state, more = adapter.game.apply(state, action, now)
             except RuleError as e:
                 refusal = Event(key=e.key, args=e.params)
                 reply = Reply(adapter.event_text(self.ref.ctx(session, lang), refusal))
@@ -214,9 +220,9 @@ class Moves:
             now = self.ref.now_ms()
             state, events = catch_up(adapter, session.state, now)
             leave = Leave(player=user.id)
-            if leave not in plain(adapter.game.legal(state, user.id)):
+            if leave not in plain(adapter.game.legal(state, user.id)) or session.member(user.id) is None:
                 return not_playing
-            state, more = adapter.game.apply(state, leave, now)
+            state, more = self.leaving(session, adapter, state, leave, now)
             change = self.ref.commit(session, state, events + more, update_id, actor=user.id)
             change.reply = Reply(self.ref.t(lang, "cmd-leave-done"))
             return change
@@ -264,6 +270,25 @@ class Moves:
             return self.ref.commit(session, state, events, update_id, actor=mover)
 
         await (await self.ref.tables.change(chat_id, decide)).run()
+
+    def leaving(
+        self, session: Session, adapter: AnyAdapter, state: Any, leave: Leave, now: int
+    ) -> tuple[Any, list[Event]]:
+        """A person leaves mid-game: by the game's rules, or — the table's ``replace``
+        setting: always, or when the game could not go on without them — a computer
+        player takes their seat (the game sees nothing; the log says so, and their
+        hand says so once: ``screens.draw_hand``)."""
+        game = adapter.game
+        after, events = game.apply(state, leave, now)  # refused as any leave would be
+        needed = game.outcome(after).status == "over" and game.outcome(state).status != "over"
+        if session.replace == "never" or (session.replace == "needed" and not needed):
+            return after, events
+        member = session.member(leave.player)
+        assert member is not None
+        session.members = [
+            m.model_copy(update={"level": "hard"}) if m.id == leave.player else m for m in session.members
+        ]
+        return state, [Event(key="computer-took-seat", args={"player": leave.player})]
 
     @staticmethod
     def _computer(

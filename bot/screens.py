@@ -67,6 +67,10 @@ def draw_board(t: Translator, lang: str, session: Session, bot_username: str) ->
 def draw_hand(t: Translator, lang: str, session: Session, player: int, bot_username: str = "") -> Rendered:
     """A player's private message (the game must have started), within Telegram's limits."""
     adapter = games.get(session.game)
+    member = session.member(player)
+    if member is not None and member.level is not None:  # they left; a computer plays the seat
+        title, chat = game_title(t, lang, session.game), shown(session.title, 2 * fit.NAME_MAX)
+        return Rendered(t(lang, "hand-taken-over", game=title, chat=chat), None)
     mine = seen(adapter, session.state, player)
     tag = keyboard_tag(adapter, mine.legal)
     ctx = ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag))
@@ -202,6 +206,7 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
         if any(m.level is not None for m in session.members):
             seats.append(_lobby_button(ctx, ctx("button-computer-remove"), "cx"))
         rows.append(seats)
+        rows.append([_lobby_button(ctx, ctx(f"button-replace-{session.replace}"), "r")])
         rows.append([_lobby_button(ctx, ctx("button-start"), "g")])
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
 

@@ -84,6 +84,9 @@ class Session(BaseModel):
     waiting_since: dict[int, int] = {}
     nudged: list[int] = []
     computers: dict[int, Turn] = {}  # computer players' next moves (bot.computers)
+    # a person who leaves mid-game: a computer player takes the seat "needed" (when
+    # the game could not go on without them), "always", or "never"
+    replace: Literal["needed", "always", "never"] = "needed"
 
     @model_validator(mode="before")
     @classmethod

@@ -200,3 +200,10 @@ computer-name-6 = Dot
 computer-name-7 = Abacus
 computer-name-8 = Toaster
 computer-mark = 🤖{ " " }
+computer-took-seat = 🤖 { $player } leaves the game; a computer player takes the seat.
+answer-seat-taken-over = You left this game: a computer player has your seat.
+hand-taken-over = { $game } · { $chat }
+    You left the game; a computer player 🤖 has your seat.
+button-replace-needed = 🤖 Who leaves: replaced if the game needs it
+button-replace-always = 🤖 Who leaves: always replaced
+button-replace-never = 🤖 Who leaves: never replaced

@@ -201,3 +201,10 @@ computer-name-6 = Кибернетик
 computer-name-7 = Калькулятор
 computer-name-8 = Тостер
 computer-mark = 🤖{ " " }
+computer-took-seat = 🤖 { $player } выходит из игры; место занимает компьютерный игрок.
+answer-seat-taken-over = Вы вышли из этой игры: ваше место занимает компьютерный игрок.
+hand-taken-over = { $game } · { $chat }
+    Вы вышли из игры; ваше место занимает компьютерный игрок 🤖.
+button-replace-needed = 🤖 Кто выходит — замена, если без неё игра кончится
+button-replace-always = 🤖 Кто выходит — замена всегда
+button-replace-never = 🤖 Кто выходит — без замены

@@ -454,7 +454,7 @@ def test_the_lobby_picks_the_mode_the_length_and_the_countdown(lang: str) -> Non
     def codes() -> list[str]:
         return [decode(d).code for _, d in buttons(screens.draw_board(T, lang, session, "bot"))]
 
-    assert codes() == ["j", "x", "om", "oc", "ceasy", "chard", "g"]  # the Tower has no rounds to choose
+    assert codes() == ["j", "x", "om", "oc", "ceasy", "chard", "r", "g"]  # the Tower has no rounds to choose
     lobby = screens.draw_board(T, lang, session, "bot")
     assert T(lang, "dobble-mode-tower") in lobby.text and T(lang, "dobble-mode-tower-rules") in lobby.text
     choice = next(c for c in ADAPTER.choices if c.code == "m")
@@ -464,6 +464,7 @@ def test_the_lobby_picks_the_mode_the_length_and_the_countdown(lang: str) -> Non
         wanted = (["j", "x", "om", "ol", "oc"] if mode in ("catch", "match") else ["j", "x", "om", "oc"]) + [
             "ceasy",
             "chard",
+            "r",
             "g",
         ]
         assert codes() == wanted, mode

@@ -83,3 +83,32 @@ async def test_only_the_creator_seats_computers(api: FakeTelegram, redis_url: st
     answer = await t.press_code(ANN + 1, t.board(), "chard")
     assert answer["text"] == "Only the table's creator can do that."
     assert "🤖 Robbie" not in t.board_text()  # a stranger's press changes nothing
+
+
+async def test_a_person_who_leaves_a_two_player_game_is_replaced_by_a_computer(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """Without them the game would end: by default a computer player takes the seat,
+    the log says so, their hand says so once, and their presses are refused."""
+    from tests.e2e.test_candy import BORIS, open_table
+
+    t = world(api, "en", [ANN, BORIS])
+    await bot_factory(redis_url=redis_url)
+    await open_table(t, [ANN, BORIS])
+    old = t.hand(BORIS)
+    assert old is not None
+    api.say(BORIS, GROUP, "/leave")
+    await t.until(lambda: "a computer player takes the seat" in t.board_text(), what="the seat taken")
+    await t.until(lambda: "a computer player 🤖 has your seat" in t.hand_text(BORIS), what="Boris told")
+    assert "🤖 Boris" in t.board_text() and "🏆" not in t.board_text()  # the game goes on
+    assert not t.buttons(t.hand(BORIS))
+    answer = await api.answer_of(api.press(BORIS, BORIS, old.message_id, "h|" + str(GROUP) + "|x|-|end"))
+    assert answer["text"]
+    state = await states(redis_url)
+    assert BORIS in state.seats and not state.left  # the game saw nothing
+
+    def computer_moved() -> bool:  # a line of the log besides the one that seated it
+        log = [line for line in t.board_text().split("\n") if line.startswith("• 🤖 Boris")]
+        return len(log) >= 2 or over(t)
+
+    await press_until(t, [ANN], choose, kind, computer_moved, seed=5, timeout=60)
