@@ -1,9 +1,10 @@
 """Time in the games: deadlines in Redis, fired by whichever worker claims them.
 
 Every live game's next deadline (``Game.next_deadline``) is one entry of a
-sorted set in Redis; a worker that finds an entry due claims it (one ZREM: only
-one worker wins) and lets time pass in that chat, through the same transaction
-as a press.  A restarted or a second worker fires what the first left.
+sorted set in Redis (one of ``store.TIMER_SHARDS``, by chat); a worker that
+finds an entry due claims it (one ZREM: only one worker wins) and lets time
+pass in that chat, through the same transaction as a press.  A restarted or a
+second worker fires what the first left.
 
 A timer whose change fails is logged with its chat and tried again after 1,
 2, 4… s; after ``MAX_FAILURES`` in a row it is dropped, the chat is told the
@@ -63,17 +64,20 @@ class Timers:
     async def run(self) -> None:
         """Fire due deadlines until cancelled; survives Redis outages."""
         last_reconcile = time.monotonic()
+        try:
+            await self.store.migrate()  # deadlines stored before the shards
+        except RedisError as e:
+            log.warning("timers: redis unavailable to move old deadlines (%s); the reconcile re-adds them", e)
         while True:
             # Awake: a deadline set from now on wakes the next wait at once (the
             # reads below may have missed it).
             self._wake.clear()
             self._sleeping_until_ms = 2**62
             try:
-                await self._fire_due()
+                wait = await self._fire_due()
                 if time.monotonic() - last_reconcile > RECONCILE_S:
                     last_reconcile = time.monotonic()
                     await self.reconcile()
-                wait = await self._next_wait()
             except RedisError as e:
                 log.warning("timers: redis unavailable (%s)", e)
                 wait = 1.0
@@ -81,14 +85,23 @@ class Timers:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
-    async def _fire_due(self) -> None:
+    async def _fire_due(self) -> float:
+        """Claim and fire what is due; how long to sleep before looking again.  A
+        shard out of reach (its master failing over) holds up only its own chats."""
         now = now_ms()
-        for chat_id in await self.store.due_timers(now):
-            if await self.store.claim_timer(chat_id, now):
+        due, nxt, unread = await self.store.timers(now)
+        if unread:
+            log.warning("timers: %d of the timer shards out of reach", unread)
+        for chat_id in due:
+            try:
+                claimed = await self.store.claim_timer(chat_id, now)
+            except RedisError as e:
+                log.warning("timer of %s: redis unavailable for its claim (%s)", chat_id, e)
+                continue
+            if claimed:
                 self.spawn(self._fire(chat_id))
-
-    async def _next_wait(self) -> float:
-        nxt = await self.store.next_timer()
+        if due:
+            return 0.01  # more may be due than one look returned
         if nxt is None:
             return MAX_TIMER_SLEEP_S
         return min(max((nxt - now_ms()) / 1000, 0.01), MAX_TIMER_SLEEP_S)

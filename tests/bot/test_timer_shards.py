@@ -1,0 +1,30 @@
+"""Deadlines stored by the bot before the timer shards (one sorted set, one hash of
+failures) are moved into the shards once, and fire as before."""
+
+from __future__ import annotations
+
+import redis.asyncio as aioredis
+
+from bot.store import LEGACY_TIMER_FAILURES, LEGACY_TIMERS, TIMER_SHARDS, Store, timer_key
+
+
+async def test_old_deadlines_and_failures_move_into_the_shards_once(redis_url: str) -> None:
+    r = aioredis.Redis.from_url(redis_url)
+    # exactly what the previous bot kept: chat -> due (ms), chat -> failures in a row
+    await r.zadd(LEGACY_TIMERS, {"-1001": 1_000, "-1002": 5_000, "-1003": 9_000})
+    await r.hset(LEGACY_TIMER_FAILURES, mapping={"-1002": 2})
+    store = Store.from_url(redis_url)
+    await store.set_timer(-1003, 20_000)  # a newer deadline, set by an upgraded worker already
+    assert await store.migrate() == 4
+    assert not await r.exists(LEGACY_TIMERS, LEGACY_TIMER_FAILURES)
+    assert await store.due_timers(6_000) == [-1001, -1002] or sorted(await store.due_timers(6_000)) == [
+        -1002,
+        -1001,
+    ]
+    assert await r.zscore(timer_key(-1003 % TIMER_SHARDS), "-1003") == 20_000  # the newer one kept
+    assert await store.timer_failures(-1002) == 2
+    assert await store.next_timer() == 1_000
+    assert await store.claim_timer(-1001, 6_000)
+    assert await store.migrate() == 0  # once
+    await store.close()
+    await r.aclose()
