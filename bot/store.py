@@ -27,7 +27,8 @@ from typing import Any
 
 import redis.asyncio as aioredis
 from redis.asyncio.cluster import PipelineCommand, RedisCluster
-from redis.exceptions import NoScriptError, RedisError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
 from bot.session import ChatSettings, Session
 
@@ -92,9 +93,13 @@ return 0
 
 # A screen's lock, or (when another worker holds it) a note for the holder to
 # draw the screen again: one round trip, and atomic, so that a note is never
-# left after the holder's last look at its notes.
+# left after the holder's last look at its notes.  A lock held by the claimant
+# itself is one whose release failed (Redis away, a failover): a worker draws
+# each screen once at a time, so it takes it over rather than wait it out.
 _CLAIM_SCREEN = """
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+local holder = redis.call('GET', KEYS[1])
+if not holder or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
   return 1
 end
 redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
@@ -179,6 +184,25 @@ LEGACY_TIMER_FAILURES = f"{PREFIX}:timer-failures"
 REPLICA_BACKOFF_S = 10.0
 
 log = logging.getLogger(__name__)
+
+
+class ClusterUnavailable(RedisConnectionError):
+    """The cluster client could not reach a node for a slot (every node it knows
+    refused, or a slot is not served): for the bot, Redis is away, as on one Redis."""
+
+
+class Cluster(RedisCluster):
+    """redis-py's cluster client, whose own errors (not RedisErrors: no node
+    reachable, a slot not covered) are Redis being away for every caller, that
+    answers a press "out of reach" and retries a screen or a timer."""
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super().execute_command(*args, **kwargs)
+        except RedisClusterException as e:
+            raise ClusterUnavailable(str(e)) from e
+
+
 Client = aioredis.Redis | RedisCluster
 
 
@@ -221,7 +245,7 @@ class Store:
         with ``cluster``, a Redis Cluster client that finds every node from the one in ``url``."""
         if cluster:
             return cls(
-                RedisCluster.from_url(
+                Cluster.from_url(
                     url, max_connections=max_connections, socket_timeout=5, socket_connect_timeout=2
                 ),
                 replica_wait_ms,
@@ -241,7 +265,7 @@ class Store:
             await self.r.initialize()
             for script in (_CAS, _RATE, _CLAIM, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK):
                 await self.r.script_load(script)
-        except RedisError as e:  # each call finds out on its own, then
+        except (RedisError, RedisClusterException) as e:  # each call finds out on its own, then
             log.warning("redis cluster not ready at start (%s)", e)
 
     @property
@@ -346,8 +370,11 @@ class Store:
         A connection lost before the answer raises: the press is not told it
         took, whatever became of the change."""
         assert isinstance(self.r, RedisCluster)
-        await self.r.initialize()  # the map of slots to masters (a no-op once known)
-        node = self.r.get_node_from_key(keys[0])
+        try:
+            await self.r.initialize()  # the map of slots to masters (a no-op once known)
+            node = self.r.get_node_from_key(keys[0])
+        except RedisClusterException as e:
+            raise ClusterUnavailable(str(e)) from e
         since = self._unreplicated.get(node.name) if node is not None else None
         if node is None or (since is not None and time.monotonic() - since < REPLICA_BACKOFF_S):
             return int(await self._cas(keys=keys, args=args))

@@ -64,6 +64,7 @@ class Timers:
     async def run(self) -> None:
         """Fire due deadlines until cancelled; survives Redis outages."""
         last_reconcile = time.monotonic()
+        outage = False
         try:
             await self.store.migrate()  # deadlines stored before the shards
         except RedisError as e:
@@ -74,22 +75,30 @@ class Timers:
             self._wake.clear()
             self._sleeping_until_ms = 2**62
             try:
-                wait = await self._fire_due()
-                if time.monotonic() - last_reconcile > RECONCILE_S:
+                wait, whole = await self._fire_due()
+                if not whole:
+                    outage = True
+                elif outage or time.monotonic() - last_reconcile > RECONCILE_S:
+                    # back from an outage or a failover, which may have lost a deadline
+                    # written just before it (the sessions are kept, the timers not waited for)
+                    outage = False
                     last_reconcile = time.monotonic()
                     await self.reconcile()
             except RedisError as e:
                 log.warning("timers: redis unavailable (%s)", e)
+                outage = True
                 wait = 1.0
             self._sleeping_until_ms = now_ms() + int(wait * 1000)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=wait)
 
-    async def _fire_due(self) -> float:
-        """Claim and fire what is due; how long to sleep before looking again.  A
-        shard out of reach (its master failing over) holds up only its own chats."""
+    async def _fire_due(self) -> tuple[float, bool]:
+        """Claim and fire what is due; how long to sleep before looking again, and
+        whether every shard answered.  A shard out of reach (its master failing
+        over) holds up only its own chats."""
         now = now_ms()
         due, nxt, unread = await self.store.timers(now)
+        whole = not unread
         if unread:
             log.warning("timers: %d of the timer shards out of reach", unread)
         for chat_id in due:
@@ -97,14 +106,15 @@ class Timers:
                 claimed = await self.store.claim_timer(chat_id, now)
             except RedisError as e:
                 log.warning("timer of %s: redis unavailable for its claim (%s)", chat_id, e)
+                whole = False
                 continue
             if claimed:
                 self.spawn(self._fire(chat_id))
         if due:
-            return 0.01  # more may be due than one look returned
+            return 0.01, whole  # more may be due than one look returned
         if nxt is None:
-            return MAX_TIMER_SLEEP_S
-        return min(max((nxt - now_ms()) / 1000, 0.01), MAX_TIMER_SLEEP_S)
+            return MAX_TIMER_SLEEP_S, whole
+        return min(max((nxt - now_ms()) / 1000, 0.01), MAX_TIMER_SLEEP_S), whole
 
     async def _fire(self, chat_id: int) -> None:
         try:
