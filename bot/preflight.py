@@ -166,7 +166,7 @@ async def check_redis(url: str, cluster: bool = False) -> None:
 
 async def check_cluster(client: Any, url: str, where: str) -> None:
     """The node says its cluster is whole (every slot served), and each master answers."""
-    from redis.asyncio.cluster import RedisCluster
+    from redis.asyncio import Redis
     from redis.asyncio.retry import Retry
     from redis.backoff import NoBackoff
     from redis.exceptions import RedisError, ResponseError
@@ -187,21 +187,31 @@ async def check_cluster(client: Any, url: str, where: str) -> None:
             f"(cluster_state:{state.get('cluster_state')}): create or repair the cluster "
             "(redis-cli --cluster create / --cluster fix) before starting the bot"
         )
-    nodes: Any = RedisCluster.from_url(
-        url,
-        socket_connect_timeout=REDIS_TIMEOUT_S,
-        socket_timeout=REDIS_TIMEOUT_S,
-        retry=Retry(NoBackoff(), 0),
-    )
-    try:
-        await nodes.ping(target_nodes=RedisCluster.PRIMARIES)
-    except (RedisError, OSError) as e:
-        raise Unfit(
-            f"a master of the Redis Cluster of {where} cannot be reached ({e}): the addresses "
-            "the cluster announces (cluster-announce-ip) must be reachable from the bot"
-        ) from None
-    finally:
-        await nodes.aclose()
+    # each master the node names, by the address the cluster announces (what the bot will use)
+    masters = {(str(_text(m[2][0])), int(m[2][1])) for m in await client.execute_command("CLUSTER", "SLOTS")}
+    for host, port in sorted(masters):
+        one: Any = Redis(
+            host=host,
+            port=port,
+            username=client.connection_pool.connection_kwargs.get("username"),
+            password=client.connection_pool.connection_kwargs.get("password"),
+            socket_connect_timeout=REDIS_TIMEOUT_S,
+            socket_timeout=REDIS_TIMEOUT_S,
+            retry=Retry(NoBackoff(), 0),
+        )
+        try:
+            await one.ping()
+        except (RedisError, OSError) as e:
+            raise Unfit(
+                f"the master {host}:{port} of the Redis Cluster of {where} cannot be reached ({e}): "
+                "the addresses the cluster announces (cluster-announce-ip) must be reachable from the bot"
+            ) from None
+        finally:
+            await one.aclose()
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 async def check_telegram(settings: Settings) -> None:
@@ -249,6 +259,11 @@ async def check_telegram(settings: Settings) -> None:
 
 async def check_all(settings: Settings) -> None:
     """Everything an operator sets, cheapest first."""
+    if settings.redis_cluster and not settings.redis_url:
+        raise Unfit(
+            "REDIS_CLUSTER=1 but REDIS_URL is not set: set REDIS_URL to a node of the cluster "
+            "(redis://host:port), or unset REDIS_CLUSTER for the embedded Redis"
+        )
     if settings.redis_url:
         await check_redis(settings.redis_url, settings.redis_cluster)
     else:

@@ -1,5 +1,7 @@
-"""Deadlines stored by the bot before the timer shards (one sorted set, one hash of
-failures) are moved into the shards once, and fire as before."""
+"""What the store kept before a change of its layout is found after it: deadlines
+stored before the timer shards (one sorted set, one hash of failures) move into
+the shards once; a screen lock left by a release that never reached Redis is
+taken over by its holder."""
 
 from __future__ import annotations
 
@@ -28,3 +30,15 @@ async def test_old_deadlines_and_failures_move_into_the_shards_once(redis_url: s
     assert await store.migrate() == 0  # once
     await store.close()
     await r.aclose()
+
+
+async def test_a_screen_lock_left_by_a_failed_release_is_taken_over_by_its_holder(redis_url: str) -> None:
+    """Redis away (or failing over) as a worker releases a screen's lock leaves the lock
+    in Redis: the same worker takes it over at once, another waits it out."""
+    a, b = Store.from_url(redis_url), Store.from_url(redis_url)
+    assert await a.claim_screen(-8, "board", "a")  # ... and the release never reached Redis
+    assert not await b.claim_screen(-8, "board", "b")
+    assert await a.claim_screen(-8, "board", "a")
+    assert await a.release_screen(-8, "board", "a")  # b's note: draw it once more
+    await a.close()
+    await b.close()
