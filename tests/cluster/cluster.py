@@ -52,9 +52,11 @@ def wait_for(check: object, timeout: float, what: str) -> None:
 
 
 class LocalCluster:
-    def __init__(self, directory: Path, nodes: int = 6, replicas: int = 1) -> None:
+    def __init__(self, directory: Path, nodes: int = 6, replicas: int = 1, fsync: str | None = None) -> None:
+        """``fsync``: the nodes keep an append-only file with this appendfsync (None: no files)."""
         self.dir = directory
         self.replicas = replicas
+        self.fsync = fsync
         self.ports: list[int] = []
         while len(self.ports) < nodes:
             port = two_free_ports()
@@ -83,7 +85,8 @@ class LocalCluster:
                 "--cluster-config-file", "nodes.conf",
                 "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
                 "--save", "",
-                "--appendonly", "no",
+                "--appendonly", "yes" if self.fsync else "no",
+                "--appendfsync", self.fsync or "everysec",
                 "--logfile", "redis.log",
             ],
             stdout=subprocess.DEVNULL,
@@ -146,6 +149,9 @@ class LocalCluster:
     def replica_of(self, port: int) -> int:
         info = self.client(port).info("replication")
         return int(next(v["port"] for k, v in info.items() if k.startswith("slave") and isinstance(v, dict)))
+
+    def masters(self) -> list[int]:
+        return [p for p in self.live() if self.role(p) == "master"]
 
     def role(self, port: int) -> str:
         return str(self.client(port).info("replication")["role"])
