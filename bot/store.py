@@ -244,9 +244,12 @@ class Store:
         """A client whose callers wait for a free connection rather than fail under load;
         with ``cluster``, a Redis Cluster client that finds every node from the one in ``url``."""
         if cluster:
+            # the cluster client has no blocking pool: past its limit a call fails at once,
+            # so each node's limit is set well above what a worker keeps busy (connections
+            # are opened as needed)
             return cls(
                 Cluster.from_url(
-                    url, max_connections=max_connections, socket_timeout=5, socket_connect_timeout=2
+                    url, max_connections=max_connections * 8, socket_timeout=5, socket_connect_timeout=2
                 ),
                 replica_wait_ms,
             )

@@ -7,9 +7,12 @@ pass in that chat, through the same transaction as a press.  A restarted or a
 second worker fires what the first left.
 
 A timer whose change fails is logged with its chat and tried again after 1,
-2, 4… s; after ``MAX_FAILURES`` in a row it is dropped, the chat is told the
-referee hit an error (``/board`` redraws), and the chat's timer stays off
-until the game changes again — never fired every 30 s for ever.
+2, 4… s (Redis being away, or the chat's master failing over, is not such a
+failure: the deadline is tried again every second until Redis answers, and a
+deadline lost meanwhile is put back from the sessions as soon as it does);
+after ``MAX_FAILURES`` in a row it is dropped, the chat is told the referee
+hit an error (``/board`` redraws), and the chat's timer stays off until the
+game changes again — never fired every 30 s for ever.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ class Timers:
         self._wake = asyncio.Event()
         self._sleeping_until_ms = 0  # when the loop looks again by itself
         self._tasks: set[asyncio.Task[None]] = set()
+        self._lost = False  # a deadline may have been lost to Redis being away: reconcile
 
     async def schedule(self, session: Session) -> None:
         """The chat's next deadline, as its game stands now (none once it is over)."""
@@ -76,14 +80,15 @@ class Timers:
             self._sleeping_until_ms = 2**62
             try:
                 wait, whole = await self._fire_due()
+                if self._lost:
+                    self._lost, outage = False, True
                 if not whole:
                     outage = True
-                elif outage or time.monotonic() - last_reconcile > RECONCILE_S:
+                elif time.monotonic() - last_reconcile > (RETRY_BASE_MS / 1000 if outage else RECONCILE_S):
                     # back from an outage or a failover, which may have lost a deadline
                     # written just before it (the sessions are kept, the timers not waited for)
-                    outage = False
                     last_reconcile = time.monotonic()
-                    await self.reconcile()
+                    outage = not await self.reconcile()
             except RedisError as e:
                 log.warning("timers: redis unavailable (%s)", e)
                 outage = True
@@ -120,13 +125,21 @@ class Timers:
         try:
             await self._tick(chat_id)
         except RedisError as e:
+            # Redis away (or the chat's master failing over) is not the game's failure:
+            # tried again in a second, however long it lasts
             log.warning("timer of %s: redis unavailable (%s)", chat_id, e)
-            await self._retry(chat_id)
+            try:
+                await self.store.set_timer(chat_id, now_ms() + RETRY_BASE_MS)
+            except RedisError:
+                self._lost = True  # the reconcile puts it back once Redis answers
         except Exception:
             log.exception("timer of %s failed", chat_id)
             await self._retry(chat_id)
         else:
-            await self.store.timer_failed(chat_id, clear=True)
+            try:
+                await self.store.timer_failed(chat_id, clear=True)
+            except RedisError as e:
+                log.warning("timer of %s: redis unavailable to clear its failures (%s)", chat_id, e)
 
     async def _retry(self, chat_id: int) -> None:
         """Again after a back-off, or (too many failures in a row) never: the chat is told."""
@@ -140,16 +153,24 @@ class Timers:
             await self.store.set_timer(chat_id, now_ms() + RETRY_BASE_MS * 2 ** (failures - 1))
         except RedisError as e:
             log.warning("timer of %s: redis unavailable for its retry (%s)", chat_id, e)
+            self._lost = True
 
-    async def reconcile(self) -> None:
-        """Re-add a live game's deadline that a crash between two writes lost (not
-        one dropped for failing: that waits for the game to change again)."""
+    async def reconcile(self) -> bool:
+        """Re-add a live game's deadline that a crash between two writes, or a
+        failover, lost (not one dropped for failing: that waits for the game to
+        change again).  False: some chat could not be read (its master is away);
+        the others were done."""
+        complete = True
         for chat_id in await self.store.active_chats():
-            if await self.store.timer_failures(chat_id) >= MAX_FAILURES:
-                continue
-            session, _ = await self.store.load(chat_id)
-            if session is not None:
-                await self.schedule(session)
+            try:
+                if await self.store.timer_failures(chat_id) >= MAX_FAILURES:
+                    continue
+                session, _ = await self.store.load(chat_id)
+                if session is not None:
+                    await self.schedule(session)
+            except RedisError:
+                complete = False
+        return complete
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` in the background, keeping a reference until it is done."""

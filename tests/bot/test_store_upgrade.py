@@ -1,7 +1,7 @@
-"""What the store kept before a change of its layout is found after it: deadlines
-stored before the timer shards (one sorted set, one hash of failures) move into
-the shards once; a screen lock left by a release that never reached Redis is
-taken over by its holder."""
+"""What the store kept before a change of its layout is found after it (deadlines
+stored before the timer shards move into them once), and what a Redis outage or
+a failover leaves behind is recovered: a screen lock whose release never reached
+Redis, a deadline whose chat could not be read."""
 
 from __future__ import annotations
 
@@ -42,3 +42,30 @@ async def test_a_screen_lock_left_by_a_failed_release_is_taken_over_by_its_holde
     assert await a.release_screen(-8, "board", "a")  # b's note: draw it once more
     await a.close()
     await b.close()
+
+
+async def test_a_timer_finding_redis_away_is_tried_again_without_counting_a_failure(redis_url: str) -> None:
+    """A failover under a chat's deadline is not the game's failure: the deadline comes
+    back a second later, however often, and the chat is never told its timer was dropped."""
+    import time
+
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    from bot.timers import MAX_FAILURES, Timers
+
+    store = Store.from_url(redis_url)
+    told: list[int] = []
+
+    async def tick(chat_id: int) -> None:
+        raise RedisConnectionError("the chat's master is failing over")
+
+    async def failed(chat_id: int) -> None:
+        told.append(chat_id)
+
+    timers = Timers(store, lambda s: None, tick, failed)
+    for _ in range(MAX_FAILURES + 2):
+        await timers._fire(-9)
+        due = await store.next_timer()
+        assert due is not None and abs(due - int(time.time() * 1000) - 1_000) < 500
+    assert await store.timer_failures(-9) == 0 and told == []
+    await store.close()
