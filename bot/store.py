@@ -21,6 +21,7 @@ The same code runs on one Redis (``redis.asyncio.Redis``) and on a Redis Cluster
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from typing import Any
@@ -79,6 +80,14 @@ if wait < 0 then
   return 0
 end
 return wait
+"""
+
+# One timer shard at a glance: what is due by ARGV[1] (at most ARGV[2] chats),
+# and the earliest deadline (false: none).
+_TIMERS = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {due, first[2] or false}
 """
 
 # Claim a due timer: only the worker whose ZREM succeeds fires it.
@@ -232,6 +241,7 @@ class Store:
         self._parsed: dict[int, tuple[int, Session]] = {}
         self._rate = client.register_script(_RATE)
         self._claim = client.register_script(_CLAIM)
+        self._timers = client.register_script(_TIMERS)
         self._claim_screen = client.register_script(_CLAIM_SCREEN)
         self._release_screen = client.register_script(_RELEASE_SCREEN)
         self._load = client.register_script(_LOAD)
@@ -266,7 +276,7 @@ class Store:
             return
         try:
             await self.r.initialize()
-            for script in (_CAS, _RATE, _CLAIM, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK):
+            for script in (_CAS, _RATE, _CLAIM, _TIMERS, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK):
                 await self.r.script_load(script)
         except (RedisError, RedisClusterException) as e:  # each call finds out on its own, then
             log.warning("redis cluster not ready at start (%s)", e)
@@ -487,31 +497,65 @@ class Store:
     async def timers(self, now_ms: int, limit: int = 100) -> tuple[list[int], int | None, int]:
         """What is due in every shard (at most ``limit`` a shard), the earliest deadline
         of all, and how many shards could not be read (their master is down: the
-        others fire on meanwhile).  Raises only when no shard answered."""
-        found = await asyncio.gather(
-            *(self._shard(timer_key(i), now_ms, limit) for i in range(TIMER_SHARDS)), return_exceptions=True
+        others fire on meanwhile).  Raises only when no shard answered.
+
+        One round trip on one Redis (a pipeline), one per master on a cluster (each
+        master's shards in one pipeline, the masters at once)."""
+        shards = [timer_key(i) for i in range(TIMER_SHARDS)]
+        found: dict[str, Any] = {}
+        args = [now_ms, limit]
+        if isinstance(self.r, RedisCluster):
+            by_node: dict[str, list[str]] = {}
+            nodes: dict[str, Any] = {}
+            try:
+                await self.r.initialize()
+                for shard in shards:
+                    node = self.r.get_node_from_key(shard)
+                    if node is not None:
+                        nodes[node.name] = node
+                        by_node.setdefault(node.name, []).append(shard)
+            except (RedisError, RedisClusterException):
+                by_node = {}  # no map of the slots: each shard on its own below
+
+            async def look(name: str, keys: list[str]) -> None:
+                commands = [
+                    PipelineCommand(i, "EVALSHA", self._timers.sha, 1, k, *args) for i, k in enumerate(keys)
+                ]
+                try:
+                    await nodes[name].execute_pipeline(commands)
+                except RedisError:
+                    return  # the master is away: its shards are tried one by one below
+                for k, c in zip(keys, commands, strict=True):
+                    found[k] = c.result
+
+            await asyncio.gather(*(look(name, keys) for name, keys in by_node.items()))
+        else:
+            pipe = self.r.pipeline(transaction=False)
+            for shard in shards:  # a script the server lost is loaded by the retry below
+                pipe.evalsha(self._timers.sha, 1, shard, *args)
+            with contextlib.suppress(RedisError):
+                found = dict(zip(shards, await pipe.execute(raise_on_error=False), strict=True))
+        # what a pipeline could not read (a slot moved, a script not loaded, a master
+        # away), once more through the client, which follows the cluster as it changes
+        retry = [k for k in shards if k not in found or isinstance(found[k], BaseException)]
+        again = await asyncio.gather(
+            *(self._timers(keys=[k], args=args) for k in retry), return_exceptions=True
         )
+        found.update(zip(retry, again, strict=True))
         due: list[int] = []
         first: int | None = None
-        failed = [f for f in found if isinstance(f, BaseException)]
-        if len(failed) == len(found):
+        failed = [f for f in found.values() if isinstance(f, BaseException)]
+        if len(failed) == len(shards):
             raise failed[0]
-        for f in found:
+        for f in found.values():
             if isinstance(f, BaseException):
                 if not isinstance(f, RedisError):
                     raise f
                 continue
-            due += f[0]
-            if f[1] is not None and (first is None or f[1] < first):
-                first = f[1]
+            due += [int(c) for c in f[0]]
+            if f[1] and (first is None or int(f[1]) < first):
+                first = int(f[1])
         return due, first, len(failed)
-
-    async def _shard(self, shard: str, now_ms: int, limit: int) -> tuple[list[int], int | None]:
-        due: list[Any] = await self.r.zrangebyscore(shard, "-inf", now_ms, start=0, num=limit)
-        if due:
-            return [int(c) for c in due], now_ms
-        first: list[Any] = await self.r.zrange(shard, 0, 0, withscores=True)
-        return [], int(first[0][1]) if first else None
 
     async def due_timers(self, now_ms: int, limit: int = 100) -> list[int]:
         return (await self.timers(now_ms, limit))[0]
