@@ -412,6 +412,36 @@ async def ten_player_size() -> int:
     return size
 
 
+async def write_cost(replica_wait_ms: int, writes: int = 2000) -> tuple[float, float]:
+    """One session write on a fresh 3+3 cluster, one after another: p50 and p99 in ms
+    (``replica_wait_ms`` 0: the compare-and-set alone; else with WAIT 1 in its pipeline)."""
+    tmp = Path(tempfile.mkdtemp(prefix="svintus-write-"))
+    cluster = LocalCluster(tmp / "cluster", fsync="everysec")
+    cluster.start()
+    store = Store.from_url(cluster.url, cluster=True, replica_wait_ms=replica_wait_ms)
+    await store.prepare()
+    ids = [1, 2, 3, 4]
+    state, _ = GAME.start(ids, seed=1)
+    session = Session(
+        chat_id=-1,
+        game_id="abcdef",
+        creator=1,
+        title="t",
+        status="playing",
+        members=[Member(id=i, name=f"P{i}") for i in ids],
+        state=state,
+    )
+    times = []
+    version = 0
+    for _ in range(writes):
+        t = time.perf_counter()
+        version = await store.save(session, version)
+        times.append(time.perf_counter() - t)
+    await store.close()
+    cluster.stop()
+    return pct(times, 0.5) * 1000, pct(times, 0.99) * 1000
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", default="10,100,1000")
@@ -447,6 +477,11 @@ async def main() -> None:
     )
     args = parser.parse_args()
     print(f"one 10-player game in Redis: {await ten_player_size()} bytes")
+    if "cluster" in args.redis.split(","):
+        for ms in sorted({0, args.replica_wait_ms}):
+            p50, p99 = await write_cost(ms)
+            what = f"with WAIT 1 {ms}" if ms else "without WAIT"
+            print(f"a session write on the cluster {what}: p50 {p50:.2f} ms, p99 {p99:.2f} ms")
     head = (
         "redis",
         "games",

@@ -63,6 +63,7 @@ class LocalCluster:
             if port not in self.ports and port + 10_000 not in self.ports:
                 self.ports.append(port)
         self.procs: dict[int, subprocess.Popen[bytes]] = {}
+        self._clients: dict[int, redis.Redis] = {}
 
     @property
     def url(self) -> str:
@@ -70,7 +71,10 @@ class LocalCluster:
         return f"redis://127.0.0.1:{self.ports[0]}"
 
     def client(self, port: int) -> redis.Redis:
-        return redis.Redis(port=port, socket_timeout=2, socket_connect_timeout=1)
+        """A plain client of one node (kept, and closed with the cluster)."""
+        if port not in self._clients:
+            self._clients[port] = redis.Redis(port=port, socket_timeout=2, socket_connect_timeout=1)
+        return self._clients[port]
 
     def start_node(self, port: int) -> None:
         d = self.dir / str(port)
@@ -166,8 +170,12 @@ class LocalCluster:
         proc = self.procs[port]
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
+        if port in self._clients:
+            self._clients.pop(port).close()
 
     def stop(self) -> None:
+        for c in self._clients.values():
+            c.close()
         for proc in self.procs.values():
             if proc.poll() is None:
                 proc.kill()
