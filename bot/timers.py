@@ -57,6 +57,7 @@ class Timers:
         self._sleeping_until_ms = 0  # when the loop looks again by itself
         self._tasks: set[asyncio.Task[None]] = set()
         self._lost = False  # a deadline may have been lost to Redis being away: reconcile
+        self._unread = 0  # timer shards out of reach at the last look
 
     async def schedule(self, session: Session) -> None:
         """The chat's next deadline, as its game stands now (none once it is over)."""
@@ -104,8 +105,12 @@ class Timers:
         now = now_ms()
         due, nxt, unread = await self.store.timers(now)
         whole = not unread
-        if unread:
-            log.warning("timers: %d of the timer shards out of reach", unread)
+        if unread != self._unread:  # said once, and again when it changes
+            if unread:
+                log.warning("timers: %d of the timer shards out of reach", unread)
+            else:
+                log.info("timers: every timer shard answers again")
+            self._unread = unread
         for chat_id in due:
             try:
                 claimed = await self.store.claim_timer(chat_id, now)
