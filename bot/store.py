@@ -205,11 +205,30 @@ class Cluster(RedisCluster):
     reachable, a slot not covered) are Redis being away for every caller, that
     answers a press "out of reach" and retries a screen or a timer."""
 
+    _closing = False
+
     async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
         try:
             return await super().execute_command(*args, **kwargs)
         except RedisClusterException as e:
             raise ClusterUnavailable(str(e)) from e
+        except AttributeError as e:  # a connection closed under the call (see aclose)
+            raise ClusterUnavailable(f"connection closed under the call ({e})") from e
+
+    async def aclose(self) -> None:
+        """Close every connection, at shutdown.  redis-py also calls this when a node
+        answers CLUSTERDOWN (mid-failover), to learn the cluster afresh: closing then
+        would pull the connections from under the calls still using them (they fail
+        with an AttributeError, not a RedisError), so only the map is dropped, and
+        the next call learns it again."""
+        if self._closing:
+            await super().aclose()
+        else:
+            self._initialize = True
+
+    async def close_all(self) -> None:
+        self._closing = True
+        await self.aclose()
 
 
 Client = aioredis.Redis | RedisCluster
@@ -286,7 +305,10 @@ class Store:
         return isinstance(self.r, RedisCluster)
 
     async def close(self) -> None:
-        await self.r.aclose()
+        if isinstance(self.r, Cluster):
+            await self.r.close_all()
+        else:
+            await self.r.aclose()
         if isinstance(self.r, aioredis.Redis):
             # a client made on a given pool leaves the pool's connections open when closed
             await self.r.connection_pool.disconnect()
@@ -396,7 +418,10 @@ class Store:
                 PipelineCommand(0, "EVALSHA", self._cas.sha, len(keys), *keys, *args),
                 PipelineCommand(1, "WAIT", 1, self.replica_wait_ms),
             ]
-            await node.execute_pipeline(commands)
+            try:
+                await node.execute_pipeline(commands)
+            except AttributeError as e:  # a connection closed under the call (see Cluster.aclose)
+                raise ClusterUnavailable(f"connection closed under the call ({e})") from e
             done, replicas = commands[0].result, commands[1].result
             if isinstance(done, NoScriptError) and not attempt:
                 await node.execute_command("SCRIPT", "LOAD", _CAS)  # a node that never saw the script
@@ -523,7 +548,7 @@ class Store:
                 ]
                 try:
                     await nodes[name].execute_pipeline(commands)
-                except RedisError:
+                except (RedisError, AttributeError):  # (a connection closed under the call)
                     return  # the master is away: its shards are tried one by one below
                 for k, c in zip(keys, commands, strict=True):
                     found[k] = c.result
