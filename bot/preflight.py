@@ -129,6 +129,16 @@ async def check_redis(url: str, cluster: bool = False) -> None:
     from redis.exceptions import AuthenticationError, RedisError
 
     where = f"REDIS_URL={shown_url(url)}"
+    if cluster:
+        try:
+            path = urlsplit(url).path.strip("/")
+        except ValueError:
+            path = ""
+        if path not in ("", "0"):
+            raise Unfit(
+                f"{where} names database {path}, and a Redis Cluster has only database 0: "
+                "drop it from REDIS_URL (redis://host:port)"
+            )
     try:
         client: Any = Redis.from_url(
             url,

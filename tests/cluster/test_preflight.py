@@ -25,6 +25,9 @@ async def test_cluster_mode_on_one_redis_and_a_cluster_node_without_it(
     code, out = await run_bot(bot_env(api, REDIS_URL=cluster.url, REDIS_CLUSTER="0"))
     assert code == 1
     one_clear_line(out, "is a node of a Redis Cluster", "set REDIS_CLUSTER=1")
+    code, out = await run_bot(bot_env(api, REDIS_URL=cluster.url + "/2", REDIS_CLUSTER="1"))
+    assert code == 1
+    one_clear_line(out, "names database 2", "only database 0")
     code, out = await run_bot(bot_env(api, REDIS_CLUSTER="1", DATA_DIR=str(tmp_path)))
     assert code == 1
     one_clear_line(out, "REDIS_URL is not set", "set REDIS_URL")
