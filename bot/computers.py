@@ -67,11 +67,13 @@ def _rng(session: Session, player: int, seq: int) -> random.Random:
     return random.Random(zlib.crc32(f"{session.game_id}:{player}:{seq}".encode()))
 
 
-def plan(session: Session, game: AnyGame, now: int) -> None:
-    """After a change: each computer that may act in this state gets its time."""
-    state = session.state
+def plan(session: Session, game: AnyGame, now: int, state: Any = None) -> None:
+    """After a change: each computer that may act in this state (the session's,
+    unless given) gets its time; one planned for this state keeps it."""
+    state = session.state if state is None else state
     if session.status != "playing" or state is None:
-        session.computers = {}
+        if session.computers:
+            session.computers = {}
         return
     seq = state.seq
     planned: dict[int, Turn] = {}
@@ -87,7 +89,8 @@ def plan(session: Session, game: AnyGame, now: int) -> None:
         player = players.get(session.game, m.level)
         delay = player.delay_ms(game.view(state, m.id), _rng(session, m.id, seq))
         planned[m.id] = Turn(seq=seq, due=now + max(MIN_DELAY_MS, delay))
-    session.computers = planned
+    if planned != session.computers:  # (unchanged: the same object, nothing to save)
+        session.computers = planned
 
 
 def due(session: Session) -> int | None:

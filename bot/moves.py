@@ -296,6 +296,7 @@ class Moves:
     ) -> tuple[Any, list[Event], int | None]:
         """The move of the first computer player whose time has come, applied as a
         press of theirs would be (a refused one is logged and let pass)."""
+        computers.plan(session, adapter.game, now, state)  # one not planned yet (a state set by hand)
         found = computers.take(session, adapter.game, state, now)
         if found is None:
             return state, [], actor

@@ -5,6 +5,7 @@ game ends with everyone ranked."""
 
 from __future__ import annotations
 
+import signal
 import time
 from typing import Any
 
@@ -16,6 +17,7 @@ from engine.candy.models import CandyState
 from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import press_until
 from tests.e2e.test_candy import ANN, GROUP, choose, kind, over, position, short_deck, world
+from tests.engine.helpers import Faces, table
 
 LOBBY = {
     "en": ("🤖 + expert", "🤖 + novice", "🤖 −", "1. Ann", "2. 🤖 Robbie · expert", "3. 🤖 Marvin · novice"),
@@ -113,3 +115,63 @@ async def test_a_person_who_leaves_a_two_player_game_is_replaced_by_a_computer(
         return len(log) >= 2 or over(t)
 
     await press_until(t, [ANN], choose, kind, computer_moved, seed=5, timeout=60)
+
+
+async def test_a_svintus_match_against_a_computer_survives_a_kill_9(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """Ann plays a short match against a computer expert; the bot is killed mid-game
+    and started again: the computer's next move was a deadline in Redis, so it
+    plays on, and the match ends with a winner."""
+    from tests.e2e.table import Table
+    from tests.e2e.test_match import GROUP as SV_GROUP
+    from tests.e2e.test_match import play
+
+    api.add_group(SV_GROUP, "Pig & Co")
+    api.add_user(ANN, "Ann", "en", started=True)
+    t = Table(api, SV_GROUP)
+    bot = await bot_factory(redis_url=redis_url)
+    api.say(ANN, ANN, "/start")
+    await t.until(lambda: api.last_message(ANN), what="greeting")
+    api.say(ANN, SV_GROUP, "/new svintus")
+    await t.until(t.board, what="the lobby")
+    joined = await t.press_code(ANN, t.board(), "j")
+    assert joined["text"], (joined, t.board_text())
+    assert (await t.press_code(ANN, t.board(), "chard"))["text"]
+    for _ in range(3):  # the target: 30 -> 50 -> 100 -> 10
+        await t.press_code(ANN, t.board(), "ot")
+    await t.until(lambda: "🤖 Robbie" in t.board_text() and "To 10" in str(t.board().markup), what="set")
+    assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
+    await t.until(lambda: "round 1" in t.board_text(), what="the board")
+    started = time.monotonic()
+    await play(t, [ANN], lambda: time.monotonic() - started > 8, timeout=30)
+    moved = len([line for line in t.board_text().split("\n") if line.startswith("• 🤖 Robbie")])
+    await bot.stop(signal.SIGKILL)
+    # meanwhile, the match nears its end: the computer's last card fits, and its turn
+    robbie = COMPUTER_BASE + 1
+    f = Faces()
+    store = Store.from_url(redis_url)
+    try:
+        session, version = await store.load(SV_GROUP)
+        assert session is not None and session.state is not None
+        state = table(
+            {ANN: [f.card("blue", 1), f.card("blue", 2), f.card("green", 3)], robbie: [f.card("red", 7)]},
+            top=f.card("red", 5),
+            current=robbie,
+            now=int(time.time() * 1000),
+            options=session.state.options,
+            scores={ANN: 0, robbie: 8},
+        )
+        state.seq = session.state.seq + 1
+        session.state, session.computers = state, {}
+        await store.save(session, version)
+        await store.set_timer(SV_GROUP, int(time.time() * 1000))
+    finally:
+        await store.close()
+    await bot_factory(redis_url=redis_url)
+    await t.until(lambda: "wins the match" in t.board_text(), timeout=30, what="the computer's last card")
+    assert "🤖 Robbie" in t.board_text() and moved > 0
+    assert not any(chat >= COMPUTER_BASE for chat in api.messages)
+    assert await t.until(lambda: next(iter(t.posts("🏆", chat=SV_GROUP)), None), what="the result")
+    assert api.violations == [], api.violations
+    assert not api.pending_queries
