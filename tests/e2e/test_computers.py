@@ -175,3 +175,38 @@ async def test_a_svintus_match_against_a_computer_survives_a_kill_9(
     assert await t.until(lambda: next(iter(t.posts("🏆", chat=SV_GROUP)), None), what="the result")
     assert api.violations == [], api.violations
     assert not api.pending_queries
+
+
+async def test_a_dobble_game_a_computer_wins_when_nobody_else_presses(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """A computer expert always finds the symbol, after its level's time to see it:
+    with Ann never pressing, it takes every card and wins."""
+    from tests.e2e.test_dobble import ANN as D_ANN
+    from tests.e2e.test_dobble import GROUP as D_GROUP
+    from tests.e2e.test_dobble import Dobble, edit_state
+
+    api.add_group(D_GROUP, "Spot & Co")
+    api.add_user(D_ANN, "Ann", "en", started=True)
+    t = Dobble(api, D_GROUP)
+    await bot_factory(redis_url=redis_url)
+    api.say(D_ANN, D_ANN, "/start")
+    await t.until(lambda: api.last_message(D_ANN), what="greeting")
+    api.say(D_ANN, D_GROUP, "/new dobble")
+    await t.until(t.board, what="the lobby")
+    assert (await t.press_code(D_ANN, t.board(), "j"))["text"]
+    for code in ("chard", "oc", "oc"):  # a computer; the countdown 3 -> 2 -> 1 s
+        await t.press_code(D_ANN, t.board(), code)
+    await t.until(lambda: "🤖 Robbie" in t.board_text() and "1 s countdown" in t.board_text(), what="set")
+    assert (await t.press_code(D_ANN, t.board(), "g"))["text"] == ""
+    await t.until(lambda: t.hand(D_ANN), what="Ann's hand")
+
+    def short(s: Any) -> Any:  # four cards to play
+        s.box, s.deck = s.box + s.deck[:-4], s.deck[-4:]
+        return s
+
+    await edit_state(redis_url, short)
+    result = await t.until(t.final, timeout=60, what="the result")
+    assert "🤖 Robbie" in result.text.split("\n")[0], result.text
+    assert not any(chat >= COMPUTER_BASE for chat in api.messages)
+    assert api.violations == [], api.violations
