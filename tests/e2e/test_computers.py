@@ -5,6 +5,7 @@ game ends with everyone ranked."""
 
 from __future__ import annotations
 
+import re
 import signal
 import time
 from typing import Any
@@ -208,5 +209,39 @@ async def test_a_dobble_game_a_computer_wins_when_nobody_else_presses(
     await edit_state(redis_url, short)
     result = await t.until(t.final, timeout=60, what="the result")
     assert "🤖 Robbie" in result.text.split("\n")[0], result.text
+    assert not any(chat >= COMPUTER_BASE for chat in api.messages)
+    assert api.violations == [], api.violations
+
+
+async def test_smash_up_against_a_computer_that_drafts_and_takes_whole_turns(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """The snake draft with a computer (it picks its factions when its time comes),
+    then the computer plays whole turns: its cards, its questions, «End turn»."""
+    from tests.e2e.test_smashup import ANN as S_ANN
+    from tests.e2e.test_smashup import GROUP as S_GROUP
+    from tests.e2e.test_smashup import SmashUpTable
+    from tests.e2e.test_smashup import choose as s_choose
+    from tests.e2e.test_smashup import kind as s_kind
+
+    api.add_group(S_GROUP, "Smash & Co")
+    api.add_user(S_ANN, "Ann", "en", started=True)
+    t = SmashUpTable(api, S_GROUP)
+    await bot_factory()
+    api.say(S_ANN, S_ANN, "/start")
+    await t.until(lambda: api.last_message(S_ANN), what="greeting")
+    api.say(S_ANN, S_GROUP, "/new smashup")
+    await t.until(t.board, what="the lobby")
+    assert (await t.press_code(S_ANN, t.board(), "j"))["text"]
+    assert (await t.press_code(S_ANN, t.board(), "chard"))["text"]
+    await t.until(lambda: "🤖 Robbie" in t.board_text(), what="the computer seated")
+    assert (await t.press_code(S_ANN, t.board(), "g"))["text"] == ""
+
+    def turns() -> int:  # the turn number the board shows ("Turn 3: … plays")
+        found = [int(n) for n in re.findall(r"Turn (\d+): ", t.board_text())]
+        return max(found, default=0)
+
+    await press_until(t, [S_ANN], s_choose, s_kind, lambda: turns() >= 4, seed=7, timeout=180)
+    assert "(" in t.board_text()  # each player's factions on the board: the draft is done
     assert not any(chat >= COMPUTER_BASE for chat in api.messages)
     assert api.violations == [], api.violations
