@@ -349,7 +349,7 @@ svintus-rules = <b>Svintus in short</b>
 svintus-lobby-options = 🎯 to { $target } { $target ->
     [one] point
    *[other] points
-} · ⏱ turn { $timer } · ⚡ reactions { $window } s · 🤫 chat counts in a silence: { $hush }
+} · ⏱ turn { $timer } · ⚡ reactions { $window } s · 🤫 a chat message in a silence costs cards: { $hush }
 svintus-lobby-metamorphoses = 🐾 Metamorphoses: animals { $deal }
 svintus-lobby-deal-random = at random
 svintus-lobby-deal-chosen = chosen by the players

@@ -346,7 +346,7 @@ svintus-rules = <b>Свинтус вкратце</b>
 svintus-lobby-options = 🎯 до { $target } { $target ->
     [one] очка
    *[other] очков
-} · ⏱ ход { $timer } · ⚡ реакция { $window } с · 🤫 сообщения в тишину считаются: { $hush }
+} · ⏱ ход { $timer } · ⚡ реакция { $window } с · 🤫 штраф за сообщение в чате во время тишины: { $hush }
 svintus-lobby-metamorphoses = 🐾 Метаморфозы: звери { $deal }
 svintus-lobby-deal-random = случайные
 svintus-lobby-deal-chosen = на выбор игроков
