@@ -44,6 +44,7 @@ from typing import Any
 
 from bot.callbacks import encode
 from bot.games.svintus import ADAPTER, HAND_ACTIONS
+from bot.playground.botapi import FakeTelegram
 from bot.screens import keyboard_tag
 from bot.session import Member, Session
 from bot.store import Store, key
@@ -52,7 +53,6 @@ from engine.svintus import GAME
 from engine.svintus.models import Accept, Declare, Draw, Pass, Play, Slap
 from tests.conftest import RedisProcess
 from tests.e2e.conftest import BotProcess, free_port
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table
 
 PLAYERS = 4

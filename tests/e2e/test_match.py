@@ -6,7 +6,7 @@ import asyncio
 import time
 from typing import Any
 
-from tests.e2e.fakeapi import FakeTelegram
+from bot.playground.botapi import FakeTelegram
 from tests.e2e.table import Table, code_of
 
 GROUP = -100_111

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.playground.botapi import FakeTelegram
 from bot.settings import Settings
 from tests.e2e.conftest import ROOT, free_port
-from tests.e2e.fakeapi import FakeTelegram
 
 SETTINGS = [name.upper() for name in Settings.model_fields]
 

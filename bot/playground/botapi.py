@@ -1,4 +1,5 @@
-"""A small Bot-API-compatible server for end-to-end tests (aiohttp).
+"""A small Bot-API-compatible server (aiohttp): the playground's Telegram and the
+end-to-end tests' one.
 
 It keeps chats, messages and a queue of updates, and answers the methods the
 bot uses the way Telegram does — including the refusals: callback data over
@@ -6,10 +7,12 @@ bot uses the way Telegram does — including the refusals: callback data over
 already has, writing to a user who never opened the bot (403), and more than
 20 messages and edits a minute in a group (429 with retry_after).  Every such
 refusal is also recorded in ``violations`` so a test can insist on none.
+A request whose token is not the server's own is refused (401).
 
 The limits it enforces are Telegram's by default; a test that is not about
 them gives it faster ones (and the bot the same), so it does not wait minutes
-for a board.
+for a board.  What people say and what the bot shows is told to ``observers``
+(the playground's web page follows the chats through them).
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ import json
 import re
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
 from aiohttp import web
+
+from bot.rates import TELEGRAM, Rates
 
 JSON_FIELDS = {
     "chat_id",
@@ -98,6 +104,7 @@ class Message:
     markup: dict[str, Any] | None
     date: float
     edits: int = 0
+    html: bool = False  # parse_mode HTML (else plain text)
 
 
 @dataclass
@@ -123,6 +130,7 @@ class FakeTelegram:
         self,
         token: str = "123456:TEST",
         username: str = "svintus_test_bot",
+        first_name: str = "Svintus",
         strict_limits: bool = False,
         group_limit: int = GROUP_LIMIT,
         group_period: float = GROUP_PERIOD,
@@ -142,6 +150,7 @@ class FakeTelegram:
         self.answered_at: dict[str, float] = {}
         self.token = token
         self.username = username
+        self.first_name = first_name
         self.bot_id = int(token.split(":")[0])
         self.users: dict[int, User] = {}
         self.chats: dict[int, Chat] = {}
@@ -171,20 +180,43 @@ class FakeTelegram:
         self._http: Any = None
         self.runner: web.AppRunner | None = None
         self.port = 0
+        self.said: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)  # what people wrote, by chat
+        self.observers: list[Callable[[dict[str, Any]], None]] = []  # told of every change (a web page)
+
+    @classmethod
+    def enforcing(cls, rates: Rates, **kwargs: Any) -> FakeTelegram:
+        """A server that holds the bot to ``rates``: Telegram's, every one of them, or a test's
+        relaxed group limit (and none on private chats or overall)."""
+        if rates == TELEGRAM:
+            return cls(strict_limits=True, **kwargs)
+        return cls(group_limit=rates.group_limit, group_period=rates.group_period, **kwargs)
+
+    def notify(self, event: dict[str, Any]) -> None:
+        for observer in list(self.observers):
+            observer(event)
 
     # --- the server ---------------------------------------------------------------
 
-    async def start(self) -> str:
-        app = web.Application()
+    def install(self, app: web.Application) -> None:
+        """Serve the Bot API (``/bot<token>/<method>``) from ``app``."""
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
+
+    async def start(self, app: web.Application | None = None, host: str = "127.0.0.1", port: int = 0) -> str:
+        """Listen on ``host``:``port`` (0: any free port); returns the Bot API's base URL."""
+        if app is None:
+            app = web.Application()
+            self.install(app)
         self.runner = web.AppRunner(app)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        return f"http://127.0.0.1:{self.port}/bot"
+        site = web.TCPSite(self.runner, host, port)
+        try:
+            await site.start()
+        except BaseException:
+            await self.runner.cleanup()
+            self.runner = None
+            raise
+        self.port = int(self.runner.addresses[0][1])
+        return f"http://{host}:{self.port}/bot"
 
     async def stop(self) -> None:
         if self._http is not None:
@@ -301,7 +333,9 @@ class FakeTelegram:
             length = len(text.split()[0])
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
         update = {"message": message}
+        self.said[chat_id][message["message_id"]] = message
         self.push(update)
+        self.notify({"type": "said", "chat": chat_id, "message": message})
         return message
 
     def sticker(self, user_id: int, chat_id: int) -> None:
@@ -346,7 +380,7 @@ class FakeTelegram:
                         "from": {
                             "id": self.bot_id,
                             "is_bot": True,
-                            "first_name": "Svintus",
+                            "first_name": self.first_name,
                             "username": self.username,
                         },
                     },
@@ -382,11 +416,12 @@ class FakeTelegram:
                 raise TimeoutError(f"the bot kept sending for {timeout} s")
             await asyncio.sleep(seconds - idle)
 
-    def _shown(self, chat_id: int) -> None:
+    def _shown(self, msg: Message) -> None:
         self.last_shown = time.monotonic()
-        waiter = self._changed.pop(chat_id, None)
+        waiter = self._changed.pop(msg.chat_id, None)
         if waiter is not None:
             waiter.set()
+        self.notify({"type": "shown", "chat": msg.chat_id, "message": msg})
 
     def last_message(self, chat_id: int) -> Message | None:
         msgs = self.messages.get(chat_id)
@@ -496,7 +531,7 @@ class FakeTelegram:
         return {
             "id": self.bot_id,
             "is_bot": True,
-            "first_name": "Svintus",
+            "first_name": self.first_name,
             "username": self.username,
             "can_join_groups": True,
             "can_read_all_group_messages": True,
@@ -559,9 +594,9 @@ class FakeTelegram:
         markup = self._check_markup(p.get("reply_markup"))
         self._rate(chat_id)
         mid = next(self._ids[chat_id])
-        msg = Message(chat_id, mid, text, markup, time.time())
+        msg = Message(chat_id, mid, text, markup, time.time(), html=_html(p))
         self.messages[chat_id][mid] = msg
-        self._shown(chat_id)
+        self._shown(msg)
         return self._message_dict(msg)
 
     async def m_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
@@ -578,9 +613,9 @@ class FakeTelegram:
                 "and reply markup are exactly the same as a current content",
             )
         self._rate(chat_id)
-        msg.text, msg.markup = text, markup
+        msg.text, msg.markup, msg.html = text, markup, _html(p)
         msg.edits += 1
-        self._shown(chat_id)
+        self._shown(msg)
         return self._message_dict(msg)
 
     async def m_answercallbackquery(self, p: dict[str, Any]) -> bool:
@@ -602,6 +637,7 @@ class FakeTelegram:
         waiter = self._answered.pop(qid, None)
         if waiter is not None:
             waiter.set()
+        self.notify({"type": "answered", "query": qid, "answer": self.answers[qid]})
         return True
 
     async def m_getchatmember(self, p: dict[str, Any]) -> dict[str, Any]:
@@ -638,7 +674,12 @@ class FakeTelegram:
             "message_id": msg.message_id,
             "date": int(msg.date),
             "chat": self._chat_dict(msg.chat_id),
-            "from": {"id": self.bot_id, "is_bot": True, "first_name": "Svintus", "username": self.username},
+            "from": {
+                "id": self.bot_id,
+                "is_bot": True,
+                "first_name": self.first_name,
+                "username": self.username,
+            },
             "text": msg.text,
         }
         if msg.edits:
@@ -646,3 +687,7 @@ class FakeTelegram:
         if msg.markup:
             d["reply_markup"] = msg.markup
         return d
+
+
+def _html(params: dict[str, Any]) -> bool:
+    return str(params.get("parse_mode", "")).upper() == "HTML"
