@@ -191,6 +191,11 @@ class FakeTelegram:
             return cls(strict_limits=True, **kwargs)
         return cls(group_limit=rates.group_limit, group_period=rates.group_period, **kwargs)
 
+    def update_base(self, first: int) -> None:
+        """Number the next updates from ``first`` on (a server that restarts must not repeat the
+        ids a bot has seen: it would take them for redeliveries)."""
+        self._update_ids = itertools.count(first)
+
     def notify(self, event: dict[str, Any]) -> None:
         for observer in list(self.observers):
             observer(event)
@@ -564,7 +569,9 @@ class FakeTelegram:
     async def m_getupdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
         if self.webhook is not None:
             raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active")
-        self.polling.set()
+        if not self.polling.is_set():
+            self.polling.set()
+            self.notify({"type": "polling"})
         offset = int(p.get("offset") or 0)
         timeout = float(p.get("timeout") or 0)
         if offset:  # confirms what was returned below it; a redelivery not yet returned stays
