@@ -271,6 +271,51 @@ class FakeTelegram:
         self.users[user_id] = u
         return u
 
+    def world(self) -> dict[str, Any]:
+        """People, groups and every chat's messages, as JSON (the playground keeps them on disk)."""
+        chats = set(self.messages) | set(self.said)
+        return {
+            "users": [
+                {"id": u.id, "name": u.first_name, "lang": u.lang, "started": u.started}
+                for u in self.users.values()
+            ],
+            "groups": [
+                {"id": c.id, "title": c.title, "admins": sorted(c.admins)} for c in self.chats.values()
+            ],
+            "messages": [
+                {
+                    "chat": m.chat_id,
+                    "id": m.message_id,
+                    "text": m.text,
+                    "markup": m.markup,
+                    "date": m.date,
+                    "edits": m.edits,
+                    "html": m.html,
+                }
+                for chat in self.messages.values()
+                for m in chat.values()
+            ],
+            "said": [m for chat in self.said.values() for m in chat.values()],
+            "next_ids": {
+                str(c): max([*self.messages.get(c, {}), *self.said.get(c, {}), 0]) + 1 for c in chats
+            },
+        }
+
+    def load_world(self, world: dict[str, Any]) -> None:
+        """Back to what ``world()`` gave (on a server that has nothing yet)."""
+        for u in world["users"]:
+            self.add_user(int(u["id"]), str(u["name"]), str(u["lang"]), bool(u["started"]))
+        for c in world["groups"]:
+            self.add_group(int(c["id"]), str(c["title"]), {int(a) for a in c["admins"]})
+        for m in world["messages"]:
+            msg = Message(int(m["chat"]), int(m["id"]), str(m["text"]), m["markup"], float(m["date"]))
+            msg.edits, msg.html = int(m["edits"]), bool(m["html"])
+            self.messages[msg.chat_id][msg.message_id] = msg
+        for m in world["said"]:
+            self.said[int(m["chat"]["id"])][int(m["message_id"])] = m
+        for chat, first in world["next_ids"].items():
+            self._ids[int(chat)] = itertools.count(int(first))
+
     def add_group(self, chat_id: int, title: str, admins: set[int] | None = None) -> Chat:
         c = Chat(chat_id, title, admins or set())
         self.chats[chat_id] = c

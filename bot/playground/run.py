@@ -28,7 +28,9 @@ class Background:
         from bot.playground.server import Playground
 
         self.settings = settings
-        self.playground = Playground(settings.rates(), settings.default_language)
+        # the chats are kept beside the bot's Redis files: a restart goes on where it stopped
+        saved = settings.data_dir / "playground" / "chats.json"
+        self.playground = Playground(settings.rates(), settings.default_language, saved=saved)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="playground", daemon=True)
         self.started: Future[str] = Future()

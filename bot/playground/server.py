@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 import time
 from collections.abc import AsyncIterator
@@ -31,6 +32,7 @@ from bot.i18n import LANGUAGES
 from bot.playground.botapi import FakeTelegram, Message
 from bot.rates import TELEGRAM, Rates
 
+log = logging.getLogger(__name__)
 WEB = Path(__file__).with_name("web")
 BOT_ID = 7_000_000_001
 USERNAME = "playground_referee_bot"
@@ -56,18 +58,57 @@ class Bad(Exception):
 class Playground:
     """The world of the playground (a group, people) on a Bot-API server, and the web page."""
 
-    def __init__(self, rates: Rates = TELEGRAM, language: str = "en", people: int = 2) -> None:
+    def __init__(
+        self, rates: Rates = TELEGRAM, language: str = "en", people: int = 2, saved: Path | None = None
+    ) -> None:
         self.token = f"{BOT_ID}:{secrets.token_urlsafe(24)}"
+        self.rates = rates
         self.api = FakeTelegram.enforcing(rates, token=self.token, username=USERNAME, first_name="Referee")
         self.api.update_base(int(time.time()))  # a restart never repeats an update id the bot saw
         self.words = page_words()
         self.language = language if language in self.words else "en"
-        self.api.add_group(GROUP, self.words[self.language]["group"])
         self.files = {p.name: p for p in WEB.iterdir() if p.is_file() and p.suffix in TYPES}
         self.streams: set[asyncio.Queue[dict[str, Any] | None]] = set()
+        self.saved = saved
+        self._saving: asyncio.TimerHandle | None = None
+        if not self._restore():
+            self.api.add_group(GROUP, self.words[self.language]["group"])
+            for _ in range(people):
+                self.add_person(None, self.language)
         self.api.observers.append(self._observe)
-        for _ in range(people):
-            self.add_person(None, self.language)
+
+    # --- kept on disk: the chats go on where they stopped, as the bot's games do ------------
+
+    def _restore(self) -> bool:
+        if self.saved is None or not self.saved.exists():
+            return False
+        try:
+            self.api.load_world(json.loads(self.saved.read_text("utf-8")))
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            log.warning("the playground's chats in %s could not be read (%s): starting afresh", self.saved, e)
+            self.api = FakeTelegram.enforcing(
+                self.rates, token=self.token, username=USERNAME, first_name="Referee"
+            )
+            self.api.update_base(int(time.time()))
+            return False
+        return GROUP in self.api.chats
+
+    def save(self) -> None:
+        self._saving = None
+        if self.saved is None:
+            return
+        try:
+            self.saved.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.saved.with_suffix(".tmp")
+            temporary.write_text(json.dumps(self.api.world(), ensure_ascii=False), "utf-8")
+            temporary.replace(self.saved)
+        except OSError as e:
+            log.warning("the playground's chats could not be saved in %s (%s)", self.saved, e)
+
+    def _changed(self) -> None:
+        """Save soon (at most once a second)."""
+        if self.saved is not None and self._saving is None:
+            self._saving = asyncio.get_running_loop().call_later(1.0, self.save)
 
     # --- the web application -----------------------------------------------------------
 
@@ -175,6 +216,8 @@ class Playground:
             self.publish({"type": "polling"})
 
     def publish(self, event: dict[str, Any]) -> None:
+        with contextlib.suppress(RuntimeError):  # no loop yet: the world is being set up
+            self._changed()
         for queue in self.streams:
             queue.put_nowait(event)
 
@@ -207,6 +250,9 @@ class Playground:
     async def _close_streams(self, app: web.Application) -> None:
         for queue in self.streams:
             queue.put_nowait(None)
+        if self._saving is not None:
+            self._saving.cancel()
+        self.save()
 
     # --- what people do ----------------------------------------------------------------------
 

@@ -111,8 +111,10 @@ def playground(tmp_path: Path) -> Iterator[Playground]:
     assert pg.proc.returncode == 0, out[-5000:]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for this module's tests: the sync API runs an event loop of its own while it
+    lives, so it must be gone before this worker's next asyncio test."""
     path = chromium()
     from playwright.sync_api import sync_playwright
 

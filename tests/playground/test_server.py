@@ -271,3 +271,55 @@ def test_the_page_has_every_word_in_both_languages() -> None:
         for key, text in lang.items():
             if isinstance(text, str):
                 assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", words["en"][key]))
+
+
+async def test_the_chats_outlive_a_restart(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The bot's games are in Redis across a restart; the chats they are drawn in are kept too."""
+    saved = tmp_path / "chats.json"
+    first = Playground(TELEGRAM, "en", saved=saved)
+    client: TestClient[Any, Any] = TestClient(TestServer(first.app()))
+    await client.start_server()
+    await client.post("/api/people/1002", json={"name": "Bob", "lang": "ru"})
+    await client.post("/api/say", json={"user": ANN, "chat": ANN, "text": "/start"})
+    keyboard = {"inline_keyboard": [[{"text": "🙋 Join", "callback_data": "l|1|j"}]]}
+    _, body = await bot_call(
+        client, first.token, "sendMessage", chat_id=GROUP, text="Lobby", reply_markup=keyboard
+    )
+    await bot_call(
+        client,
+        first.token,
+        "editMessageText",
+        chat_id=GROUP,
+        message_id=1,
+        text="<b>Lobby</b>",
+        parse_mode="HTML",
+    )
+    before = first.state()
+    await client.close()  # saves on the way out
+    assert saved.exists()
+
+    again = Playground(TELEGRAM, "en", saved=saved)
+    after = again.state()
+    assert (
+        after["people"]
+        == before["people"]
+        == [
+            {"id": ANN, "name": "Ann", "lang": "en", "started": True},
+            {"id": BORIS, "name": "Bob", "lang": "ru", "started": False},
+        ]
+    )
+    assert after["chats"] == before["chats"]
+    assert again.token != first.token
+    client = TestClient(TestServer(again.app()))
+    await client.start_server()
+    _, body = await bot_call(client, again.token, "sendMessage", chat_id=GROUP, text="next")
+    assert body["result"]["message_id"] == 2  # numbering goes on
+    status, _ = await bot_call(client, again.token, "sendMessage", chat_id=ANN, text="still open")
+    assert status == 200
+    await client.close()
+
+    saved.write_text("{not json")
+    with caplog.at_level("WARNING"):
+        fresh = Playground(TELEGRAM, "en", saved=saved)
+    assert "starting afresh" in caplog.text
+    assert [p["name"] for p in fresh.state()["people"]] == ["Ann", "Boris"]

@@ -329,6 +329,7 @@ function upsert(chat, m) {
   if (old && Number(old.dataset.edits) >= (m.edits || 0)) return; // seen, or older than what is shown
   const nearBottom = col.log.scrollHeight - col.log.scrollTop - col.log.clientHeight < 80;
   const node = bubble(chat, m);
+  node.message = m;
   if (old) {
     old.replaceWith(node);
   } else {
@@ -350,10 +351,7 @@ function drawPeople() {
     const name = el("button", "name", p.name);
     name.type = "button";
     name.title = t("me") + " " + p.name;
-    name.addEventListener("click", () => {
-      me = p.id;
-      redraw();
-    });
+    name.addEventListener("click", () => become(p.id));
     const lng = el("button", "lang", p.lang.toUpperCase());
     lng.type = "button";
     lng.title = t("language");
@@ -373,6 +371,20 @@ function drawPeople() {
     box.append(chip);
   }
   document.getElementById("add").textContent = t("add");
+}
+
+// Another person is "me": the group's messages are drawn again from their side.
+function become(person) {
+  me = person;
+  redraw();
+  const group = String(state.group.id);
+  const col = columns.get(group);
+  for (const [id, node] of col.messages) {
+    const fresh = bubble(group, node.message);
+    fresh.message = node.message;
+    node.replaceWith(fresh);
+    col.messages.set(id, fresh);
+  }
 }
 
 function drawCommands() {
@@ -467,10 +479,7 @@ async function main() {
   words = await (await fetch("/assets/i18n.json")).json();
   document.getElementById("add").addEventListener("click", () => {
     const person = state.people.find((p) => p.id === me);
-    post("/api/people", { lang: person ? person.lang : lang() }).then((p) => {
-      me = p.id;
-      redraw();
-    });
+    post("/api/people", { lang: person ? person.lang : lang() }).then((p) => become(p.id));
   });
   const a = document.getElementById("alert");
   a.querySelector(".ok").addEventListener("click", () => (a.hidden = true));
