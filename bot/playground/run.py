@@ -30,7 +30,8 @@ class Background:
         self.settings = settings
         # the chats are kept beside the bot's Redis files: a restart goes on where it stopped
         saved = settings.data_dir / "playground" / "chats.json"
-        self.playground = Playground(settings.rates(), settings.default_language, saved=saved)
+        # nobody yet: the page's first visit seats two people who speak the browser's language
+        self.playground = Playground(settings.rates(), settings.default_language, people=0, saved=saved)
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="playground", daemon=True)
         self.started: Future[str] = Future()

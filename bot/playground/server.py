@@ -121,6 +121,7 @@ class Playground:
         app.router.add_get("/api/events", self._events)
         app.router.add_post("/api/say", self._say)
         app.router.add_post("/api/press", self._press)
+        app.router.add_post("/api/welcome", self._welcome)
         app.router.add_post("/api/people", self._add_person)
         app.router.add_post("/api/people/{id}", self._change_person)
         app.on_shutdown.append(self._close_streams)
@@ -335,6 +336,20 @@ class Playground:
         if lang not in LANGUAGES or lang not in self.words:
             raise Bad(f"a language is one of {', '.join(LANGUAGES)}")
         return str(lang)
+
+    async def _welcome(self, request: web.Request) -> web.Response:
+        """The page's first visit to an empty playground: two people who speak the browser's
+        language (Telegram's language_code is the app's language), and the group named in it."""
+        body = await self._body(request)
+        lang = body.get("lang")
+        if lang not in self.words or lang not in LANGUAGES:
+            lang = self.language
+        if not self.api.users:
+            if not self.api.messages.get(GROUP) and not self.api.said.get(GROUP):
+                self.api.chats[GROUP].title = self.words[lang]["group"]
+            for _ in range(2):
+                self.add_person(None, str(lang))
+        return web.json_response(self.state())
 
     async def _add_person(self, request: web.Request) -> web.Response:
         body = await self._body(request)

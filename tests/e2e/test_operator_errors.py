@@ -78,7 +78,9 @@ async def test_without_a_token_the_playground_starts(tmp_path: Path) -> None:
         async with http.get(f"{address}/bot123456:TEST/getMe") as r:
             assert r.status == 401
         async with http.get(f"{address}/api/state") as r:
-            assert [p["name"] for p in (await r.json())["people"]] == ["Аня", "Борис"]  # DEFAULT_LANGUAGE
+            assert (await r.json())["people"] == []  # until the page's first visit
+        async with http.post(f"{address}/api/welcome", json={"lang": "ru"}) as r:  # a Russian browser
+            assert [p["name"] for p in (await r.json())["people"]] == ["Аня", "Борис"]
         async with http.get(f"{address}/api/events") as events:  # until the bot polls (Ctrl-C: exit 0)
             while not (await r.json())["polling"]:
                 await asyncio.wait_for(events.content.readline(), 20)

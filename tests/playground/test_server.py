@@ -323,3 +323,17 @@ async def test_the_chats_outlive_a_restart(tmp_path: Path, caplog: pytest.LogCap
         fresh = Playground(TELEGRAM, "en", saved=saved)
     assert "starting afresh" in caplog.text
     assert [p["name"] for p in fresh.state()["people"]] == ["Ann", "Boris"]
+
+
+async def test_the_first_visit_seats_two_people_in_the_browsers_language() -> None:
+    playground = Playground(TELEGRAM, "en", people=0)
+    client: TestClient[Any, Any] = TestClient(TestServer(playground.app()))
+    await client.start_server()
+    assert (await (await client.get("/api/state")).json())["people"] == []
+    state = await (await client.post("/api/welcome", json={"lang": "ru"})).json()
+    assert [(p["name"], p["lang"]) for p in state["people"]] == [("Аня", "ru"), ("Борис", "ru")]
+    assert state["group"]["title"] == "Песочница"
+    # a second tab's visit (in English) finds them there
+    again = await (await client.post("/api/welcome", json={"lang": "en"})).json()
+    assert again["people"] == state["people"]
+    await client.close()

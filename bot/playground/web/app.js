@@ -445,6 +445,10 @@ async function resync() {
   resyncing = (async () => {
     const r = await fetch("/api/state");
     state = await r.json();
+    if (!state.people.length) {
+      const browser = (navigator.language || "en").slice(0, 2).toLowerCase();
+      state = await post("/api/welcome", { lang: words[browser] ? browser : "en" });
+    }
     pg.polling = state.polling;
     if (me === null || !state.people.some((p) => p.id === me)) me = state.people.length ? state.people[0].id : null;
     if (active === null) active = String(state.group.id);
