@@ -89,7 +89,12 @@ class Lifecycle:
         store = Store.from_url(self.redis_url)
         settings = self.settings
         ref = self.ref = Referee(
-            app.bot, store, self.t, settings.default_language, Limits(store, settings.rates())
+            app.bot,
+            store,
+            self.t,
+            settings.default_language,
+            Limits(store, settings.rates()),
+            nudge_after_ms=settings.nudge_after_ms,
         )
         app.bot_data["referee"] = ref
         install(app, ref)

@@ -245,6 +245,7 @@ class Lobby:
         session.state = state
         session.status = "playing"
         session.announce(self.ref.kept(adapter, events))
+        self.ref.track_nudges(session, None)  # the first to move is waited on from now
         return Change(session=session, status_changed=True).then(lambda: self.ref.after_change(session))
 
     def _board(self, session: Session) -> Callable[[], Any]:

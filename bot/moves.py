@@ -251,7 +251,7 @@ class Moves:
                     events += more
                 except RuleError as e:  # time moved on between the look and the move
                     log.debug("%s in %s no longer applies: %s", action, chat_id, e.key)
-            if state is session.state:
+            if state is session.state and not self.ref.nudge_due(session):
                 return Change().then(lambda: self.ref.timers.schedule(session))
             return self.ref.commit(session, state, events, update_id, actor=actor)
 

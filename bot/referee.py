@@ -9,13 +9,14 @@ result of a game that has just ended.  Independent of how updates arrive
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from typing import Any
 
 from telegram import Bot
 
-from bot import games, screens
+from bot import games, nudges, screens
 from bot.adapter import Adapter, AnyAdapter, Ctx
 from bot.callbacks import Press
 from bot.i18n import Translator
@@ -37,8 +38,15 @@ __all__ = ["Referee", "Reply"]
 
 class Referee:
     def __init__(
-        self, bot: Bot, store: Store, t: Translator, default_lang: str, limits: Limits | None = None
+        self,
+        bot: Bot,
+        store: Store,
+        t: Translator,
+        default_lang: str,
+        limits: Limits | None = None,
+        nudge_after_ms: int = nudges.NUDGE_AFTER_MS,
     ) -> None:
+        self.nudge_after_ms = nudge_after_ms
         self.bot = bot
         self.store = store
         self.t = t
@@ -185,15 +193,41 @@ class Referee:
         ended = adapter.game.outcome(state).status == "over"
         if ended:
             session.status = "over"
+        gone, due = self.track_nudges(session, actor)
         return Change(session=session, status_changed=ended).then(
-            lambda: self.after_change(session, events, before)
+            lambda: self.after_change(session, events, before, gone, due)
         )
 
+    def track_nudges(self, session: Session, actor: int | None) -> tuple[list[int], list[int]]:
+        """Who the table waits on since when (``bot.nudges``): the nudges to delete
+        and those due now."""
+        on: set[int] = set()
+        if session.status == "playing" and session.state is not None:
+            waits = games.get(session.game).game.waiting(session.state)
+            on = nudges.waited_on(waits, {m.id for m in session.members})
+        now = self.now_ms()
+        since, told, gone = nudges.track(session.waiting_since, session.nudged, on, now, actor)
+        due = nudges.take_due(since, told, now, self.nudge_after_ms)
+        session.waiting_since, session.nudged = since, [*told, *due]
+        return gone, due
+
+    def nudge_due(self, session: Session) -> bool:
+        """Whether a nudge is due now (a timer that moved no game still has that to do)."""
+        now = self.now_ms()
+        return bool(nudges.take_due(session.waiting_since, session.nudged, now, self.nudge_after_ms))
+
     async def after_change(
-        self, session: Session, events: list[Event] | None = None, before: Session | None = None
+        self,
+        session: Session,
+        events: list[Event] | None = None,
+        before: Session | None = None,
+        gone: list[int] | None = None,
+        due: list[int] | None = None,
     ) -> None:
         self.sender.redraw_soon(session, every=before is None or before.state is None)
         await self.timers.schedule(session)
+        if gone or due:
+            self.timers.spawn(self._nudge(session, gone or [], due or []))
         finished = session.status == "over" and session.stopped_by is None and session.state is not None
         ended = finished and (before is None or before.status != "over")
         if events or ended:
@@ -212,6 +246,26 @@ class Referee:
         if ended:
             await self._announce_result(session)
             await self._count(session)
+
+    async def _nudge(self, session: Session, gone: list[int], due: list[int]) -> None:
+        """Delete the nudges of those who acted (or are no longer waited on); send
+        those due: a short message that notifies, in each player's language."""
+        for p in gone:
+            await self.sender.unnudge(session.chat_id, p)
+        settings = await self.store.settings(session.chat_id) if due else None
+        for p in due:
+            member = session.member(p)
+            if member is None:
+                continue
+            lang = self.pick_lang(settings, member.lang)
+            game = screens.game_title(self.t, lang, session.game)
+            text = self.t(lang, "nudge", game=game, chat=screens.shown(session.title))
+            still = functools.partial(self._still_nudged, session.chat_id, p)
+            await self.sender.nudge(session.chat_id, p, text, still=still)
+
+    async def _still_nudged(self, chat_id: int, player: int) -> bool:
+        session, _ = await self.store.load(chat_id)
+        return session is not None and player in session.nudged
 
     async def _count(self, session: Session) -> None:
         """A game that ended (not stopped): every player's figures."""
@@ -236,13 +290,16 @@ class Referee:
             text = ctx("final-winners", game=game, players=players, count=len(outcome.winners))
         else:
             text = ctx("final-no-winner", game=game)
-        await self.sender.message(session.chat_id, text)
+        text += screens.ranking(ctx, session, outcome)
+        await self.sender.message(session.chat_id, text, screens.again_markup(ctx))
 
     # --- time ------------------------------------------------------------------------
 
-    @staticmethod
-    def _deadline(session: Session) -> int | None:
-        return games.get(session.game).game.next_deadline(session.state)
+    def _deadline(self, session: Session) -> int | None:
+        """When time alone changes the game, or a nudge is due."""
+        game = games.get(session.game).game.next_deadline(session.state)
+        nudge = nudges.due(session.waiting_since, session.nudged, self.nudge_after_ms)
+        return game if nudge is None else nudge if game is None else min(game, nudge)
 
     async def _timer_dropped(self, chat_id: int) -> None:
         """The chat's timer failed again and again: say so, once."""

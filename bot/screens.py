@@ -28,7 +28,7 @@ from bot.adapter import AnyAdapter, Ctx, Number, Rendered, Rows, Toggles, plain
 from bot.callbacks import BadCallback, encode, tag_of
 from bot.i18n import Translator
 from bot.session import Draft, Session
-from engine.core import Event, Leave, Prompt, PromptValue, View, Wait
+from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait
 
 
 @dataclass
@@ -283,11 +283,36 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
         text += "\n\n" + ctx("board-stopped", player=shown(session.stopped_by.name))
         rows = []
     elif session.status == "over":  # a rematch: the same game, options and players
-        again = encode("n", ctx.chat_id, ctx.game_id, "-", AGAIN)
-        rows.append([InlineKeyboardButton(ctx("button-play-again"), callback_data=again)])
+        rows += [list(r) for r in again_markup(ctx).inline_keyboard]
     elif ctx.bot_username:
         rows.append([InlineKeyboardButton(ctx("button-my-cards"), url=f"https://t.me/{ctx.bot_username}")])
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None)
+
+
+def again_markup(ctx: Ctx) -> InlineKeyboardMarkup:
+    """«Play again»: a new lobby with the same game, options and players."""
+    again = encode("n", ctx.chat_id, ctx.game_id, "-", AGAIN)
+    return InlineKeyboardMarkup([[InlineKeyboardButton(ctx("button-play-again"), callback_data=again)]])
+
+
+def ranking(ctx: Ctx, session: Session, outcome: Outcome) -> str:
+    """A finished game's players, the best first, with their final score in the
+    game's own words; those who left before the end are not ranked."""
+    scores = {p: n for p, n in outcome.scores.items() if session.member(p) is not None}
+    if not scores:
+        return ""
+    lines = []
+    place, last = 0, None
+    for i, (p, n) in enumerate(sorted(scores.items(), key=lambda x: -x[1]), start=1):
+        if n != last:
+            place, last = i, n
+        won = str(p in outcome.winners).lower()
+        if outcome.scored:
+            score = ctx(f"{session.game}-final-score", score=n)
+            lines.append(ctx("final-rank", place=place, player=ctx.name(p), score=score, won=won))
+        else:
+            lines.append(ctx("final-rank-place", place=place, player=ctx.name(p), won=won))
+    return "\n\n" + "\n".join(lines)
 
 
 def waiting_line(ctx: Ctx, wait: Wait) -> str:

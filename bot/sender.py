@@ -12,16 +12,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from redis.exceptions import RedisError
-from telegram import Bot
+from telegram import Bot, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from bot import fit, games, screens
+from bot import fit, games, nudges, screens
 from bot.adapter import Rendered
 from bot.i18n import Translator
 from bot.outbox import Limits, Screens, call, message_gone, not_modified
@@ -141,12 +141,23 @@ class Sender:
                     continue
             self.touch(chat_id, slot, must_act=screens.urgent(m.id, waits))
 
-    async def message(self, chat_id: int, text: str) -> bool:
-        """One message of its own (an announcement, a private note), within the budget."""
+    async def message(
+        self,
+        chat_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        id_to: tuple[int, str] | None = None,
+    ) -> bool:
+        """One message of its own (an announcement, a private note), within the budget
+        (``id_to``: the chat and slot whose message id it becomes)."""
         try:
             await self.limits.acquire(chat_id)
             r = fit.message(text, what="an announcement")
-            await call(lambda: self.bot.send_message(chat_id, r.text, parse_mode=ParseMode.HTML))
+            sent = await call(
+                lambda: self.bot.send_message(chat_id, r.text, parse_mode=ParseMode.HTML, reply_markup=markup)
+            )
+            if id_to is not None:
+                await self.store.set_message(*id_to, sent.message_id, "")
             return True
         except Forbidden:  # they blocked the bot since
             if chat_id > 0:
@@ -158,6 +169,30 @@ class Sender:
         except TelegramError:
             log.exception("sending a message to %s failed", chat_id)
             return False
+
+    # --- «your turn» (bot.nudges) -------------------------------------------------------
+
+    async def nudge(self, chat_id: int, player: int, text: str, still: Callable[[], Awaitable[bool]]) -> None:
+        """A short message that notifies ``player``, within their private budget; its id
+        is kept to delete it later (and it goes at once if, meanwhile, they acted:
+        ``still`` says whether they are still waited on)."""
+        if not await self.store.started(player):
+            return
+        if not await self.message(player, text, id_to=(chat_id, nudges.slot(player))):
+            return
+        if not await still():
+            await self.unnudge(chat_id, player)
+
+    async def unnudge(self, chat_id: int, player: int) -> None:
+        """Delete ``player``'s nudge of this chat, if one is shown."""
+        msg_id, _, _ = await self.store.message(chat_id, nudges.slot(player))
+        if msg_id is None:
+            return
+        await self.store.forget_message(chat_id, nudges.slot(player))
+        try:
+            await call(lambda: self.bot.delete_message(player, msg_id))
+        except TelegramError as e:  # gone already (deleted by them), or too old to delete
+            log.info("nudge %s of %s not deleted: %s", msg_id, player, e)
 
     # --- what a screen should show ------------------------------------------------------
 

@@ -71,6 +71,10 @@ class Session(BaseModel):
     # press's tag and code): the same press again, nothing having happened since,
     # is answered "already done", not refused as stale
     done: dict[int, str] = {}
+    # «your turn» nudges (bot.nudges): since when each player has been waited on,
+    # and who has been sent a nudge that is still to be deleted
+    waiting_since: dict[int, int] = {}
+    nudged: list[int] = []
 
     @model_validator(mode="before")
     @classmethod

@@ -108,6 +108,12 @@ class Settings(BaseSettings):
         description="while a worker's private sends in the last OVERALL_PERIOD are fewer, "
         "they go ahead of its boards",
     )
+    nudge_after_ms: int = Field(
+        10_000,
+        ge=1_000,
+        description="how long the table waits on a player before a short message tells them "
+        "(a notification: edits never notify)",
+    )
 
     @field_validator("default_language")
     @classmethod

@@ -37,6 +37,7 @@ SAMPLE_ARGS = {
     "max": 10,
     "animal": "Ёж",
     "mine": 3,
+    "match": "true",
 }
 
 
@@ -266,3 +267,216 @@ def test_english_quotes_with_curly_quotes_and_the_log_is_not_the_judge() -> None
         text = path.read_text(encoding="utf-8")
         assert "«" not in text and "»" not in text, path.name
     assert "Судья" not in T("ru", "board-log") and "Referee" not in T("en", "board-log")
+
+
+def _messages(lang: str) -> list[tuple[str, str, str]]:
+    """(file, key, text) of every message in a language, its value as written."""
+    from fluent.syntax import ast, parse, serialize
+
+    found = []
+    for ftl in sorted((LOCALES_DIR / lang).glob("*.ftl")):
+        for entry in parse(ftl.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message) and entry.value is not None:
+                text = serialize(ast.Resource([ast.Message(entry.id, entry.value)]))
+                found.append((ftl.name, entry.id.name, text.split("=", 1)[1]))
+    return found
+
+
+# Placeables that carry a card's (or a base's, a mode's, an animal's) name, always in
+# the nominative: after a verb that wants an object they must not stand bare.
+CARD_PLACEABLE = r"\{\s*(?:\$(?:card|cards|discarded|given|minion|source|base|from_base|to_base|new_base|animal|character|name|label|mode)|[a-z-]+-name)\s*\}"  # noqa: E501
+# Verbs our Russian messages use with a direct object (the accusative), as written there.
+ACC_VERBS = {
+    "забирает", "забирают", "забрать", "заберёте", "уводит", "увести", "кладёт", "кладут", "положить",
+    "положите", "берёт", "берут", "брать", "взять", "возьмите", "играет", "играют", "играем", "сыграть",
+    "сыграйте", "сбрасывает", "сбрасывают", "сбросить", "сбросьте", "отдаёт", "отдаёте", "отдать", "выбирает",
+    "выбрать", "выберите", "показывает", "показать", "получает", "получить", "меняет", "поменять",
+    "возвращает", "вернуть", "верните", "выкладывает", "выложить", "выложите", "убирает", "убрать", "достаёт",
+    "достать", "роняет", "переводит", "применяет", "замешивает", "замешать", "открывает", "перемещает",
+    "переместить", "уничтожает", "уничтожить", "вытягивает", "прячет", "спрятать", "защищает", "отменяет",
+    "отменить", "направляет", "хочет",
+}  # fmt: skip
+# Nouns a name stands beside in the nominative («на базу { $base }», «карту «…»»).
+HEAD_NOUNS = {
+    "карту", "карты", "карте", "картой", "базу", "базы", "базе", "базой", "приспешника", "приспешнику",
+    "действие", "персонажа", "зверя",
+}  # fmt: skip
+# Right after the verb, or after a short phrase with a preposition («кладёт на стопку …»,
+# «берёт под контроль …», «играем в …»).
+ACC_AFTER_VERB = re.compile(
+    r"(?<![а-яё])(?:" + "|".join(sorted(ACC_VERBS)) + r")"
+    r"(?:\s+(?:в|во|на|под|из|с|со|у|к)"
+    r"(?:\s+(?!(?:" + "|".join(sorted(HEAD_NOUNS)) + r")(?![а-яё]))[а-яё]+){0,2})?"
+    r"\s*(?:<b>)?\s*«?\s*" + CARD_PLACEABLE,
+    re.IGNORECASE,
+)
+
+
+def bare_names_after_verbs(text: str) -> list[str]:
+    """A card name placeable as a verb's object: «уводит «{ $card }»», «Играем в «{ …-name }»»."""
+    return [m.group(0) for m in ACC_AFTER_VERB.finditer(text)]
+
+
+def test_russian_card_names_are_never_a_verbs_bare_object() -> None:
+    """A name comes in the nominative («Отнимаша», «Хитрый полицейский», «Башня»):
+    «хочет забрать «Отнимаша»» is wrong Russian. Name the card («карту «…»»),
+    or let the name stand alone after a colon."""
+    flagged = [(f, k, bad) for f, k, text in _messages("ru") if (bad := bare_names_after_verbs(text))]
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Полицейский хочет забрать «{ $card }».",
+        "{ $player } уводит «{ $card }» из империи",
+        "[1] Играем в «{ dobble-mode-name }»!",
+        "{ $player } кладёт { $card }.",
+        "{ $player } выкладывает в свою империю «{ $card }».",
+        "{ $player } берёт под контроль { $card } до конца хода.",
+        "Сбросить <b>{ $label }</b> взакрытую?",
+    ],
+)
+def test_the_case_check_catches_what_it_is_for(text: str) -> None:
+    assert bare_names_after_verbs(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Полицейский хочет забрать карту «{ $card }».",
+        "{ $player } играет приспешника { $card } на базу { $base }.",
+        "Мини-игра: «{ dobble-mode-name }».",
+        "{ $player } сбрасывает: { $cards }.",
+        "{ $player } берёт { svintus-n-cards }.",
+        "{ $card }: какого приспешника сыграть на базу { $base }?",
+    ],
+)
+def test_the_case_check_passes_a_named_card(text: str) -> None:
+    assert not bare_names_after_verbs(text), text
+
+
+# «Ты» in any form, the «ты» imperatives and present tense our files have used, and
+# words that fix a player's gender whoever they are.
+THOU = re.compile(
+    r"(?<![а-яё])(?:ты|тебя|тебе|тобой|твой|твоя|твоё|твои|твоего|твоей|твоему|твою|твоих|твоим|твоими"
+    r"|жми|нажми|возьми|бери|сыграй|выбери|назови|положи|отдай|верни|уничтожь|перемести|открой|открывай"
+    r"|сбрось|замешай|выложи|загляни|обменяй|устрой|разверни|вытяни|смешай|раздай|спрячь|добавь|доиграй"
+    r"|ходи|дай|получи|перенеси|ответь|[а-яё]+[еёи]шь)(?![а-яё])",
+    re.IGNORECASE,
+)
+NOT_THOU = {"мышь", "лишь", "тишь"}  # nouns and a particle that end like «-ишь»
+GENDERED = re.compile(r"(?<![а-яё])(?:сам|сама|готов|готова|должен|должна|рад|рада)(?![а-яё])", re.IGNORECASE)
+
+
+def thou_or_gender(text: str) -> list[str]:
+    """Words that say «ты» to a player, or assume a player's gender."""
+    thou = [w for w in THOU.findall(text) if w.lower() not in NOT_THOU]
+    return thou + GENDERED.findall(text)
+
+
+def test_russian_says_vy_and_never_assumes_a_gender() -> None:
+    """Every player is «вы»: «У вас нет зверя», «нажмите «Ёж берёт!»»; and nobody is
+    «сам», «готов» or «должна»: present tense and neutral words."""
+    flagged = [(f, k, bad) for f, k, text in _messages("ru") if (bad := thou_or_gender(text))]
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "У тебя нет зверя.",
+        "Ёж { $player }, твой черёд: жми «Ёж берёт!»",
+        "Вместо хода: устрой хлопковую гонку; сам в ней не проигрываешь.",
+        "Всегда видишь верхнюю карту колоды.",
+        "{ $player } готова?",
+        "{ $player } должна взять карту.",
+    ],
+)
+def test_the_vy_check_catches_what_it_is_for(text: str) -> None:
+    assert thou_or_gender(text), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "У вас нет зверя.",
+        "Летучая мышь { $player } роняет карту.",
+        "Нажмите «Ёж берёт!», пока не поздно.",
+        "Лишь одна",
+    ],
+)
+def test_the_vy_check_passes_polite_words(text: str) -> None:
+    assert not thou_or_gender(text), text
+
+
+def test_the_referee_is_not_the_judge() -> None:
+    """«Судья» is a Candy Empire card; the one who referees is the bot, in every game."""
+    flagged = [
+        (f, k)
+        for f, k, text in _messages("ru")
+        if re.search(r"(?<![а-яё])судь", text) or (f != "candy.ftl" and "Судь" in text)
+    ]
+    assert not flagged, flagged
+
+
+# Arguments that are numbers, and nouns a number may stand before.
+COUNT_VARS = {
+    "count", "most", "least", "n", "points", "score", "rounds", "madness", "total", "done", "min", "max",
+}  # fmt: skip
+COUNTED_NOUN = re.compile(
+    r"(?:cards?|points?|rounds?|bases?|players?|minions?|actions?|snatchers?|candies|candy|pts?"
+    r"|карт[аеуы]?|очк[аои]в?|очко|раунд(?:а|ов)?|баз[аы]?|игрок(?:а|ов)?|человек|приспешник(?:а|ов)?|конфет[аы]?)$",
+    re.IGNORECASE,
+)
+
+
+def counts_without_plural(text: str, lang: str) -> list[str]:
+    """A number placeable right before a noun, outside a plural selector's variant.
+    In English a range's upper end («2 to { $max } players») is plural whatever it is."""
+    bad = []
+    for line in text.split("\n"):
+        if line.strip().startswith(("[", "*[")):
+            continue
+        for m in re.finditer(r"\{ *\$([a-z_]+) *\} +([^\s,.:;!?)]+)", line):
+            before = line[: m.start()].split()[-1:]
+            ranged = lang == "en" and before == ["to"]
+            if m.group(1) in COUNT_VARS and COUNTED_NOUN.match(m.group(2)) and not ranged:
+                bad.append(m.group(0))
+    return bad
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_count_before_a_noun_takes_its_plural_form(lang: str) -> None:
+    """«Choose { $most } cards» reads «Choose 1 cards»: a count before a noun goes through
+    a plural selector ({ $n -> [one] card *[other] cards }), or the count stands apart
+    («Игроков — от 2 до 4», «their hand ({ $count })»)."""
+    flagged = [(f, k, bad) for f, k, text in _messages(lang) if (bad := counts_without_plural(text, lang))]
+    assert not flagged, flagged
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [
+        ("en", "🌑 Choose { $most } cards:"),
+        ("en", "The base deck is empty: { $count } bases are shuffled."),
+        ("ru", "🎯 до { $n } очков"),
+        ("ru", "Колода кончилась: { $count } карт"),
+    ],
+)
+def test_the_plural_check_catches_what_it_is_for(lang: str, text: str) -> None:
+    assert counts_without_plural(text, lang), text
+
+
+def test_the_plural_check_passes_selectors_and_ranges() -> None:
+    assert not counts_without_plural(
+        "Choose { $most ->\n    [one] { $most } card\n   *[other] { $most } cards\n}:", "en"
+    )
+    assert not counts_without_plural("Smash Up needs { $min } to { $max } players.", "en")
+    assert not counts_without_plural("В Замесе игроков — от { $min } до { $max }.", "ru")
+
+
+@pytest.mark.parametrize("name", ["snatcher", "judge", "trader", "sly_cop"])
+def test_english_gives_a_drawn_card_its_article(name: str) -> None:
+    card = T("en", f"candy-card-{name}")
+    assert T("en", "candy-ev-drew-card", card=card) == f"You draw a {card}."

@@ -165,6 +165,10 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
     def _title(self, ctx: Ctx) -> str:
         return ctx("game-title", emoji=ctx("candy-emoji"), name=ctx("candy-name"))
 
+    def posts(self, ctx: Ctx, view: CandyView, events: Sequence[Event]) -> list[str]:
+        """A player gone away gets a message of its own: the log would bury it."""
+        return [self.event_text(ctx, e) for e in events if e.key == Ev.AWAY and e.to is None]
+
     def board(self, ctx: Ctx, view: CandyView, waits: Sequence[Wait]) -> Rendered:
         v = view
         title = self._title(ctx)
@@ -217,6 +221,8 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             line = ctx("candy-board-team-member", team=ctx(f"candy-team-{team}"), line=line)
         if p in v.left:
             line += " " + ctx("candy-board-left")
+        elif p in v.away:
+            line += " " + ctx("candy-flag-away")
         lines = [ctx("board-mover" if moving else "board-seat", line=line)]
         lines.append(ctx("candy-board-empire", cards=self._empire(ctx, v, p)))
         made = v.scores[p].made
@@ -404,15 +410,18 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         return [*([b] for b in buttons), [ctx.select(ctx("button-back"))]]
 
     def _over(self, ctx: Ctx, v: CandyView, me: int) -> str:
-        won = me in v.winners
+        """The end in a hand: won, or who did (a loser's hand names the winners)."""
+        won = "true" if me in v.winners else "false"
+        winners = ", ".join(ctx.name(p) for p in v.winners)
         if v.games > 1:
             return ctx(
                 "candy-hand-match-over",
-                won="true" if won else "false",
+                won=won,
+                winners=winners,
                 points=v.points.get(me, 0),
                 score=v.candies.get(me, 0),
             )
-        return ctx("candy-hand-over", won="true" if won else "false", line=_score_line(ctx, v.scores[me]))
+        return ctx("candy-hand-over", won=won, winners=winners, line=_score_line(ctx, v.scores[me]))
 
 
 def _owner(view: CandyView, card: PromptValue) -> int | None:

@@ -204,6 +204,12 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
             return symbol_label(ctx, DEFAULT_SET, value)
         return super().arg(ctx, key, value)
 
+    def event_args(self, ctx: Ctx, event: Event) -> dict[str, Any]:
+        args = super().event_args(ctx, event)
+        if event.key == Ev.MODE_WON:
+            args.setdefault("match", "true")  # logged before it was said: the points were told
+        return args
+
     def press_answer(self, ctx: Ctx, player: int, action: Any, events: Sequence[Event]) -> str:
         """ "First!" or "wrong — locked until the next card", at once, to the presser."""
         if not isinstance(action, Spot):

@@ -551,25 +551,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
                 out.append(ctx("smashup-post-tie", text=self.event_text(ctx, e)))
             elif e.key == Ev.AWAY and e.to is None:
                 out.append(self.event_text(ctx, e))
-        if view.phase == "over" and any(e.key == Ev.WON for e in events):
-            out.append(self._final(ctx, view, events))
         return out
-
-    def _final(self, ctx: Ctx, view: SmashUpView, events: Sequence[Event]) -> str:
-        """The final scores, the best first, with what Madness cost."""
-        cost = {e.args.get("player"): e.args.get("points", 0) for e in events if e.key == Ev.MADNESS_PENALTY}
-        lines = [ctx("smashup-post-final")]
-        for p in sorted(view.players, key=lambda p: -p.vp):
-            lines.append(
-                ctx(
-                    "smashup-post-final-line",
-                    player=ctx.name(p.player),
-                    vp=p.vp,
-                    madness=cost.get(p.player, 0),
-                    won="true" if p.player in view.winners else "false",
-                )
-            )
-        return "\n".join(lines)
 
 
 # --- helpers ----------------------------------------------------------------------------------------

@@ -258,6 +258,11 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
 
     def press_answer(self, ctx: Ctx, player: int, action: Any, events: Sequence[Event]) -> str:
         """A short toast for a press that took: the card played, the place in a slap race."""
+        fines = (e for e in events if e.key == Ev.PENALTY_SILENCE and e.args.get("player") == player)
+        fine = next(fines, None)
+        if fine is not None:
+            count = fine.args.get("count")
+            return ctx("svintus-answer-silence", count=count if isinstance(count, int) else 0)
         if isinstance(action, Play):
             return ctx("svintus-answer-played", card=card_label(ctx, action.card))
         if isinstance(action, Slap):
@@ -265,12 +270,28 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             return ctx("svintus-answer-slapped", place=place if isinstance(place, int) else 0)
         return ""
 
+    def posts(self, ctx: Ctx, view: SvintusView, events: Sequence[Event]) -> list[str]:
+        """A player gone away, and a round won (the match going on), get a message of their own, which
+        notifies: who won it with how many points, and the match so far; the
+        match's end is the core's result message."""
+        away = [self.event_text(ctx, e) for e in events if e.key == Ev.AWAY and e.to is None]
+        won = next((e for e in events if e.key == Ev.ROUND_WON), None)
+        if won is None or view.phase != "round_over":
+            return away
+        lines = [ctx("svintus-post-round", round=view.round, text=self.event_text(ctx, won))]
+        for place, p in enumerate(sorted(view.seats, key=lambda q: -view.scores.get(q, 0)), start=1):
+            score = view.scores.get(p, 0)
+            lines.append(ctx("svintus-post-round-line", place=place, player=ctx.name(p), score=score))
+        seconds = view.round_break_ms // 1000
+        lines.append(ctx("svintus-post-round-next", target=view.target_score, seconds=seconds))
+        return [*away, "\n".join(lines)]
+
     def board(self, ctx: Ctx, view: SvintusView, waits: Sequence[Wait]) -> Rendered:
         v = view
         if v.phase == "setup":
             return self._setup_board(ctx, v, waits)
         title = ctx("game-title", emoji=ctx("svintus-emoji"), name=ctx("svintus-name"))
-        lines = [ctx("svintus-board-title", title=title, round=v.round)]
+        lines = [ctx("svintus-board-title", title=title, round=v.round, target=v.target_score)]
         if v.top is not None:
             lines.append(self._top_line(ctx, v))
         direction = ctx("svintus-board-clockwise" if v.direction == 1 else "svintus-board-counter-clockwise")
@@ -291,7 +312,8 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             if v.race is not None:
                 buttons.append(ctx.act(ctx("svintus-button-slap"), Slap(player=ANYONE), tagged=False))
             if any(q not in v.declared for q in v.one_card):
-                buttons.append(ctx.act(ctx("svintus-button-catch"), Catch(player=ANYONE), tagged=False))
+                label = self._costly(ctx, v, ctx("svintus-button-catch"))
+                buttons.append(ctx.act(label, Catch(player=ANYONE), tagged=False))
             if buttons:
                 rows.append(buttons)
         elif v.phase == "round_over":
@@ -331,7 +353,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             lines += [ctx("svintus-board-duty", player=ctx.name(d.player)) for d in v.duties]
             return lines
         if v.phase == "round_over":
-            return [ctx("svintus-board-round-over")]
+            return [ctx("svintus-board-round-over", seconds=v.round_break_ms // 1000)]
         if v.match_winner is not None:
             return [ctx("svintus-board-match-over", player=ctx.name(v.match_winner))]
         return [ctx("board-game-over")]
@@ -416,7 +438,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             )
             lines.append(ctx("svintus-hand-animal", animal=label, rule=rule))
         sees = v.phase == "playing" and v.current == me
-        if sees and v.top is not None:
+        if v.phase == "playing" and v.top is not None:
             lines.append(self._top_line(ctx, v))
         if v.deck_top is not None:
             lines.append(ctx("svintus-hand-deck-top", card=card_label(ctx, v.deck_top.id)))
@@ -424,20 +446,34 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             lines.append(ctx("svintus-hand-duty"))
         lines += self._situation(ctx, v, me, acts)
         if v.silence is not None:
-            lines.append(ctx("svintus-hand-silence"))
-        lines.append(ctx("svintus-hand-cards", count=len(v.hand)))
+            key = "svintus-hand-silence-color" if v.awaiting_color and sees else "svintus-hand-silence"
+            lines.append(ctx(key, count=v.penalty_cards))
         rows: Rows = []
+        own_ability = v.ability is not None and v.ability.player == me
+        if v.phase == "playing" and not (own_ability and v.prompt is not None and v.prompt.kind == "card"):
+            # the cards, under one line that names the ✅ only when a card carries it
+            playable = any(isinstance(a, Play) for a in acts)
+            key = "svintus-hand-cards"
+            if playable:
+                key = "svintus-hand-cards-playable" if sees else "svintus-hand-cards-intercept"
+            lines.append(ctx(key, count=len(v.hand)))
+            rows += self._card_rows(ctx, v, acts, sees)
         if v.phase == "playing":
-            own_ability = v.ability is not None and v.ability.player == me
-            if not (own_ability and v.prompt is not None and v.prompt.kind == "card"):
-                rows += self._card_rows(ctx, v, acts, sees)
             rows = self._action_rows(ctx, v, acts, rows)
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows) if rows else None)
+
+    @staticmethod
+    def _costly(ctx: Ctx, v: SvintusView, label: str) -> str:
+        """A button that speaks (names a colour, calls out) during a silence says what it costs."""
+        if v.silence is None:
+            return label
+        return ctx("svintus-costly", label=label, count=v.penalty_cards)
 
     def _situation(self, ctx: Ctx, v: SvintusView, me: int, acts: Sequence[Any]) -> list[str]:
         """What the moment asks of this player, in a line (or two)."""
         if v.phase == "round_over":
-            return [ctx("svintus-hand-round-over")]
+            winner = ctx.name(v.round_winner) if v.round_winner is not None else ""
+            return [ctx("svintus-hand-round-over", player=winner)]
         if v.race is not None:
             slap = any(isinstance(a, Slap) for a in acts)
             return [ctx("svintus-hand-race" if slap else "svintus-hand-race-done")]
@@ -453,7 +489,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             key = "svintus-hand-grab-on-you" if v.attack.kind == "grab" else "svintus-hand-snore-on-you"
             return [ctx(key, count=v.attack.count)]
         if v.current != me:
-            return [ctx("svintus-hand-waiting")]
+            return [ctx("svintus-hand-waiting", player=ctx.name(v.current) if v.current is not None else "")]
         if v.awaiting_color:
             return []  # the prompt below asks for the colour
         return [ctx("svintus-hand-drawn" if v.drawn else "svintus-hand-your-turn")]
@@ -475,7 +511,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
                 )
                 extra.append(ctx.act(ctx(key, count=v.attack.count), a))
             elif isinstance(a, Declare):
-                extra.append(ctx.act(ctx("svintus-button-svintus"), a))
+                extra.append(ctx.act(self._costly(ctx, v, ctx("svintus-button-svintus")), a))
             elif isinstance(a, Slap):
                 rows.insert(0, [ctx.act(ctx("svintus-button-slap"), a)])
             elif isinstance(a, React):
@@ -508,6 +544,8 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
                 label = ctx("prompt-copies", label=label, count=n)
             if c.id in playable:
                 label = ctx("svintus-playable", label=label)
+                if CARDS[c.id].kind is Kind.POLYPIG:  # its colour must be named aloud
+                    label = self._costly(ctx, v, label)
             # a waiting player's other cards name no top card: pressing one tries
             # to intercept whatever is on top at that moment
             on = top if sees or c.id in playable else None

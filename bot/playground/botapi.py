@@ -155,6 +155,7 @@ class FakeTelegram:
         self.users: dict[int, User] = {}
         self.chats: dict[int, Chat] = {}
         self.messages: dict[int, dict[int, Message]] = defaultdict(dict)
+        self.deleted: list[Message] = []  # deleted by the bot, in order
         self._ids: dict[int, itertools.count[int]] = defaultdict(lambda: itertools.count(1))
         self.updates: list[dict[str, Any]] = []  # not yet confirmed by a getUpdates offset
         self._returned: set[int] = set()  # which of them getUpdates has returned (by id())
@@ -669,6 +670,15 @@ class FakeTelegram:
         msg.edits += 1
         self._shown(msg)
         return self._message_dict(msg)
+
+    async def m_deletemessage(self, p: dict[str, Any]) -> bool:
+        chat_id = self._target(p)
+        msg = self.messages[chat_id].pop(int(p.get("message_id", 0)), None)
+        if msg is None:
+            raise ApiError(400, "Bad Request: message to delete not found")
+        self.deleted.append(msg)
+        self._shown(chat_id)
+        return True
 
     async def m_answercallbackquery(self, p: dict[str, Any]) -> bool:
         qid = str(p.get("callback_query_id"))

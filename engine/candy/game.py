@@ -168,6 +168,11 @@ class CandyGame(Rules[CandyState, Any, CandyOptions]):
         if s.phase == "break" and type(action) is not Leave and type(action) is not NextGame:
             raise RuleError(Err.BETWEEN_GAMES)
 
+    def before(self, s: CandyState, action: Any, now: int, out: Out) -> None:
+        """Any press of a player's own: their timeouts start over, an absence ends."""
+        if (s.timeouts or s.away) and type(action) is not Leave:
+            table.back(s, action.player, out)
+
     @move(Leave)
     def _leave(self, s: CandyState, a: Leave, now: int, out: Out) -> None:
         table.leave(s, a.player, now, out)

@@ -54,6 +54,9 @@ class Ev(StrEnum):
     BLOCKED = "candy-ev-blocked"  # player, by, card
     NOT_BLOCKED = "candy-ev-not-blocked"  # player
     TIMEOUT = "candy-ev-timeout"  # player
+    AWAY = "candy-ev-away"  # player (their turns ran out again and again)
+    AWAY_YOU = "candy-ev-away-you"  # player (private, to that player)
+    BACK = "candy-ev-back"  # player (an away player pressed again)
     LEFT = "candy-ev-left"  # player, count (their hand, under the deck)
     GAME_OVER = "candy-ev-game-over"  # (scoring starts)
     SCORE = "candy-ev-score"  # player, score

@@ -22,7 +22,11 @@ class CandyOptions(BaseModel):
     reaction_window_ms: int = Field(5_000, ge=1_000, le=60_000)
     # 0: off.  On timeout the referee discards a random card for the player and
     # answers their open prompts (decline a "may", a seeded random pick for a "must")
-    turn_timer_ms: int = Field(0, ge=0, le=600_000)
+    turn_timer_ms: int = Field(60_000, ge=0, le=600_000)
+    # [decision] after this many timed-out turns in a row a player is away: the
+    # referee plays for them after ``away_autoplay_ms``; any press of theirs brings them back
+    away_after_timeouts: int = Field(2, ge=1, le=100)
+    away_autoplay_ms: int = Field(5_000, ge=500, le=600_000)
     team_game: bool = False  # 4 players, partners sit alternately, team score
     big_game: bool = False  # 5 games, places 1/2/3 earn 3/2/1 points
     # big game: pause between games; any player may start the next one sooner (0: at once)
@@ -134,6 +138,8 @@ class CandyState(State):
     reaction: Reaction | None = None
     last_window: int | None = None  # whose window closed last (a block now is "too late")
     timer_ms: int = 0  # when the present wait began (the turn timer counts from it)
+    timeouts: Mapping[int, int] = {}  # timed-out turns in a row, per player
+    away: Sequence[int] = []  # players the referee plays for until they press again
     game_no: int = 1
     break_until: int | None = None
     results: Sequence[GameResult] = []
@@ -281,6 +287,7 @@ class CandyView(View):
     games: int  # 1, or 5 in a big game
     seats: list[int]
     left: list[int]
+    away: list[int]
     teams: list[list[int]] | None
     current: int | None
     empires: dict[int, list[EmpireCardView]]

@@ -26,11 +26,20 @@ def deadline(state: CandyState) -> int | None:
         r = s.reaction
         if r is not None:
             return r.until_ms
-        timer = s.options.turn_timer_ms
-        return s.timer_ms + timer if timer else None
+        return _turn_deadline(s)
     if phase == "break":
         return s.break_until
     return None
+
+
+def _turn_deadline(s: CandyState) -> int | None:
+    """The turn timer's end (off at 0); shorter when everyone waited for is away."""
+    timer = s.options.turn_timer_ms
+    if not timer:
+        return None
+    if s.away and all(p in s.away for p in waited(s)):
+        timer = min(timer, s.options.away_autoplay_ms)
+    return s.timer_ms + timer
 
 
 def waited(s: CandyState) -> list[int]:
@@ -53,8 +62,7 @@ def waiting(s: CandyState) -> list[Wait]:
     if r is not None:
         return [Wait(kind="reaction", players=[r.player], until_ms=r.until_ms)]
     p = s.current
-    timer = s.options.turn_timer_ms
-    until = s.timer_ms + timer if timer else None
+    until = _turn_deadline(s)
     if s.prompts and any(x.prompt.player != p for x in s.prompts):
         return [Wait(kind="all", players=waited(s), until_ms=until)]
     if until is not None:
@@ -85,6 +93,14 @@ def timeout(s: CandyState, now: int, out: Out) -> None:
     default (decline if optional, else a seeded random valid answer)."""
     for p in waited(s):
         out.append(event(Ev.TIMEOUT, player=p))
+        if p in s.away:
+            continue
+        n = s.timeouts.get(p, 0) + 1
+        s.timeouts = {**s.timeouts, p: n}
+        if n >= s.options.away_after_timeouts:
+            s.away = [*s.away, p]
+            out.append(event(Ev.AWAY, player=p))
+            out.append(event(Ev.AWAY_YOU, to=p, player=p))
     if not s.acted:
         p = s.current
         hand = s.hands[p]
@@ -120,6 +136,7 @@ def leave(s: CandyState, p: int, now: int, out: Out) -> None:
     s.deck[0:0] = hand
     s.hands[p] = []
     s.left = [*s.left, p]
+    back(s, p, None)
     out.append(event(Ev.LEFT, player=p, count=len(hand)))
     if s.phase == "break":
         if rules.must_end_early(s):
@@ -153,3 +170,14 @@ def _end_match(s: CandyState, out: Out) -> None:
         out.append(event(Ev.MATCH_WON, player=q, points=s.points[q], score=s.candies[q]))
     s.phase = "over"
     s.break_until = None
+
+
+def back(s: CandyState, p: int, out: Out | None) -> None:
+    """A press of ``p``'s own: their timeouts start over, and if the referee was
+    playing for them they are back (told, unless ``out`` is None: they left)."""
+    if s.timeouts.get(p):
+        s.timeouts = {q: n for q, n in s.timeouts.items() if q != p}
+    if p in s.away:
+        s.away = [q for q in s.away if q != p]
+        if out is not None:
+            out.append(event(Ev.BACK, player=p))

@@ -100,6 +100,7 @@ def board(s: CandyState) -> dict[str, Any]:
         "open_discard": opts.open_discard,
         "reaction_window_ms": opts.reaction_window_ms,
         "turn_timer_ms": opts.turn_timer_ms,
+        "away": list(s.away),
     }
     _last[0], _last[1], _last[2] = s, board, None
     return board

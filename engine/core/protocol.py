@@ -108,11 +108,14 @@ Status = Literal["setup", "playing", "over"]
 @record(value=True)
 class Outcome:
     """Where a game stands.  ``winners``: who won once it is over (ties share a
-    win; empty when nobody did, e.g. everybody left)."""
+    win; empty when nobody did, e.g. everybody left); ``scores`` rank the players
+    (the higher the better); ``scored``: whether the scores are worth showing
+    as such (a one-race Dobble game ranks by place alone)."""
 
     status: Status
     winners: Sequence[int] = []
     scores: Mapping[int, int] = {}
+    scored: bool = True
 
 
 WaitKind = Literal["turn", "reaction", "all", "setup"]

@@ -207,6 +207,7 @@ class DobbleGame(Rules[DobbleState, Any, DobbleOptions]):
             status="over" if over else "playing",
             winners=list(state.winners) if over else [],
             scores=state.points.copy(),
+            scored=state.options.mode == "match",
         )
 
     # --- stored by older engines ---------------------------------------------------

@@ -31,7 +31,7 @@ class Ev(StrEnum):
     LOCKS_LIFTED = "dobble-ev-locks-lifted"  # everybody missed: nobody is locked any more
     DUEL_STARTED = "dobble-ev-duel-started"  # count (players tied for first)
     DUEL_WON = "dobble-ev-duel-won"  # player, symbol
-    MODE_WON = "dobble-ev-mode-won"  # mode, player, points
+    MODE_WON = "dobble-ev-mode-won"  # mode, player, points, match ("true": a match's mini-game)
     MATCH_WON = "dobble-ev-match-won"  # player, points
     PLAYER_LEFT = "dobble-ev-player-left"  # player, count (cards set aside)
     WALKOVER = "dobble-ev-walkover"  # player (the last one at the table)

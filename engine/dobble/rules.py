@@ -452,7 +452,8 @@ def finish_mode(
     for p, pts in points.items():
         s.points[p] = s.points.get(p, 0) + pts
     s.results = (*s.results, Result(mode=mode, winner=winner, cards=cards, places=places, points=points))
-    out.append(event(Ev.MODE_WON, mode=mode, player=winner, points=points[winner]))
+    match = s.options.mode == "match"  # points for a place mean something in a match only
+    out.append(event(Ev.MODE_WON, mode=mode, player=winner, points=points[winner], match=match))
     if s.mode_no + 1 < len(s.plan):
         s.mode_no += 1
         start_mode(s, now, s.options.pause_ms + s.options.countdown_ms, out)

@@ -375,6 +375,8 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             hand_counts=counts,
             scores=s.scores,
             target_score=s.options.target_score,
+            penalty_cards=s.options.penalty_cards,
+            round_break_ms=s.options.round_break_ms,
             attack=s.attack,
             awaiting_color=s.awaiting_color,
             silence=s.silence,

@@ -46,6 +46,7 @@ class Ev(StrEnum):
     PENALTY_SILENCE = "svintus-ev-penalty-silence"  # player, count
     TIMEOUT = "svintus-ev-timeout"  # player
     AWAY = "svintus-ev-away"  # player
+    AWAY_YOU = "svintus-ev-away-you"  # player (private, to that player)
     BACK = "svintus-ev-back"  # player
     ROUND_WON = "svintus-ev-round-won"  # player, points, score
     MATCH_WON = "svintus-ev-match-won"  # player, score

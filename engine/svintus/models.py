@@ -336,6 +336,8 @@ class SvintusView(View):
     hand_counts: dict[int, int]
     scores: Mapping[int, int]
     target_score: int
+    penalty_cards: int = 2  # what a word in a silence (or another slip) costs
+    round_break_ms: int = 15_000  # between rounds, before the next deals itself
     attack: Attack | None
     awaiting_color: bool
     silence: int | None

@@ -958,6 +958,7 @@ def timeout(s: SvintusState, now: int, out: Out) -> None:
     if not away and p in s.hands and s.timeouts[p] >= s.options.away_after_timeouts:
         s.away = [*s.away, p]
         out.append(event(Ev.AWAY, player=p))
+        out.append(event(Ev.AWAY_YOU, to=p, player=p))
 
 
 def fire(s: SvintusState, due: int, out: Out) -> None:

@@ -87,6 +87,14 @@ final-winners = 🏆 { $game }: { $count ->
    *[other] { $players } share the win!
 }
 final-no-winner = { $game }: the game is over, with no winner.
+final-rank = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player } — { $score }
+final-rank-place = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player }
 
 ## Hand and choices
 
@@ -174,3 +182,4 @@ stats-line = { $place ->
 stats-none = No game has ended in this chat yet.
 stats-none-mine = You have no statistics yet.
 stats-forgotten = 🧹 Your statistics are deleted, in every chat.
+nudge = ⏰ The table is waiting for you: { $game } · { $chat }

@@ -86,34 +86,34 @@ candy-rules = <b>Candy Empire in short</b>
 
 ## Referee announcements (engine events)
 
-candy-ev-started = The candy wars begin! { $player } moves first; { candy-n-cards } wait in the deck.
+candy-ev-started = The candy wars begin! { $player } moves first; the deck holds { candy-n-cards }.
 candy-ev-big-game-started = Game { $game } of { $games } begins — { $player } moves first.
 candy-ev-setup-discard = { candy-n-cards } { $count ->
     [one] goes
    *[other] go
 } face down to the discard.
-candy-ev-played = { $player } plays { $card } into their empire.
-candy-ev-played-for-ability = { $player } plays { $card } openly to the discard.
+candy-ev-played = { $player } plays a { $card } into their empire.
+candy-ev-played-for-ability = { $player } plays a { $card } openly to the discard.
 candy-ev-protected = { $player } discards a card face down and protects their { $card }.
-candy-ev-protected-open = { $player } discards { $discarded } to protect their { $card }.
+candy-ev-protected-open = { $player } discards a { $discarded } to protect their { $card }.
 candy-ev-discarded = { $player } discards a card face down.
-candy-ev-discarded-open = { $player } discards { $card }.
+candy-ev-discarded-open = { $player } discards a { $card }.
 candy-ev-declined = { $player } lets their { $card } rest.
 candy-ev-no-effect = { $player }'s { $card } finds nothing to do.
 candy-ev-drew = { $player } draws { candy-n-cards }.
-candy-ev-drew-card = You draw { $card }.
-candy-ev-hand-limit = Too many cards: { candy-n-cards } from { $player }'s hand are shuffled back into the deck.
+candy-ev-drew-card = You draw a { $card }.
+candy-ev-hand-limit = { $player } has too many cards: { candy-n-cards } shuffled back into the deck.
 candy-ev-boss-took = { $player }'s Boss takes { candy-n-cards } from the deck.
 candy-ev-boss-returned = { $player } puts { candy-n-cards } back on top of the deck.
 candy-ev-lawyer-looks = { $player }'s Lawyer looks through the discard pile…
-candy-ev-lawyer-took = { $player }'s Lawyer brings { $card } back from the discard.
+candy-ev-lawyer-took = { $player }'s Lawyer brings a { $card } back from the discard.
 candy-ev-thief-took = { $player }'s Candy Thief takes { $target }'s { $card }.
 candy-ev-thief-back = { $player }'s { $card } slips back into the discard.
 candy-ev-hitman = { $player }'s Hitman removes { $target }'s { $card }.
 candy-ev-policeman = { $player }'s Policeman brings in { $target }'s { $card }.
 candy-ev-detective = { $player }'s Detective is on the case: every other player gives up a Candy Thief, a Candy Buyer or a Boss.
 candy-ev-detective-gave = { $player } gives up their { $card }.
-candy-ev-kidnapped = { $player }'s Kidnapper names the { $character }: { candy-n-cards } leave the empires, and it is banned for the rest of the game.
+candy-ev-kidnapped = { $player }'s Kidnapper names the { $character }: it leaves the empires ({ candy-n-cards }) and is banned for the rest of the game.
 candy-ev-kidnapper-idle = { $player }'s Kidnapper does nothing: { $target } has no cards in hand.
 candy-ev-judge-swapped = { $player }'s Judge swaps hands with { $target }.
 candy-ev-judge-skipped = { $player }'s Judge has no hand to swap with.
@@ -123,7 +123,7 @@ candy-ev-window-open = { $by }'s { $card } is aimed at { $player } — two Snatc
 candy-ev-blocked = Blocked! { $player } throws two Snatchers at { $by }'s { $card }.
 candy-ev-not-blocked = { $player } does not block.
 candy-ev-timeout = { $player } ran out of time; the referee moves for them.
-candy-ev-left = { $player } leaves the table; { candy-n-cards } from their hand go under the deck. Their empire stays.
+candy-ev-left = { $player } leaves the table; their hand ({ candy-n-cards }) goes under the deck. Their empire stays.
 candy-ev-game-over = The game is over — time to count the candies!
 candy-ev-score = { $player }: { candy-n-candies }.
 candy-ev-won = 🏆 { $player } wins with { candy-n-candies }!
@@ -252,11 +252,11 @@ candy-hand-no-cards = No cards in hand.
 candy-hand-empire = 🏰 Your empire: 🍬 { $score }
 candy-hand-over = { $won ->
     [true] 🏆 The game is over — you win!
-   *[false] The game is over.
+   *[false] The game is over: { $winners } won.
 } Your candies: { $line }
 candy-hand-match-over = { $won ->
     [true] 🏆 The big game is over — you win!
-   *[false] The big game is over.
+   *[false] The big game is over: { $winners } won.
 } You have { candy-n-points } and { candy-n-candies }.
 
 candy-button-empire = 🏰 Into my empire
@@ -268,3 +268,13 @@ candy-button-block = ✋ Block: discard 2 Snatchers
 candy-button-allow = 👌 Don't block
 candy-button-next-game = ▶ Next game
 candy-answer-blocked = ✋ Blocked!
+candy-final-score = { $score } { $score ->
+    [one] candy
+   *[other] candies
+}
+candy-option-away_after_timeouts = 💤 Away after { $n } timed-out turns in a row
+candy-option-away_autoplay_ms = 💤 An away player's move after { $n } s
+candy-ev-away = 💤 { $player } keeps running out of time: the bot plays for them, quickly, until any press brings them back.
+candy-ev-away-you = 💤 Your turns keep running out, so the bot plays for you for now. Press any button to be back in the game.
+candy-ev-back = 👋 { $player } is back in the game.
+candy-flag-away = 💤

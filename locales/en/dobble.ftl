@@ -68,6 +68,7 @@ dobble-lobby-mode = <b>{ $mode }</b> — { $rules }
 dobble-lobby-match = In a row: { $modes }.
 dobble-lobby-options = Every new card shows after a { $countdown } s countdown{ $rounds ->
     [0] .
+    [one] ; Catch Them All lasts { $rounds } round.
    *[other] ; Catch Them All lasts { $rounds } rounds.
 }
 
@@ -151,9 +152,12 @@ dobble-ev-caught = { $player } was quickest: { $symbol }. Card caught — { $cou
 dobble-ev-gifted = { $player } was quickest: { $symbol }. The poisoned gift goes to { $target }, whose pile is now { dobble-n-cards }.
 dobble-ev-wrong = Miss: { $symbol } is not the shared symbol. Your buttons are locked until the next card.
 dobble-ev-locks-lifted = Everybody missed — locks are off, keep looking!
-dobble-ev-duel-started = A tie for first place — duel! { $count } players, one centre card and one card each; the quickest right press wins.
+dobble-ev-duel-started = A tie for first place — a duel! Duellists: { $count }; one centre card and one card each; the quickest right press wins.
 dobble-ev-duel-won = { $player } wins the duel: { $symbol }!
-dobble-ev-mode-won = { dobble-mode-name }: { $player } wins! { dobble-n-points } for the place.
+dobble-ev-mode-won = { dobble-mode-name }: { $player } wins!{ $match ->
+    [true] { " " }{ dobble-n-points } for the place.
+   *[false] { "" }
+}
 dobble-ev-match-won = { $player } wins the match with { dobble-n-points }!
 dobble-ev-player-left = { $player } leaves the game; their cards are set aside: { $count }.
 dobble-ev-walkover = Only { $player } is left at the table — victory!
@@ -290,3 +294,7 @@ dobble-symbol-55 = 🤖
 dobble-symbol-55-name = robot
 dobble-symbol-56 = ⛵
 dobble-symbol-56-name = sailboat
+dobble-final-score = { $score } { $score ->
+    [one] point
+   *[other] points
+}

@@ -194,7 +194,7 @@ smashup-ev-talent = { $player } uses the talent of { $card }.
 smashup-ev-end-plays = { $player } is done playing cards.
 smashup-ev-drew = { $player } draws { smashup-n-cards }.
 smashup-ev-drew-cards = You draw: { $cards }.
-smashup-ev-reshuffled = { $player }'s deck is empty: { smashup-n-cards } from the discard pile become a new deck.
+smashup-ev-reshuffled = { $player }'s deck is empty: their discard pile ({ smashup-n-cards }) becomes a new deck.
 smashup-ev-discarded = { $player } discards { $cards }.
 smashup-ev-turn-end = { $player }'s turn ends.
 smashup-ev-extra-play = { $player } may play an extra { $kind ->
@@ -226,13 +226,13 @@ smashup-ev-place = { $base }: { $player } takes { $place ->
    *[other] place { $place }
 } with { $power } power: { $points } VP.
 smashup-ev-base-done = { $base } leaves; { $new_base } takes its place.
-smashup-ev-bases-reshuffled = The base deck is empty: { $count } bases are shuffled into a new one.
+smashup-ev-bases-reshuffled = The base deck is empty: the discarded bases ({ $count }) are shuffled into a new one.
 smashup-ev-madness-drawn = { $player } draws { $count ->
     [one] a Madness card
    *[other] { $count } Madness cards
 }.
 smashup-ev-madness-returned = { $player } returns a Madness card to the Madness deck.
-smashup-ev-madness-penalty = { $player } holds { $madness } Madness cards: -{ $points } VP.
+smashup-ev-madness-penalty = { $player } holds Madness cards ({ $madness }): -{ $points } VP.
 smashup-ev-tie-play-on = Tie for the lead at { $score } VP: play goes on until there is one leader.
 smashup-ev-won = { $winner } wins with { $score } VP!
 smashup-ev-timeout = { $player } is out of time: the referee takes the default choice.
@@ -526,7 +526,7 @@ smashup-rules-no-faction = There is no faction “{ $query }”. The factions: {
 smashup-cmd-desc-card = a Smash Up card or base by name
 smashup-card-usage = Name a card or a base: <code>/card Muffin</code>, <code>/card Ice Castle</code>.
 smashup-card-not-found = No Smash Up card or base is called “{ $query }”.
-smashup-card-many = { $count } cards match: { $names }. Name one of them.
+smashup-card-many = Matching cards ({ $count }): { $names }. Name one of them.
 smashup-sheet-base = 🏰 <b>{ $name }</b> — base, breakpoint { $breakpoint }, VP { $vp } ({ $box })
     { $text }
 smashup-sheet-card = 🃏 <b>{ $name }</b> — { $kind ->
@@ -640,15 +640,8 @@ smashup-button-talent = ✨ Talent: { $name }
 smashup-button-end = ⏭ End turn
 smashup-post-scoring = 🚩 <b>{ $base } scores</b>
 smashup-post-tie = ⚖️ { $text }
-smashup-post-final = 🏁 <b>Final scores</b>
-smashup-post-final-line = { $won ->
-    [true] 🏆
-   *[false] { "  " }
-} { $player }: <b>{ $vp }</b> VP{ $madness ->
-    [0] { "" }
-   *[other] { " " }(Madness: −{ $madness })
-}
 smashup-button-playable = ✅ { $label }
 smashup-hand-selected-idle = <b>{ $label }</b>
     { $text }
     It can't be played now.
+smashup-final-score = { $score } VP

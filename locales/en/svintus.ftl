@@ -71,7 +71,7 @@ svintus-ev-slap-all-in = Everybody slapped; { $player } was the slowest.
 svintus-ev-drew = { $player } draws { svintus-n-cards }.
 svintus-ev-draw-skipped = Nothing left to draw: { $player } just passes.
 svintus-ev-passed = { $player } keeps the drawn card and passes.
-svintus-ev-deck-reshuffled = The deck ran out: { svintus-n-cards } from the pile are shuffled into a new one.
+svintus-ev-deck-reshuffled = The deck ran out: the pile ({ svintus-n-cards }) is shuffled into a new one.
 svintus-ev-declared = “Svintus!” — { $player } is down to the last card.
 svintus-ev-catch-too-early = { $player } tries to catch { $target }, but it's too early — no penalty.
 svintus-ev-penalty-caught = Caught! { $catcher } caught { $player } with one card and no “Svintus!”: { $player } takes { svintus-n-cards }.
@@ -91,7 +91,7 @@ svintus-ev-match-won = { $player } wins the match with { $score } { $score ->
 }!
 svintus-ev-walkover = Everyone else left: { $player } wins the match.
 svintus-ev-abandoned = Everyone left; the game is over.
-svintus-ev-player-left = { $player } leaves the table; their { svintus-n-cards } go back into the deck.
+svintus-ev-player-left = { $player } leaves the table; their cards ({ $count }) go back into the deck.
 svintus-ev-player-joined = { $player } joins the table and will be dealt in next round.
 svintus-ev-attack-cancelled = { $player } left, so the pending card goes nowhere.
 
@@ -307,8 +307,14 @@ svintus-prompt-ninja-more = 🌑 Add { $least ->
     [1] 1 or 2 more cards
    *[other] { $least } more cards
 } of that value, in order — the last ends on top:
-svintus-prompt-cards = 🌑 Choose { $most } cards:
-svintus-prompt-boor-hog = 🌑 Choose up to { $most } cards to slip under the deck:
+svintus-prompt-cards = 🌑 Choose { $most ->
+    [one] { $most } card
+   *[other] { $most } cards
+}:
+svintus-prompt-boor-hog = 🌑 Choose up to { $most ->
+    [one] { $most } card
+   *[other] { $most } cards
+} to slip under the deck:
 svintus-prompt-bat = 🌑 Choose the card to drop on the pile:
 svintus-prompt-give-two = 🌑 Choose { $most ->
     [one] the card
@@ -340,11 +346,17 @@ svintus-rules = <b>Svintus in short</b>
     • A reaction your animal owes (the Hedgehog's) has the reaction window; missing it costs 2 cards.
     /animal NAME explains one animal; /animal lists them all.
 
-svintus-lobby-options = 🎯 to { $target } points · ⏱ turn { $timer } · ⚡ reactions { $window } s · 🤫 chat counts in a silence: { $hush }
+svintus-lobby-options = 🎯 to { $target } { $target ->
+    [one] point
+   *[other] points
+} · ⏱ turn { $timer } · ⚡ reactions { $window } s · 🤫 chat counts in a silence: { $hush }
 svintus-lobby-metamorphoses = 🐾 Metamorphoses: animals { $deal }
 svintus-lobby-deal-random = at random
 svintus-lobby-deal-chosen = chosen by the players
-svintus-button-target = 🎯 To { $n } points
+svintus-button-target = 🎯 To { $n } { $n ->
+    [one] point
+   *[other] points
+}
 svintus-button-timer = ⏱ Turn: { $timer }
 svintus-button-window = ⚡ Reaction: { $n } s
 svintus-button-hush = 🤫 Talking in a Hush costs: { $state }
@@ -357,7 +369,10 @@ svintus-setup-none = …
 svintus-setup-hint = Press an animal to take it (press another to change your mind). Whoever hasn't picked when time is up gets a free one at random; the deal follows.
 svintus-setup-taken = ✖ { $label }
 
-svintus-board-title = { $title } · round { $round }
+svintus-board-title = { $title } · round { $round } · playing to { $target } { $target ->
+    [one] point
+   *[other] points
+}
 svintus-board-top = Top: <b>{ $card }</b>
 svintus-board-named-color = (colour: { svintus-color-named })
 svintus-board-counts = Deck { $deck } · pile { $pile }
@@ -366,7 +381,10 @@ svintus-board-counter-clockwise = ↺ counter-clockwise
 svintus-board-player = { $player } — { $count ->
     [one] { $count } card
    *[other] { $count } cards
-} · { $score } pts { $flags }
+} · { $score } { $score ->
+    [one] pt
+   *[other] pts
+} { $flags }
 svintus-board-player-animal = { $line } · { $animal }
 svintus-flag-declared = 🐽
 svintus-flag-one-card = ☝️
@@ -380,7 +398,7 @@ svintus-board-race = 👋 SLAP! { $done } of { $total } have slapped.
 svintus-board-silence = 🤫 Silence! Called by { $player }: not a word in the chat.
 svintus-board-ability = 🌑 <b>{ $player }</b> uses the { $animal }…
 svintus-board-duty = 🦔 <b>{ $player }</b> must press “Hedgehog takes!”
-svintus-board-round-over = The round is over. The next one starts shortly.
+svintus-board-round-over = The round is over. The next starts in { $seconds } s — or now with “▶ Next round”.
 svintus-board-match-over = 🏆 <b>{ $player }</b> wins the match!
 svintus-button-catch = 🫵 Catch!
 svintus-button-slap = 👋 Slap!
@@ -390,16 +408,16 @@ svintus-hand-title = { $emoji } { $name } · { $chat }
 svintus-hand-not-seated = You're not at the table any more.
 svintus-hand-match-over = The match is over: { $player } wins.
 svintus-hand-setup = 🐾 Pick your animal on the board in the group; your cards come with the deal.
-svintus-hand-round-over = The round is over; your new cards arrive with the next one.
+svintus-hand-round-over = 🏁 { $player } wins the round. Your new cards come with the next one.
 svintus-hand-race = 👋 Slap, quick!
 svintus-hand-race-done = 👋 You've slapped; waiting for the others.
 svintus-hand-grab-on-you = ⚠️ A Grab is on you: take { $count } or pass it on with a Grab.
 svintus-hand-snore-on-you = 😴 A Snore is on you: lose the turn or pass it on with a Snore.
 svintus-hand-drawn = You drew a card that fits: play it or pass.
-svintus-hand-waiting = ⏳ Not your turn. ✅ marks a card that can intercept right now.
-svintus-hand-silence = 🤫 Silence in the chat!
+svintus-hand-waiting = ⏳ { $player } to move.
+svintus-hand-silence = 🤫 Silence in the chat! A button with 🤫 speaks: it costs { svintus-n-cards }.
 svintus-hand-your-turn = ▶ <b>Your turn!</b>
-svintus-hand-cards = Your cards ({ $count }), ✅ = playable now:
+svintus-hand-cards = Your cards ({ $count }):
 svintus-hand-animal = { $animal }: { $rule }
 svintus-hand-deck-top = 🦉 Top of the deck: <b>{ $card }</b>
 svintus-hand-duty = 🦔 An opponent intercepted: press “Hedgehog takes!” now, or it costs 2.
@@ -431,3 +449,19 @@ svintus-answer-slapped = 👋 { $place ->
     [1] First!
    *[other] Slapped: { $place }.
 }
+svintus-hand-cards-playable = Your cards ({ $count }), ✅ = playable now:
+svintus-hand-cards-intercept = Your cards ({ $count }), ✅ = can intercept right now:
+svintus-hand-silence-color = 🤫 Silence in the chat: naming a colour is a word too and costs { svintus-n-cards }. The colour must still be named.
+svintus-costly = { $label } 🤫−{ $count }
+svintus-answer-silence = 🤫 You broke the silence: take { svintus-n-cards }.
+svintus-final-score = { $score } { $score ->
+    [one] point
+   *[other] points
+}
+svintus-post-round = 🏁 <b>Round { $round }</b>: { $text }
+svintus-post-round-line = { $place }. { $player } — { svintus-final-score }
+svintus-post-round-next = The match is played to { $target } { $target ->
+    [one] point
+   *[other] points
+}. The next round starts in { $seconds } s, or with the button on the board.
+svintus-ev-away-you = 💤 Your turns keep running out, so the bot plays for you for now. Press any button to be back in the game.

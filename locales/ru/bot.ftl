@@ -58,7 +58,7 @@ lobby-on = да
 lobby-off = нет
 lobby-unreachable = { $players }, я пока не могу написать вам в личку. Откройте чат со мной по ссылке — и вы сразу в игре: { $link }
 lobby-and-more = ещё { $count }
-lobby-hint = Создатель стола жмёт «Начать», когда соберутся от { $min } до { $max } игроков.
+lobby-hint = Создатель стола жмёт «Начать», когда игроков соберётся от { $min } до { $max }.
 button-join = 🙋 Играю
 button-leave = 🚪 Выйти
 button-start = ▶ Начать
@@ -88,6 +88,14 @@ final-winners = 🏆 { $game }: { $count ->
    *[other] победу делят { $players }!
 }
 final-no-winner = { $game }: игра окончена, победителя нет.
+final-rank = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player } — { $score }
+final-rank-place = { $won ->
+    [true] 🏆
+   *[false] { $place }.
+} { $player }
 
 ## Рука и выбор
 
@@ -123,7 +131,7 @@ answer-busy = Стол занят, нажмите ещё раз.
 answer-creator-only = Это может только создатель стола.
 answer-option-number = Меняется кнопками ➖ и ➕.
 answer-option-least = В игре должно остаться хотя бы { $count }.
-answer-need-players = В «{ $game }» играют от { $min } до { $max } игроков.
+answer-need-players = «{ $game }»: игроков нужно от { $min } до { $max }.
 answer-joined = Вы в игре! Карты придут в личный чат со мной.
 answer-already-done = ✔️ Уже сделано.
 answer-left = Вы вышли из-за стола.
@@ -145,7 +153,7 @@ core-err-prompt-option = Такого варианта нет.
 core-err-prompt-repeated = Каждый вариант можно выбрать только раз.
 core-err-prompt-no-cancel = Отменить уже нельзя.
 core-err-nothing-to-answer = Сейчас выбирать нечего.
-referee-error = ⚠️ У судьи ошибка: часы этой игры остановлены. /board нарисует стол заново.
+referee-error = ⚠️ У бота ошибка: часы этой игры остановлены. /board нарисует стол заново.
 
 ## Выход из идущей игры
 cmd-desc-leave = выйти из-за стола или из игры в этой группе
@@ -175,3 +183,4 @@ stats-line = { $place ->
 stats-none = В этом чате ещё не закончилась ни одна игра.
 stats-none-mine = У вас пока нет статистики.
 stats-forgotten = 🧹 Ваша статистика удалена во всех чатах.
+nudge = ⏰ Ждём вашего хода: { $game } · { $chat }

@@ -89,7 +89,7 @@ candy-rules = <b>Конфетная империя коротко</b>
     • просто сбросьте карту взакрытую.
     Затем доберите до 3 карт (после Авторитета — нет). Сброс закрыт: заглянуть в него можно только по свойству карты.
     Две Отнимаши в империи отменяют направленного на вас Судью или Полицейского — успейте в окно блока.
-    Игра кончается, когда ход должен перейти к игроку с пустой рукой. Подсчёт: конфеты на картах империи; +2 за каждую Отнимашу и Конфетного вора при Скупщике; +2 за каждую пару Карманников; и пары: Скупщик+Вор 5, Полицейский+Отнимаша 3, Судья+Наёмник 7, Адвокат+Авторитет 3, Похититель+Карманник 5, Детектив+Хитрый полицейский 7 (две последние — при 3–4 игроках). Больше всех конфет — победа; при равенстве побеждают все лидеры.
+    Игра кончается, когда ход переходит к игроку с пустой рукой. Подсчёт: конфеты на картах империи; +2 за каждую Отнимашу и Конфетного вора при Скупщике; +2 за каждую пару Карманников; и пары: Скупщик+Вор 5, Полицейский+Отнимаша 3, Судья+Наёмник 7, Адвокат+Авторитет 3, Похититель+Карманник 5, Детектив+Хитрый полицейский 7 (две последние — при 3–4 игроках). Больше всех конфет — победа; при равенстве побеждают все лидеры.
     Настройки: командная игра (4 игрока, партнёры через одного), большая игра (5 партий, места дают 3/2/1 очка), Беззащитность, Без границ, Всезнайка.
     В боте: в личном чате со мной нажмите карту, затем ход; выборы способностей — кнопками там же. Кнопка блока появляется только у того, на кого направлен Судья или Полицейский, и только пока открыто окно.
 
@@ -101,12 +101,12 @@ candy-ev-setup-discard = В сброс взакрытую { $count ->
     [one] уходит
    *[other] уходят
 } { candy-n-cards }.
-candy-ev-played = { $player } выкладывает в свою империю «{ $card }».
-candy-ev-played-for-ability = { $player } открыто сбрасывает «{ $card }» ради способности.
-candy-ev-protected = { $player } сбрасывает карту взакрытую и берёт под защиту «{ $card }».
-candy-ev-protected-open = { $player } сбрасывает «{ $discarded }» и берёт под защиту «{ $card }».
+candy-ev-played = { $player } выкладывает в свою империю карту «{ $card }».
+candy-ev-played-for-ability = { $player } открыто сбрасывает карту «{ $card }» ради способности.
+candy-ev-protected = { $player } сбрасывает карту взакрытую; под защитой теперь «{ $card }».
+candy-ev-protected-open = { $player } сбрасывает карту «{ $discarded }»; под защитой теперь «{ $card }».
 candy-ev-discarded = { $player } сбрасывает карту взакрытую.
-candy-ev-discarded-open = { $player } сбрасывает «{ $card }».
+candy-ev-discarded-open = { $player } сбрасывает карту «{ $card }».
 candy-ev-declined = { $player } не применяет способность карты «{ $card }».
 candy-ev-no-effect = Карте «{ $card }» игрока { $player } нечего делать.
 candy-ev-drew = { $player } добирает { candy-n-cards-acc }.
@@ -118,13 +118,13 @@ candy-ev-hand-limit = Лишние карты: { candy-n-cards } из руки �
 candy-ev-boss-took = Авторитет игрока { $player } берёт из колоды { candy-n-cards-acc }.
 candy-ev-boss-returned = { $player } кладёт на верх колоды { candy-n-cards-acc }.
 candy-ev-lawyer-looks = Адвокат игрока { $player } изучает сброс…
-candy-ev-lawyer-took = Адвокат игрока { $player } достаёт из сброса «{ $card }».
-candy-ev-thief-took = Конфетный вор игрока { $player } уводит «{ $card }» из империи игрока { $target }.
+candy-ev-lawyer-took = Адвокат игрока { $player } достаёт из сброса карту «{ $card }».
+candy-ev-thief-took = Конфетный вор игрока { $player } уводит карту «{ $card }» из империи игрока { $target }.
 candy-ev-thief-back = «{ $card }» игрока { $player } возвращается в сброс.
-candy-ev-hitman = Наёмник игрока { $player } убирает «{ $card }» из империи игрока { $target }.
-candy-ev-policeman = Полицейский игрока { $player } забирает «{ $card }» из империи игрока { $target }.
+candy-ev-hitman = Наёмник игрока { $player } убирает карту «{ $card }» из империи игрока { $target }.
+candy-ev-policeman = Полицейский игрока { $player } забирает карту «{ $card }» из империи игрока { $target }.
 candy-ev-detective = Детектив игрока { $player } берётся за дело: каждый другой игрок отдаёт Конфетного вора, Скупщика конфет или Авторитета.
-candy-ev-detective-gave = { $player } отдаёт «{ $card }».
+candy-ev-detective-gave = { $player } отдаёт карту «{ $card }».
 candy-ev-kidnapped = Похититель игрока { $player } называет персонажа «{ $character }»: из империй { $count ->
     [one] уходит
    *[other] уходят
@@ -137,7 +137,7 @@ candy-ev-sly-cop-took = Хитрый полицейский игрока { $play
 candy-ev-window-open = «{ $card }» игрока { $by } направлен на игрока { $player } — две Отнимаши могут это отменить!
 candy-ev-blocked = Блок! { $player } сбрасывает двух Отнимаш, и «{ $card }» игрока { $by } не срабатывает.
 candy-ev-not-blocked = { $player } не блокирует.
-candy-ev-timeout = Время вышло: за игрока { $player } ходит судья.
+candy-ev-timeout = Время вышло: за игрока { $player } решает бот.
 candy-ev-left = { $player } покидает стол; из руки под колоду { $count ->
     [one] уходит
    *[other] уходят
@@ -172,7 +172,7 @@ candy-prompt-skip = Не применять
 
 candy-err-bad-action = Такого хода нет.
 candy-err-bad-options = Такие настройки стола не подходят.
-candy-err-player-count = В «Конфетную империю» играют от { $min } до { $max } игроков.
+candy-err-player-count = В «Конфетной империи» игроков — от { $min } до { $max }.
 candy-err-team-needs-four = Для командной игры нужно ровно 4 игрока.
 candy-err-big-game-needs-three = Для большой игры нужно не меньше 3 игроков.
 candy-err-duplicate-player = У каждого игрока одно место.
@@ -240,8 +240,8 @@ candy-board-combo = { $count ->
 }
 candy-board-breakdown = { "      " }🧮 { $line }
 candy-board-team = { $team } { $player } + { $partner }: 🍬 { $score }
-candy-board-reaction = ⚡ Окно блока: { $player } может отменить «{ $card }» игрока { $by } двумя Отнимашами ({ $seconds } с).
-candy-board-break = ☕ Партия { $game } из { $games } сыграна. Следующая начнётся сама — или нажмите «Следующая партия».
+candy-board-reaction = ⚡ Окно блока: { $player } может отменить карту «{ $card }» игрока { $by } двумя Отнимашами ({ $seconds } с).
+candy-board-break = ☕ Партия { $game } из { $games } сыграна. Следующая начнётся автоматически — или нажмите «Следующая партия».
 candy-board-won = 🏆 { $count ->
     [one] Побеждает { $players }!
    *[other] Победу делят: { $players }!
@@ -258,10 +258,10 @@ candy-hand-not-seated = Вы не играете за этим столом.
 candy-hand-left = 🚪 Вы вне игры; ваша империя остаётся на столе.
 candy-hand-break = ☕ Партия { $game } из { $games } сыграна — скоро следующая.
 candy-hand-reaction = ⚡ <b>«{ $card }» игрока { $by } направлен на вас!</b> Две незащищённые Отнимаши отменят его — у вас { $seconds } с.
-candy-hand-reaction-take = Полицейский хочет забрать «{ $card }».
+candy-hand-reaction-take = Полицейский хочет забрать карту «{ $card }».
 candy-hand-your-turn = ▶ <b>Ваш ход!</b> Выберите карту.
 candy-hand-card-moves = Карта <b>{ $label }</b>: что с ней сделать?
-candy-hand-protect-which = Сбросить <b>{ $label }</b> взакрытую и защитить — какую карту своей империи?
+candy-hand-protect-which = Сбросить карту <b>{ $label }</b> взакрытую и защитить — какую карту своей империи?
 candy-hand-others-answer = ⏳ Ждём ответа других игроков.
 candy-hand-waiting = ⏳ Сейчас не ваш ход.
 candy-hand-cards = Ваши карты ({ $count }):
@@ -271,11 +271,11 @@ candy-hand-no-cards = Карт на руке нет.
 candy-hand-empire = 🏰 Ваша империя: 🍬 { $score }
 candy-hand-over = { $won ->
     [true] 🏆 Игра окончена — победа ваша!
-   *[false] Игра окончена.
+   *[false] Игра окончена: побеждает { $winners }.
 } Ваши конфеты: { $line }
 candy-hand-match-over = { $won ->
     [true] 🏆 Большая игра окончена — победа ваша!
-   *[false] Большая игра окончена.
+   *[false] Большая игра окончена: побеждает { $winners }.
 } У вас { candy-n-points } и { candy-n-candies }.
 
 candy-button-empire = 🏰 В империю
@@ -287,3 +287,14 @@ candy-button-block = ✋ Блок: сбросить 2 Отнимаши
 candy-button-allow = 👌 Не блокировать
 candy-button-next-game = ▶ Следующая партия
 candy-answer-blocked = ✋ Заблокировано!
+candy-final-score = { $score } { $score ->
+    [one] конфета
+    [few] конфеты
+   *[many] конфет
+}
+candy-option-away_after_timeouts = 💤 Нет на месте после { $n } пропущенных ходов подряд
+candy-option-away_autoplay_ms = 💤 За отсутствующего ход через { $n } с
+candy-ev-away = 💤 { $player } пропускает ход за ходом: пока за этого игрока ходит бот — быстро; любое нажатие, и игрок снова в игре.
+candy-ev-away-you = 💤 Ваши ходы истекают один за другим, и пока за вас ходит бот. Нажмите любую кнопку — и вы снова в игре.
+candy-ev-back = 👋 { $player } снова в игре.
+candy-flag-away = 💤

@@ -140,7 +140,7 @@ dobble-answer-wrong-lifted = ❌ Мимо: { $symbol } — не он. Прома
 ## Объявления судьи (события движка)
 
 dobble-ev-mode-started = { $total ->
-    [1] Играем в «{ dobble-mode-name }»! Первая карта — после отсчёта.
+    [1] Игра: «{ dobble-mode-name }». Первая карта — после отсчёта.
    *[other] Мини-игра { $number } из { $total }: «{ dobble-mode-name }». Первая карта — после отсчёта.
 }
 dobble-ev-round-started = Раунд { $round } из { $rounds }: новая карта в центре, вокруг — по карте на каждого.
@@ -155,7 +155,10 @@ dobble-ev-wrong = Мимо: { $symbol } — не общий символ. Кно
 dobble-ev-locks-lifted = Промах у всех — блокировка снята, ищите дальше!
 dobble-ev-duel-started = Ничья за первое место — дуэль! Участников: { $count }. Одна карта в центре и по карте каждому; выигрывает самое быстрое верное нажатие.
 dobble-ev-duel-won = Дуэль выигрывает { $player }: { $symbol }!
-dobble-ev-mode-won = «{ dobble-mode-name }»: побеждает { $player }! За место — { dobble-n-points }.
+dobble-ev-mode-won = «{ dobble-mode-name }»: побеждает { $player }!{ $match ->
+    [true] { " " }За место — { dobble-n-points }.
+   *[false] { "" }
+}
 dobble-ev-match-won = Матч выигрывает { $player }: { dobble-n-points }!
 dobble-ev-player-left = { $player } покидает игру. Карты этого игрока откладываются в сторону: { $count }.
 dobble-ev-walkover = За столом остаётся только { $player } — победа!
@@ -164,7 +167,7 @@ dobble-ev-walkover = За столом остаётся только { $player }
 
 dobble-err-bad-action = Непонятное действие.
 dobble-err-bad-options = Такие настройки стола не подходят.
-dobble-err-player-count = В Доббль играют от { $min } до { $max } человек.
+dobble-err-player-count = В Доббле игроков — от { $min } до { $max }.
 dobble-err-duplicate-player = Одному игроку нельзя занять два места.
 dobble-err-not-a-player = Вы не участвуете в этой игре.
 dobble-err-over = Игра уже окончена.
@@ -292,3 +295,8 @@ dobble-symbol-55 = 🤖
 dobble-symbol-55-name = робот
 dobble-symbol-56 = ⛵
 dobble-symbol-56-name = парусник
+dobble-final-score = { $score } { $score ->
+    [one] очко
+    [few] очка
+   *[many] очков
+}

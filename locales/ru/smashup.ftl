@@ -27,135 +27,135 @@ smashup-faction-mythic-horses = Волшебные пони
 ## Котики
 
 smashup-card-queen-fluffy = Королева Пушистик
-smashup-card-queen-fluffy-text = Приспешник, сила 5. Талант: возьми под контроль приспешника с силой 3 или меньше до конца хода.
+smashup-card-queen-fluffy-text = Приспешник, сила 5. Талант: возьмите под контроль приспешника с силой 3 или меньше до конца хода.
 smashup-card-whiskers = Усатик
-smashup-card-whiskers-text = Приспешник, сила 4. Талант: сыграй добавочное действие, затем уничтожь одного из приспешников под своим контролем.
+smashup-card-whiskers-text = Приспешник, сила 4. Талант: сыграйте добавочное действие, затем уничтожьте одного из приспешников под своим контролем.
 smashup-card-muffin = Кексик
-smashup-card-muffin-text = Приспешник, сила 3. При розыгрыше: возьми под контроль приспешника с силой 3 или меньше до конца хода.
+smashup-card-muffin-text = Приспешник, сила 3. При розыгрыше: возьмите под контроль приспешника с силой 3 или меньше до конца хода.
 smashup-card-mr-grumpers = Мистер Ворчун
 smashup-card-mr-grumpers-text = Приспешник, сила 2. При розыгрыше: выбранный приспешник получает -2 к силе до конца хода.
 smashup-card-can-has-cheeseburger = Покорми меня
-smashup-card-can-has-cheeseburger-text = Спецсвойство, перед захватом базы: возьми под контроль приспешника с силой 3 или меньше на этой базе до конца хода.
+smashup-card-can-has-cheeseburger-text = Спецсвойство, перед захватом базы: возьмите под контроль приспешника с силой 3 или меньше на этой базе до конца хода.
 smashup-card-cat-fight = Кошачья драка
-smashup-card-cat-fight-text = Выбери приспешника под своим контролем: возьми столько карт, какова его сила, затем уничтожь его.
+smashup-card-cat-fight-text = Выберите приспешника под своим контролем: возьмите столько карт, какова его сила, затем уничтожьте его.
 smashup-card-cats-paw = Кошачья лапа
-smashup-card-cats-paw-text = Возьми под контроль приспешника с силой 5 или меньше до конца хода.
+smashup-card-cats-paw-text = Возьмите под контроль приспешника с силой 5 или меньше до конца хода.
 smashup-card-grumpiness = Ворчливость
 smashup-card-grumpiness-text = Играется на приспешника. Постоянное: у него -2 к силе.
 smashup-card-hang-in-there = Держись!
-smashup-card-hang-in-there-text = Играется на приспешника под твоим контролем. Постоянное: если его должны уничтожить, вместо этого перемести его на другую базу и уничтожь эту карту.
+smashup-card-hang-in-there-text = Играется на приспешника под вашим контролем. Постоянное: если его должны уничтожить, вместо этого переместите его на другую базу и уничтожьте эту карту.
 smashup-card-hissy-fit = Шипение
 smashup-card-hissy-fit-text = Играется на базу. Постоянное: у чужих приспешников здесь -1 к силе.
 smashup-card-invisible-bicycle = Невидимый велосипед
-smashup-card-invisible-bicycle-text = Выбери базу: перемести с неё на другую базу сколько угодно приспешников с силой 2 или меньше.
+smashup-card-invisible-bicycle-text = Выберите базу: переместите с неё на другую базу сколько угодно приспешников с силой 2 или меньше.
 smashup-card-nine-lives = Девять жизней
-smashup-card-nine-lives-text = Уничтожь одного из приспешников под своим контролем, затем сыграй в этот ход добавочного приспешника.
+smashup-card-nine-lives-text = Уничтожьте одного из приспешников под своим контролем, затем сыграйте в этот ход добавочного приспешника.
 
 ## Принцессы
 
 smashup-card-apricot = Абрикоска
-smashup-card-apricot-text = Приспешник, сила 5. Талант: уничтожь чужого приспешника с силой 2 или меньше на этой базе.
+smashup-card-apricot-text = Приспешник, сила 5. Талант: уничтожьте чужого приспешника с силой 2 или меньше на этой базе.
 smashup-card-eliza = Элиза
 smashup-card-eliza-text = Приспешник, сила 5. Постоянное: каждый соперник может сыграть за ход не больше одной добавочной карты.
 smashup-card-griselda = Гризельда
-smashup-card-griselda-text = Приспешник, сила 5. Талант: возьми на руку Фамильную реликвию из своей стопки сброса.
+smashup-card-griselda-text = Приспешник, сила 5. Талант: возьмите на руку Фамильную реликвию из своей стопки сброса.
 smashup-card-marie-degraw = Мари Деграв
-smashup-card-marie-degraw-text = Приспешник, сила 5. Талант: открой верхнюю карту своей колоды; приспешника возьми на руку, иначе положи карту под низ колоды.
+smashup-card-marie-degraw-text = Приспешник, сила 5. Талант: откройте верхнюю карту своей колоды; приспешника возьмите на руку, иначе положите карту под низ колоды.
 smashup-card-sleeping-beauty = Спящая красавица
-smashup-card-sleeping-beauty-text = Приспешник, сила 5. Постоянное: если эта карта должна уйти из игры в стопку сброса, вместо этого её замешивают в колоду владельца.
+smashup-card-sleeping-beauty-text = Приспешник, сила 5. Постоянное: если эта карта уходит из игры в стопку сброса, вместо этого её замешивают в колоду владельца.
 smashup-card-snow-white = Белоснежка
-smashup-card-snow-white-text = Приспешник, сила 5. Талант: перемести сюда приспешника с другой базы.
+smashup-card-snow-white-text = Приспешник, сила 5. Талант: переместите сюда приспешника с другой базы.
 smashup-card-direct-to-dvd-sequel = Продолжение сразу на DVD
-smashup-card-direct-to-dvd-sequel-text = Замешай приспешника из своей стопки сброса в колоду, затем возьми карту.
+smashup-card-direct-to-dvd-sequel-text = Замешайте приспешника из своей стопки сброса в колоду, затем возьмите карту.
 smashup-card-fairy-godmother = Фея-крёстная
-smashup-card-fairy-godmother-text = Выбери одно: возьми 2 карты или дай приспешнику +3 к силе до конца хода.
+smashup-card-fairy-godmother-text = Выберите одно: возьмите 2 карты или дайте приспешнику +3 к силе до конца хода.
 smashup-card-happily-ever-after = Жили долго и счастливо
-smashup-card-happily-ever-after-text = Играется на базу. Постоянное: если при захвате этой базы ты на первом месте, получи ещё 1 ПО.
+smashup-card-happily-ever-after-text = Играется на базу. Постоянное: если при захвате этой базы вы на первом месте, получите ещё 1 ПО.
 smashup-card-heirloom = Фамильная реликвия
 smashup-card-heirloom-text = Играется на приспешника. Постоянное: +1 к силе за каждую реликвию на нём (n реликвий дают n×n). Её нельзя уничтожить.
 smashup-card-skillet = Сковородка
-smashup-card-skillet-text = Уничтожь приспешника с силой 2 или меньше, затем возьми карту.
+smashup-card-skillet-text = Уничтожьте приспешника с силой 2 или меньше, затем возьмите карту.
 smashup-card-some-day-my-prince = Явится принц на белом коне
-smashup-card-some-day-my-prince-text = Спецсвойство, перед захватом базы: перемести приспешника с этой базы на другую.
+smashup-card-some-day-my-prince-text = Спецсвойство, перед захватом базы: переместите приспешника с этой базы на другую.
 smashup-card-tale-as-old-as-time = Сказка старая, как мир
-smashup-card-tale-as-old-as-time-text = Выбери базу: все приспешники под твоим контролем перемещаются туда.
+smashup-card-tale-as-old-as-time-text = Выберите базу: все приспешники под вашим контролем перемещаются туда.
 smashup-card-true-loves-kiss = Поцелуй истинной любви
-smashup-card-true-loves-kiss-text = Перемести любого приспешника на другую базу.
+smashup-card-true-loves-kiss-text = Переместите любого приспешника на другую базу.
 smashup-card-woodland-helpers = Лесные помощники
-smashup-card-woodland-helpers-text = Играется на базу. Постоянное: сыграв обычное действие, можешь положить его под низ своей колоды, а не в сброс.
+smashup-card-woodland-helpers-text = Играется на базу. Постоянное: сыграв обычное действие, можете положить его под низ своей колоды, а не в сброс.
 
 ## Феи
 
 smashup-card-titania = Титания
-smashup-card-titania-text = Приспешник, сила 5. При розыгрыше выбери одно: верни чужого приспешника на руку владельцу или сыграй добавочного приспешника.
+smashup-card-titania-text = Приспешник, сила 5. При розыгрыше выберите одно: верните чужого приспешника на руку владельцу или сыграйте добавочного приспешника.
 smashup-card-glymmer = Мерцалка
-smashup-card-glymmer-text = Приспешник, сила 4. Талант, до начала твоего следующего хода, выбери одно: другой приспешник получает -4 к силе или этот +1.
+smashup-card-glymmer-text = Приспешник, сила 4. Талант, до начала вашего следующего хода, выберите одно: другой приспешник получает -4 к силе или этот +1.
 smashup-card-puck = Пак
-smashup-card-puck-text = Приспешник, сила 3. При розыгрыше выбери одно: сыграй добавочное действие или возьми карту.
+smashup-card-puck-text = Приспешник, сила 3. При розыгрыше выберите одно: сыграйте добавочное действие или возьмите карту.
 smashup-card-tinx = Тинкс
-smashup-card-tinx-text = Приспешник, сила 2. При розыгрыше: можешь перенести на него действие с другого приспешника.
+smashup-card-tinx-text = Приспешник, сила 2. При розыгрыше: можете перенести на него действие с другого приспешника.
 smashup-card-daisy-chain = Венок из ромашек
-smashup-card-daisy-chain-text = Играется на приспешника. Постоянное: +2 к силе, пока он под твоим контролем, иначе -2.
+smashup-card-daisy-chain-text = Играется на приспешника. Постоянное: +2 к силе, пока он под вашим контролем, иначе -2.
 smashup-card-enchantment = Чары
-smashup-card-enchantment-text = Играется на базу; выбери одно: все приспешники здесь получают +1 к силе или все получают -1.
+smashup-card-enchantment-text = Играется на базу; выберите одно: все приспешники здесь получают +1 к силе или все получают -1.
 smashup-card-fairy-ballet = Балет фей
-smashup-card-fairy-ballet-text = Выбери одно: возьми 2 карты или возьми карту и сыграй добавочное действие.
+smashup-card-fairy-ballet-text = Выберите одно: возьмите 2 карты или возьмите карту и сыграйте добавочное действие.
 smashup-card-ladybug = Божья коровка
-smashup-card-ladybug-text = Играется на приспешника. Постоянное: его нельзя уничтожить. Талант: перенеси эту карту на другого приспешника.
+smashup-card-ladybug-text = Играется на приспешника. Постоянное: его нельзя уничтожить. Талант: перенесите эту карту на другого приспешника.
 smashup-card-leaf-armor = Лиственный доспех
-smashup-card-leaf-armor-text = Играется на приспешника. Постоянное: у него +1 к силе. Талант: перенеси эту карту на другого приспешника.
+smashup-card-leaf-armor-text = Играется на приспешника. Постоянное: у него +1 к силе. Талант: перенесите эту карту на другого приспешника.
 smashup-card-magic-acorns = Волшебные жёлуди
-smashup-card-magic-acorns-text = Выбери одно: каждый соперник сбрасывает случайную карту или возьми карту и сыграй добавочное действие.
+smashup-card-magic-acorns-text = Выберите одно: каждый соперник сбрасывает случайную карту или возьмите карту и сыграйте добавочное действие.
 smashup-card-magic-ward = Волшебный оберег
 smashup-card-magic-ward-text = Играется на базу. Постоянное: соперники не могут играть действия на эту базу и на приспешников здесь.
 smashup-card-playful-tricks = Шалости
-smashup-card-playful-tricks-text = Уничтожь до двух действий, сыгранных на приспешников и/или базы.
+smashup-card-playful-tricks-text = Уничтожьте до двух действий, сыгранных на приспешников и/или базы.
 
 ## Волшебные пони
 
 smashup-card-starlyte = Звездосвет
-smashup-card-starlyte-text = Приспешник, сила 5. Постоянное: +1 к силе за каждого другого твоего приспешника здесь.
+smashup-card-starlyte-text = Приспешник, сила 5. Постоянное: +1 к силе за каждого другого вашего приспешника здесь.
 smashup-card-rainbow = Радуга
-smashup-card-rainbow-text = Приспешник, сила 4. Талант: если в этот ход сюда уже сыгран другой твой приспешник, возьми карту.
+smashup-card-rainbow-text = Приспешник, сила 4. Талант: если в этот ход сюда уже сыгран другой ваш приспешник, возьмите карту.
 smashup-card-seastar = Морская звезда
-smashup-card-seastar-text = Приспешник, сила 3. При розыгрыше на базу, где уже есть твой приспешник: сыграй добавочного приспешника (одна Морская звезда за ход).
+smashup-card-seastar-text = Приспешник, сила 3. При розыгрыше на базу, где уже есть ваш приспешник: сыграйте добавочного приспешника (одна Морская звезда за ход).
 smashup-card-pinkie = Плимки
-smashup-card-pinkie-text = Приспешник, сила 2. Постоянное: +1 к силе, пока здесь есть другой твой приспешник.
+smashup-card-pinkie-text = Приспешник, сила 2. Постоянное: +1 к силе, пока здесь есть другой ваш приспешник.
 smashup-card-adventure-power = Сила приключений
-smashup-card-adventure-power-text = Выбери базу: перемести туда сколько угодно своих приспешников.
+smashup-card-adventure-power-text = Выберите базу: переместите туда сколько угодно своих приспешников.
 smashup-card-encouragement-power = Сила поддержки
-smashup-card-encouragement-power-text = Играется на приспешника под твоим контролем. Постоянное: +1 к силе за каждого другого твоего приспешника на его базе.
+smashup-card-encouragement-power-text = Играется на приспешника под вашим контролем. Постоянное: +1 к силе за каждого другого вашего приспешника на его базе.
 smashup-card-freedom-power = Сила свободы
-smashup-card-freedom-power-text = Уничтожь действие, сыгранное на приспешника или базу.
+smashup-card-freedom-power-text = Уничтожьте действие, сыгранное на приспешника или базу.
 smashup-card-friendship-power = Сила дружбы
-smashup-card-friendship-power-text = Перемести своего приспешника на базу, где есть другой твой приспешник. Затем можешь вернуть эту карту на руку, а не в сброс.
+smashup-card-friendship-power-text = Переместите своего приспешника на базу, где есть другой ваш приспешник. Затем можете вернуть эту карту на руку, а не в сброс.
 smashup-card-sharing-power = Сила щедрости
-smashup-card-sharing-power-text = Играется на базу. Постоянное: в начале твоего хода, если здесь два или больше твоих приспешника, возьми карту.
+smashup-card-sharing-power-text = Играется на базу. Постоянное: в начале вашего хода, если здесь два или больше ваших приспешника, возьмите карту.
 smashup-card-super-future-space-armor-power = Сила суперкосмодоспехов будущего
-smashup-card-super-future-space-armor-power-text = Каждый твой приспешник, рядом с которым на базе есть другой твой приспешник, получает +2 к силе до конца хода.
+smashup-card-super-future-space-armor-power-text = Каждый ваш приспешник, рядом с которым на базе есть другой ваш приспешник, получает +2 к силе до конца хода.
 smashup-card-teaching-power = Сила учения
-smashup-card-teaching-power-text = Спецсвойство, перед захватом базы: открой с верха колоды по карте за каждого своего приспешника там; одного открытого приспешника можешь сыграть туда добавочным; остальные верни наверх в любом порядке.
+smashup-card-teaching-power-text = Спецсвойство, перед захватом базы: откройте с верха колоды по карте за каждого своего приспешника там; одного открытого приспешника можете сыграть туда добавочным; остальные верните наверх в любом порядке.
 smashup-card-togetherness-power = Сила единства
-smashup-card-togetherness-power-text = Сыграй добавочного приспешника на базу, где уже есть твой приспешник.
+smashup-card-togetherness-power-text = Сыграйте добавочного приспешника на базу, где уже есть ваш приспешник.
 
 ## Базы «Мимими»
 
 smashup-base-cat-fanciers-alley = Кошачий переулок
-smashup-base-cat-fanciers-alley-text = Раз в свой ход можешь уничтожить здесь своего приспешника, чтобы взять карту.
+smashup-base-cat-fanciers-alley-text = Раз в свой ход можете уничтожить здесь своего приспешника, чтобы взять карту.
 smashup-base-house-of-nine-lives = Дом девяти жизней
 smashup-base-house-of-nine-lives-text = Когда приспешника на другой базе должны уничтожить, его владелец может вместо этого переместить его сюда.
 smashup-base-enchanted-glade = Зачарованная поляна
-smashup-base-enchanted-glade-text = Сыграв действие на приспешника здесь, возьми карту.
+smashup-base-enchanted-glade-text = Сыграв действие на приспешника здесь, возьмите карту.
 smashup-base-fairy-ring = Ведьмин круг
-smashup-base-fairy-ring-text = Впервые за ход сыграв сюда приспешника, можешь сыграть ещё одного приспешника сюда или добавочное действие.
+smashup-base-fairy-ring-text = Впервые за ход сыграв сюда приспешника, можете сыграть ещё одного приспешника сюда или добавочное действие.
 smashup-base-beautiful-castle = Прекрасный замок
 smashup-base-beautiful-castle-text = На приспешников здесь с силой 5 или больше не действуют чужие карты.
 smashup-base-ice-castle = Ледяной замок
 smashup-base-ice-castle-text = Сюда нельзя играть приспешников — их можно только перемещать сюда.
 smashup-base-land-of-balance = Страна равновесия
-smashup-base-land-of-balance-text = Сыграв сюда приспешника, можешь переместить сюда своего приспешника с другой базы.
+smashup-base-land-of-balance-text = Сыграв сюда приспешника, можете переместить сюда своего приспешника с другой базы.
 smashup-base-pony-paradise = Рай для пони
-smashup-base-pony-paradise-text = Пока здесь два или больше твоих приспешника, твоих приспешников здесь нельзя уничтожить.
+smashup-base-pony-paradise-text = Пока здесь два или больше ваших приспешника, ваших приспешников здесь нельзя уничтожить.
 
 ## Ответы на выбор
 
@@ -190,15 +190,15 @@ smashup-ev-keep = { $player } оставляет карты на руке.
 smashup-ev-turn = Ход { $round }: играет { $player }.
 smashup-ev-played-minion = { $player } играет приспешника { $card } на базу { $base }.
 smashup-ev-played-action = { $player } играет действие { $card }.
-smashup-ev-played-on-minion = { $player } играет { $card } на приспешника { $minion } (база { $base }).
-smashup-ev-played-on-base = { $player } играет { $card } на базу { $base }.
-smashup-ev-played-special = Я первый! { $player } играет { $card } (база { $base }).
+smashup-ev-played-on-minion = { $player } играет карту { $card } на приспешника { $minion } (база { $base }).
+smashup-ev-played-on-base = { $player } играет карту { $card } на базу { $base }.
+smashup-ev-played-special = Я первый! { $player } играет карту { $card } (база { $base }).
 smashup-ev-used-special = { $player } применяет спецсвойство карты { $card } (база { $base }).
 smashup-ev-talent = { $player } применяет талант: { $card }.
 smashup-ev-end-plays = { $player } заканчивает розыгрыш карт.
 smashup-ev-drew = { $player } берёт { smashup-n-cards }.
-smashup-ev-drew-cards = Тебе приходят карты: { $cards }.
-smashup-ev-reshuffled = Колода игрока { $player } кончилась: { smashup-n-cards } из сброса замешаны в новую колоду.
+smashup-ev-drew-cards = Вам приходят карты: { $cards }.
+smashup-ev-reshuffled = Колода игрока { $player } кончилась: сброс ({ $count }) замешан в новую колоду.
 smashup-ev-discarded = { $player } сбрасывает: { $cards }.
 smashup-ev-turn-end = Ход игрока { $player } окончен.
 smashup-ev-extra-play = { $player } может сыграть { $kind ->
@@ -211,7 +211,7 @@ smashup-ev-action-destroyed = Карта { $card } уничтожена.
 smashup-ev-protected = Карту { $card } не тронуть (база { $base }).
 smashup-ev-moved = { $card }: перемещение с базы { $from_base } на базу { $to_base }.
 smashup-ev-returned = Карта { $card } возвращается на руку владельцу.
-smashup-ev-control = { $player } берёт под контроль { $card } до конца хода.
+smashup-ev-control = { $player } берёт под контроль приспешника { $card } до конца хода.
 smashup-ev-control-back = { $card } снова под контролем игрока { $player }.
 smashup-ev-power = { $card }: сила { $amount } на время.
 smashup-ev-transferred = Карта { $card } переходит на приспешника { $minion }.
@@ -230,7 +230,7 @@ smashup-ev-place = База { $base }: у игрока { $player } { $place ->
    *[other] место { $place }
 } с силой { $power } — { $points } ПО.
 smashup-ev-base-done = База { $base } уходит, её место занимает база { $new_base }.
-smashup-ev-bases-reshuffled = Колода баз кончилась: { $count } баз замешаны в новую колоду.
+smashup-ev-bases-reshuffled = Колода баз кончилась: сброшенные базы ({ $count }) замешаны в новую.
 smashup-ev-madness-drawn = { $player } берёт { $count ->
     [one] { $count } карту безумия
     [few] { $count } карты безумия
@@ -240,9 +240,9 @@ smashup-ev-madness-returned = { $player } возвращает карту без
 smashup-ev-madness-penalty = У игрока { $player } карт безумия: { $madness } — минус { $points } ПО.
 smashup-ev-tie-play-on = Ничья за первое место ({ $score } ПО): игра продолжается, пока не определится лидер.
 smashup-ev-won = Победа! { $winner } набирает { $score } ПО.
-smashup-ev-timeout = Время игрока { $player } вышло: судья выбирает вариант по умолчанию.
+smashup-ev-timeout = Время игрока { $player } вышло: бот выбирает вариант по умолчанию.
 smashup-ev-away = ⏰ У игрока { $player } два хода подряд истекли по таймеру: стол играет дальше; любое нажатие — и игрок снова с нами.
-smashup-ev-away-you = ⏰ Два твоих хода подряд истекли по таймеру. Как вернёшься — нажми любую кнопку.
+smashup-ev-away-you = ⏰ Два ваших хода подряд истекли по таймеру. Когда вернётесь, нажмите любую кнопку.
 smashup-ev-left = { $player } выходит из игры.
 smashup-ev-abandoned = За столом никого не осталось — игра окончена.
 
@@ -250,15 +250,15 @@ smashup-ev-abandoned = За столом никого не осталось — 
 
 smashup-err-bad-action = Такого хода нет.
 smashup-err-bad-options = Такие настройки стола не подходят.
-smashup-err-player-count = В Замес играют от { $min } до { $max } игроков.
+smashup-err-player-count = В Замесе игроков — от { $min } до { $max }.
 smashup-err-duplicate-player = Кто-то сидит за столом дважды.
 smashup-err-too-few-factions = Мало фракций на выбор: нужно хотя бы { $count }.
-smashup-err-not-a-player = Ты не участвуешь в этой игре.
+smashup-err-not-a-player = Вы не участвуете в этой игре.
 smashup-err-game-over = Эта игра уже окончена.
 smashup-err-setup = Игра ещё готовится.
-smashup-err-not-your-turn = Сейчас не твой ход.
-smashup-err-busy = Карта ещё разыгрывается: сначала ответь на её вопрос.
-smashup-err-not-in-hand = У тебя нет такой карты.
+smashup-err-not-your-turn = Сейчас не ваш ход.
+smashup-err-busy = Карта ещё разыгрывается: сначала ответьте на её вопрос.
+smashup-err-not-in-hand = У вас нет такой карты.
 smashup-err-special-only = Это спецсвойство: карта играется только в свой момент (перед захватом базы).
 smashup-err-bad-target = Эту карту нельзя сыграть туда.
 smashup-err-no-plays = В этот ход на такую карту розыгрышей больше нет.
@@ -269,7 +269,7 @@ smashup-err-talent-used = Этот талант в этот ход уже при
 
 ## Вопросы
 
-smashup-prompt-draft = Выбери { $round ->
+smashup-prompt-draft = Выберите { $round ->
     [1] первую
    *[other] вторую
 } фракцию.
@@ -278,7 +278,7 @@ smashup-prompt-mulligan-keep = На руке есть приспешник: ка
 smashup-prompt-score-order = Захватить можно несколько баз: какую первой?
 smashup-prompt-me-first = Сейчас будет захвачена база { $base }: сыграть спецсвойство или пас?
 smashup-prompt-after-scoring = База { $base } захвачена: сыграть спецсвойство или пас?
-smashup-prompt-hand-limit = На руке слишком много карт: сбрось { smashup-n-cards }.
+smashup-prompt-hand-limit = На руке слишком много карт: сбросьте { smashup-n-cards }.
 smashup-prompt-order = Срабатывает несколько карт сразу: в каком порядке?
 smashup-prompt-replace = Приспешника { $minion } сейчас уничтожат: какая карта его спасёт?
 smashup-prompt-may-replace = Приспешника { $minion } сейчас уничтожат: спасти его картой { $source }?
@@ -292,17 +292,17 @@ smashup-prompt-destroy-own = { $card }: кого из своих приспеш�
 smashup-prompt-move = { $card }: кого переместить?
 smashup-prompt-move-many = { $card }: кого переместить (сколько угодно)?
 smashup-prompt-move-to = { $card }: на какую базу?
-smashup-prompt-pick-base = { $card }: выбери базу.
+smashup-prompt-pick-base = { $card }: выберите базу.
 smashup-prompt-return = { $card }: кого вернуть на руку владельцу?
 smashup-prompt-power = { $card }: кому сила { $amount }?
 smashup-prompt-action-destroy = { $card }: какое действие уничтожить?
 smashup-prompt-transfer-from = { $card }: какое действие перенести на этого приспешника?
 smashup-prompt-transfer-to = { $card }: на какого приспешника перенести?
 smashup-prompt-from-discard = { $card }: какую карту взять из сброса?
-smashup-prompt-effect = { $card }: выбери одно.
+smashup-prompt-effect = { $card }: выберите одно.
 smashup-prompt-play-revealed = { $card }: какого открытого приспешника сыграть на базу { $base }?
-smashup-prompt-order-top = { $card }: верни карты на верх колоды; первая выбранная окажется сверху.
-smashup-prompt-choose-minion = { $card }: выбери своего приспешника.
+smashup-prompt-order-top = { $card }: верните карты на верх колоды; первая выбранная окажется сверху.
+smashup-prompt-choose-minion = { $card }: выберите своего приспешника.
 smashup-prompt-may = { $card }: применить?
 
 ## Замес: «Неизбежный выпуск про Ктулху» — коробка, её базы и карта безумия (русский).
@@ -313,7 +313,7 @@ smashup-box-cthulhu = Замес: Неизбежный выпуск про Кт�
 ## Безумие
 
 smashup-card-madness = Безумие
-smashup-card-madness-text = Действие. Выбери одно: возьми 2 карты или верни эту карту в колоду безумий. Сброшенное безумие уходит в стопку сброса того, кто им распоряжается. В конце игры каждые 2 карты безумия стоят 1 ПО.
+smashup-card-madness-text = Действие. Выберите одно: возьмите 2 карты или верните эту карту в колоду безумий. Сброшенное безумие уходит в стопку сброса того, кто им распоряжается. В конце игры каждые 2 карты безумия стоят 1 ПО.
 
 ## Базы
 
@@ -328,7 +328,7 @@ smashup-base-miskatonic-university-text = После захвата этой б�
 smashup-base-plateau-of-leng = Плато Ленг
 smashup-base-plateau-of-leng-text = Впервые за ход сыграв сюда приспешника с руки, игрок может сыграть сюда добавочного приспешника с тем же названием.
 smashup-base-rlyeh = Р'льех
-smashup-base-rlyeh-text = В начале своего хода можешь уничтожить здесь своего приспешника, чтобы получить 1 ПО.
+smashup-base-rlyeh-text = В начале своего хода можете уничтожить здесь своего приспешника, чтобы получить 1 ПО.
 smashup-base-ritual-site = Место ритуала
 smashup-base-ritual-site-text = После захвата этой базы приспешники с неё не уходят в сброс, а замешиваются в колоды своих владельцев.
 smashup-base-antarctic-base = Антарктическая база
@@ -354,44 +354,44 @@ smashup-faction-elder-things = Старцы
 ## Ктулхупоклонники
 
 smashup-card-star-spawn = Звёздное отродье Ктулху
-smashup-card-star-spawn-text = Приспешник, сила 5. Талант: отдай карту безумия со своей руки другому игроку — ему на руку.
+smashup-card-star-spawn-text = Приспешник, сила 5. Талант: отдайте карту безумия со своей руки другому игроку — ему на руку.
 smashup-card-cthulhus-chosen = Избранник Ктулху
-smashup-card-cthulhus-chosen-text = Приспешник, сила 3. Спецсвойство, перед захватом базы, на которой он стоит: можешь взять карту безумия — тогда у него +2 к силе до конца хода.
+smashup-card-cthulhus-chosen-text = Приспешник, сила 3. Спецсвойство, перед захватом базы, на которой он стоит: можете взять карту безумия — тогда у него +2 к силе до конца хода.
 smashup-card-servitor = Прислужник Ктулху
-smashup-card-servitor-text = Приспешник, сила 2. Талант: уничтожь этого приспешника и положи действие из своей стопки сброса на верх колоды.
+smashup-card-servitor-text = Приспешник, сила 2. Талант: уничтожьте этого приспешника и положите действие из своей стопки сброса на верх колоды.
 smashup-card-altar-to-cthulhu = Алтарь Ктулху
-smashup-card-altar-to-cthulhu-text = Играется на базу. Постоянное: всякий раз, сыграв сюда приспешника, можешь сыграть добавочное действие.
+smashup-card-altar-to-cthulhu-text = Играется на базу. Постоянное: всякий раз, сыграв сюда приспешника, можете сыграть добавочное действие.
 smashup-card-complete-the-ritual = Завершение ритуала
-smashup-card-complete-the-ritual-text = Играется на базу, где есть твой приспешник. Постоянное: в начале твоего хода все карты с этой базы уходят под низ колод своих владельцев, а база меняется местами с верхней картой колоды баз.
+smashup-card-complete-the-ritual-text = Играется на базу, где есть ваш приспешник. Постоянное: в начале вашего хода все карты с этой базы уходят под низ колод своих владельцев, а база меняется местами с верхней картой колоды баз.
 smashup-card-corruption = Порча
-smashup-card-corruption-text = Возьми карту безумия, затем уничтожь приспешника.
+smashup-card-corruption-text = Возьмите карту безумия, затем уничтожьте приспешника.
 smashup-card-cthulhu-fhtagn = Ктулху фхтагн
-smashup-card-cthulhu-fhtagn-text = Открывай карты с верха своей колоды, пока не откроешь два действия. Их возьми на руку, остальные положи под низ колоды.
+smashup-card-cthulhu-fhtagn-text = Открывайте карты с верха своей колоды, пока не откроете два действия. Их возьмите на руку, остальные положите под низ колоды.
 smashup-card-furthering-the-cause = Ради общего дела
-smashup-card-furthering-the-cause-text = Играется на базу. Постоянное: в конце каждого хода, если в этот ход здесь уничтожен чужой приспешник, получи 1 ПО.
+smashup-card-furthering-the-cause-text = Играется на базу. Постоянное: в конце каждого хода, если в этот ход здесь уничтожен чужой приспешник, получите 1 ПО.
 smashup-card-it-begins-again = Всё сначала
-smashup-card-it-begins-again-text = Замешай в свою колоду сколько угодно действий из своей стопки сброса.
+smashup-card-it-begins-again-text = Замешайте в свою колоду сколько угодно действий из своей стопки сброса.
 smashup-card-madness-unleashed = Безумие на воле
-smashup-card-madness-unleashed-text = Сбрось с руки сколько угодно карт безумия. За каждую возьми карту и сыграй в этот ход добавочное действие.
+smashup-card-madness-unleashed-text = Сбросьте с руки сколько угодно карт безумия. За каждую возьмите карту и сыграйте в этот ход добавочное действие.
 smashup-card-recruit-by-force = Насильная вербовка
-smashup-card-recruit-by-force-text = Положи на верх своей колоды сколько угодно приспешников с силой 3 или меньше из своей стопки сброса.
+smashup-card-recruit-by-force-text = Положите на верх своей колоды сколько угодно приспешников с силой 3 или меньше из своей стопки сброса.
 smashup-card-the-seal-is-broken = Сломанная печать
-smashup-card-the-seal-is-broken-text = Возьми карту безумия и получи 1 ПО.
+smashup-card-the-seal-is-broken-text = Возьмите карту безумия и получите 1 ПО.
 smashup-card-whispers-in-darkness = Шёпот во тьме
-smashup-card-whispers-in-darkness-text = Возьми карту безумия. В этот ход можешь сыграть два добавочных действия.
+smashup-card-whispers-in-darkness-text = Возьмите карту безумия. В этот ход можете сыграть два добавочных действия.
 
 ## Старцы
 
 smashup-card-elder-thing = Старец
-smashup-card-elder-thing-text = Приспешник, сила 10. При розыгрыше выбери: уничтожь двух других своих приспешников или положи этого под низ своей колоды. Постоянное: на него не действуют карты соперников.
+smashup-card-elder-thing-text = Приспешник, сила 10. При розыгрыше выберите: уничтожьте двух других своих приспешников или положите этого под низ своей колоды. Постоянное: на него не действуют карты соперников.
 smashup-card-shoggoth = Шогот
-smashup-card-shoggoth-text = Приспешник, сила 6. Играется только на базу, где у тебя уже есть сила 6 или больше. При розыгрыше: каждый соперник может взять карту безумия; у каждого, кто не берёт, уничтожь приспешника на этой базе.
+smashup-card-shoggoth-text = Приспешник, сила 6. Играется только на базу, где у вас уже есть сила 6 или больше. При розыгрыше: каждый соперник может взять карту безумия; у каждого, кто не берёт, уничтожьте приспешника на этой базе.
 smashup-card-mi-go = Ми-го
-smashup-card-mi-go-text = Приспешник, сила 3. При розыгрыше: каждый соперник может взять карту безумия; за каждого, кто не берёт, можешь взять карту.
+smashup-card-mi-go-text = Приспешник, сила 3. При розыгрыше: каждый соперник может взять карту безумия; за каждого, кто не берёт, можете взять карту.
 smashup-card-byakhee = Бьякхи
 smashup-card-byakhee-text = Приспешник, сила 2. При розыгрыше: каждый соперник с приспешником на этой базе берёт карту безумия.
 smashup-card-begin-the-summoning = Начало призыва
-smashup-card-begin-the-summoning-text = Положи приспешника из своей стопки сброса на верх колоды. В этот ход можешь сыграть добавочное действие.
+smashup-card-begin-the-summoning-text = Положите приспешника из своей стопки сброса на верх колоды. В этот ход можете сыграть добавочное действие.
 smashup-card-dunwich-horror = Данвичский ужас
 smashup-card-dunwich-horror-text = Играется на приспешника. Постоянное: у него +5 к силе; в конце хода этот приспешник уничтожается.
 smashup-card-insanity = Помешательство
@@ -401,9 +401,9 @@ smashup-card-power-of-madness-text = Каждый соперник показы�
 smashup-card-spreading-horror = Расползающийся ужас
 smashup-card-spreading-horror-text = Каждый соперник сбрасывает с руки случайные карты, пока не сбросит карту, которая не безумие.
 smashup-card-the-price-of-power = Цена могущества
-smashup-card-the-price-of-power-text = Спецсвойство, перед захватом базы: каждый соперник с приспешником на ней показывает руку. Один твой приспешник там получает +2 к силе за каждую показанную карту безумия до конца хода.
+smashup-card-the-price-of-power-text = Спецсвойство, перед захватом базы: каждый соперник с приспешником на ней показывает руку. Один ваш приспешник там получает +2 к силе за каждую показанную карту безумия до конца хода.
 smashup-card-touch-of-madness = Касание безумия
-smashup-card-touch-of-madness-text = Каждый соперник берёт карту безумия. Возьми карту; в этот ход можешь сыграть добавочное действие.
+smashup-card-touch-of-madness-text = Каждый соперник берёт карту безумия. Возьмите карту; в этот ход можете сыграть добавочное действие.
 smashup-card-unfathomable-goals = Непостижимые цели
 smashup-card-unfathomable-goals-text = Каждый соперник показывает руку. Каждый, у кого на руке есть безумие, уничтожает одного из своих приспешников.
 
@@ -421,7 +421,7 @@ smashup-prompt-recruit = { $card }: каких приспешников из с�
 smashup-prompt-shuffle-in = { $card }: какие действия из сброса замешать в колоду (сколько угодно)?
 smashup-prompt-discard-madness = { $card }: какие карты безумия сбросить (сколько угодно)?
 smashup-prompt-draw-madness = { $card }: взять карту безумия?
-smashup-prompt-shoggoth = { $card }: взять карту безумия? Иначе твоего приспешника на базе { $base } уничтожат.
+smashup-prompt-shoggoth = { $card }: взять карту безумия? Иначе вашего приспешника на базе { $base } уничтожат.
 smashup-prompt-destroy-theirs = { $card }: какого приспешника игрока { $target } уничтожить?
 smashup-prompt-may-draw = { $card }: взять карту?
 smashup-prompt-destroy-two = { $card }: каких двух своих приспешников уничтожить?
@@ -433,7 +433,7 @@ smashup-prompt-summon = { $card }: какого приспешника из сб
 smashup-ev-madness-given = { $player } отдаёт карту безумия игроку { $target }.
 smashup-ev-to-top = Карта { $card } из сброса ложится на верх колоды игрока { $owner }.
 smashup-ev-empty-hand = { $player } показывает руку: на ней нет карт.
-smashup-ev-discard-shuffled = { $player } замешивает стопку сброса в колоду ({ smashup-n-cards }).
+smashup-ev-discard-shuffled = { $player } замешивает в колоду { smashup-n-cards } из стопки сброса.
 
 ## Замес, «Неизбежный выпуск про Ктулху»: фракции Инсмут и Мискатоникский университет (русский).
 ## Названия из русских правил: Местные, «Старик Дженкинс?!», Инсмут, Мискатоникский университет;
@@ -448,50 +448,50 @@ smashup-faction-miskatonic-university = Мискатоникский униве�
 ## Инсмут
 
 smashup-card-the-locals = Местные
-smashup-card-the-locals-text = Приспешник, сила 2. При розыгрыше: открой 3 верхние карты своей колоды; Местных среди них возьми на руку, остальные положи под низ колоды.
+smashup-card-the-locals-text = Приспешник, сила 2. При розыгрыше: откройте 3 верхние карты своей колоды; Местных среди них возьмите на руку, остальные положите под низ колоды.
 smashup-card-in-plain-sight = У всех на виду
-smashup-card-in-plain-sight-text = Играется на базу. Постоянное: на твоих приспешников здесь с силой 2 или меньше не действуют чужие карты.
+smashup-card-in-plain-sight-text = Играется на базу. Постоянное: на ваших приспешников здесь с силой 2 или меньше не действуют чужие карты.
 smashup-card-mysteries-of-the-deep = Тайны глубин
-smashup-card-mysteries-of-the-deep-text = Если у тебя на одной базе три или больше приспешника с одинаковым названием: возьми 3 карты; затем можешь взять ещё 2 карты и 2 карты безумия.
+smashup-card-mysteries-of-the-deep-text = Если у вас на одной базе три или больше приспешника с одинаковым названием: возьмите 3 карты; затем можете взять ещё 2 карты и 2 карты безумия.
 smashup-card-new-acolytes = Новые послушники
 smashup-card-new-acolytes-text = Каждый игрок замешивает в свою колоду всех приспешников из своей стопки сброса.
 smashup-card-recruitment = Вербовка
-smashup-card-recruitment-text = Возьми до 3 карт безумия; за каждую взятую сыграй в этот ход добавочного приспешника.
+smashup-card-recruitment-text = Возьмите до 3 карт безумия; за каждую взятую сыграйте в этот ход добавочного приспешника.
 smashup-card-return-to-the-sea = Возвращение в море
-smashup-card-return-to-the-sea-text = Спецсвойство, после захвата базы: верни с неё на руку, а не в сброс, сколько угодно своих приспешников с одинаковым названием.
+smashup-card-return-to-the-sea-text = Спецсвойство, после захвата базы: верните с неё на руку, а не в сброс, сколько угодно своих приспешников с одинаковым названием.
 smashup-card-sacred-circle = Священный круг
-smashup-card-sacred-circle-text = Играется на базу. Талант: сыграй сюда добавочного приспешника с тем же названием, что у приспешника, который уже здесь.
+smashup-card-sacred-circle-text = Играется на базу. Талант: сыграйте сюда добавочного приспешника с тем же названием, что у приспешника, который уже здесь.
 smashup-card-spreading-the-word = Нести слово
-smashup-card-spreading-the-word-text = Выбери приспешника в игре: сыграй в этот ход до двух добавочных приспешников с таким же названием.
+smashup-card-spreading-the-word-text = Выберите приспешника в игре: сыграйте в этот ход до двух добавочных приспешников с таким же названием.
 smashup-card-the-deep-ones = Глубоководные
-smashup-card-the-deep-ones-text = Каждый твой приспешник с силой 2 или меньше получает +1 к силе до конца хода.
+smashup-card-the-deep-ones-text = Каждый ваш приспешник с силой 2 или меньше получает +1 к силе до конца хода.
 
 ## Мискатоникский университет
 
 smashup-card-professor = Профессор
-smashup-card-professor-text = Приспешник, сила 5. Талант: сбрось карту безумия с руки; тогда можешь сыграть добавочное действие и/или добавочного приспешника.
+smashup-card-professor-text = Приспешник, сила 5. Талант: сбросьте карту безумия с руки; тогда можете сыграть добавочное действие и/или добавочного приспешника.
 smashup-card-librarian = Библиотекарь
-smashup-card-librarian-text = Приспешник, сила 4. Талант: сбрось карту безумия с руки; тогда возьми карту.
+smashup-card-librarian-text = Приспешник, сила 4. Талант: сбросьте карту безумия с руки; тогда возьмите карту.
 smashup-card-psychologist = Психолог
-smashup-card-psychologist-text = Приспешник, сила 3. При розыгрыше: можешь вернуть карту безумия с руки или из своей стопки сброса в колоду безумий.
+smashup-card-psychologist-text = Приспешник, сила 3. При розыгрыше: можете вернуть карту безумия с руки или из своей стопки сброса в колоду безумий.
 smashup-card-researcher = Исследователь
-smashup-card-researcher-text = Приспешник, сила 2. При розыгрыше: можешь взять карту безумия.
+smashup-card-researcher-text = Приспешник, сила 2. При розыгрыше: можете взять карту безумия.
 smashup-card-old-man-jenkins = «Старик Дженкинс?!»
-smashup-card-old-man-jenkins-text = Спецсвойство, перед захватом базы: уничтожь на этой базе приспешника с наибольшей силой.
+smashup-card-old-man-jenkins-text = Спецсвойство, перед захватом базы: уничтожьте на этой базе приспешника с наибольшей силой.
 smashup-card-it-just-might-work = …А вдруг сработает
-smashup-card-it-just-might-work-text = Сбрось карту безумия с руки, чтобы каждый твой приспешник получил +1 к силе до конца хода.
+smashup-card-it-just-might-work-text = Сбросьте карту безумия с руки, чтобы каждый ваш приспешник получил +1 к силе до конца хода.
 smashup-card-field-trip = Экскурсия
-smashup-card-field-trip-text = Положи сколько угодно карт с руки под низ своей колоды и возьми столько же карт.
+smashup-card-field-trip-text = Положите сколько угодно карт с руки под низ своей колоды и возьмите столько же карт.
 smashup-card-gate-to-beyond = Врата в запредельное
-smashup-card-gate-to-beyond-text = Играется на базу. Талант: возьми карту безумия; можешь сыграть сюда добавочного приспешника.
+smashup-card-gate-to-beyond-text = Играется на базу. Талант: возьмите карту безумия; можете сыграть сюда добавочного приспешника.
 smashup-card-jinkies = Вот это да!
-smashup-card-jinkies-text = Верни до двух карт безумия с руки и/или из своей стопки сброса в колоду безумий.
+smashup-card-jinkies-text = Верните до двух карт безумия с руки и/или из своей стопки сброса в колоду безумий.
 smashup-card-thats-so-crazy = Ну это уже безумие…
-smashup-card-thats-so-crazy-text = Возьми карту безумия; каждый твой приспешник получает +1 к силе до конца хода; можешь сыграть добавочное действие.
+smashup-card-thats-so-crazy-text = Возьмите карту безумия; каждый ваш приспешник получает +1 к силе до конца хода; можете сыграть добавочное действие.
 smashup-card-things-best-not-known = Лучше не знать
-smashup-card-things-best-not-known-text = Спецсвойство, перед захватом базы: выбери приспешника на этой базе и возьми до 3 карт безумия; за каждую он получает +2 к силе до конца хода.
+smashup-card-things-best-not-known-text = Спецсвойство, перед захватом базы: выберите приспешника на этой базе и возьмите до 3 карт безумия; за каждую он получает +2 к силе до конца хода.
 smashup-card-those-meddling-kids = Эти несносные детишки
-smashup-card-those-meddling-kids-text = Уничтожь сколько угодно действий на одной базе (и на приспешниках там).
+smashup-card-those-meddling-kids-text = Уничтожьте сколько угодно действий на одной базе (и на приспешниках там).
 
 ## Ответы на выбор
 
@@ -508,13 +508,13 @@ smashup-choice-miskatonic-from-discard = Из стопки сброса
 
 smashup-prompt-innsmouth-madness-count = { $card }: сколько карт безумия взять? За каждую — добавочный приспешник.
 smashup-prompt-innsmouth-more = { $card }: взять ещё 2 карты и 2 карты безумия?
-smashup-prompt-innsmouth-name = { $card }: выбери приспешника — добавочные приспешники должны называться так же.
+smashup-prompt-innsmouth-name = { $card }: выберите приспешника — добавочные приспешники должны называться так же.
 smashup-prompt-innsmouth-sea-name = { $card }: приспешников с каким названием вернуть на руку с базы { $base }?
 smashup-prompt-innsmouth-sea-which = { $card }: кого вернуть на руку с базы { $base } (сколько угодно)?
 smashup-prompt-miskatonic-madness-count = { $card }: сколько карт безумия взять?
 smashup-prompt-miskatonic-return-madness = { $card }: откуда вернуть карту безумия в колоду безумий?
 smashup-prompt-miskatonic-draw-madness = { $card }: взять карту безумия?
-smashup-prompt-miskatonic-to-bottom = { $card }: какие карты с руки положить под низ колоды? Столько же возьмёшь.
+smashup-prompt-miskatonic-to-bottom = { $card }: какие карты с руки положить под низ колоды? Столько же возьмёте.
 smashup-prompt-miskatonic-boost = { $card }: какой приспешник на базе { $base } получит +2 к силе за каждую карту безумия?
 smashup-prompt-miskatonic-destroy-actions = { $card }: какие действия уничтожить (сколько угодно)?
 
@@ -653,15 +653,8 @@ smashup-button-talent = ✨ Талант: { $name }
 smashup-button-end = ⏭ Конец хода
 smashup-post-scoring = 🚩 <b>Захват: { $base }</b>
 smashup-post-tie = ⚖️ { $text }
-smashup-post-final = 🏁 <b>Итоговый счёт</b>
-smashup-post-final-line = { $won ->
-    [true] 🏆
-   *[false] { "  " }
-} { $player }: <b>{ $vp }</b> ПО{ $madness ->
-    [0] { "" }
-   *[other] { " " }(Безумие: −{ $madness })
-}
 smashup-button-playable = ✅ { $label }
 smashup-hand-selected-idle = <b>{ $label }</b>
     { $text }
     Сейчас её не сыграть.
+smashup-final-score = { $score } ПО

@@ -33,9 +33,9 @@ svintus-card-polypig = { $emoji } Полисвин
 
 svintus-ev-round-started = Раунд { $round }! Первая карта — { $card }, начинает { $player }.
 svintus-ev-start-card-returned = С карты { $card } раунд не начинают — она уходит обратно в колоду.
-svintus-ev-played = { $player } кладёт { $card }.
+svintus-ev-played = { $player } кладёт карту { $card }.
 svintus-ev-intercepted = Перехват! { $player } выхватывает ход у игрока { $from_player } картой { $card }.
-svintus-ev-intercepted-own = Перехват! { $player } кладёт { $card } — точно такую же карту, как верхняя.
+svintus-ev-intercepted-own = Перехват! { $player } кладёт карту { $card } — точно такую же, как верхняя.
 svintus-ev-transferred = { $player } переводит стрелки картой { $card }!
 svintus-ev-grab-aimed = { $player } берёт { svintus-n-cards } — или переводит Хапёж дальше.
 svintus-ev-snore-aimed = { $player } засыпает — если не переведёт Захрапина дальше.
@@ -53,7 +53,7 @@ svintus-ev-color-chosen = { $player } называет цвет: { $color ->
     [green] зелёный
    *[blue] синий
 }.
-svintus-ev-color-auto = Судья называет цвет за игрока { $player }: { $color ->
+svintus-ev-color-auto = Бот называет цвет за игрока { $player }: { $color ->
     [red] красный
     [orange] оранжевый
     [green] зелёный
@@ -67,15 +67,15 @@ svintus-ev-slap-all-in = Хлопнули все; медленнее всех �
 svintus-ev-drew = { $player } берёт { svintus-n-cards }.
 svintus-ev-draw-skipped = Брать больше нечего — { $player } просто пропускает ход.
 svintus-ev-passed = { $player } оставляет взятую карту себе и пасует.
-svintus-ev-deck-reshuffled = Колода кончилась: { svintus-n-cards } из стопки перетасованы в новую.
+svintus-ev-deck-reshuffled = Колода кончилась: стопка ({ $count }) перетасована в новую.
 svintus-ev-declared = «Свинтус!» — у игрока { $player } последняя карта.
 svintus-ev-catch-too-early = { $player } пытается поймать игрока { $target }, но рано — штрафа нет.
 svintus-ev-penalty-caught = Попались! { $catcher } ловит игрока { $player } на последней карте без «Свинтуса!»: { $player } берёт { svintus-n-cards }.
 svintus-ev-penalty-slap-last = Последний хлопок — у игрока { $player }: в руку { svintus-n-cards }.
 svintus-ev-penalty-slap-missed = { $player } не успевает хлопнуть и берёт { svintus-n-cards }.
 svintus-ev-penalty-silence = { $player } нарушает тишину и берёт { svintus-n-cards }.
-svintus-ev-timeout = { $player } медлит: судья берёт карту за игрока, ход переходит дальше.
-svintus-ev-away = Похоже, { $player } не у стола — до возвращения за игрока ходит судья.
+svintus-ev-timeout = { $player } медлит: бот берёт карту за игрока, ход переходит дальше.
+svintus-ev-away = Похоже, { $player } не у стола — до возвращения за игрока ходит бот.
 svintus-ev-back = { $player } снова в игре.
 svintus-ev-round-won = { $player } выигрывает раунд и получает { $points } { $points ->
     [one] очко
@@ -97,7 +97,7 @@ svintus-ev-attack-cancelled = { $player } покидает стол — карт
 
 svintus-err-bad-action = Такого хода нет.
 svintus-err-bad-options = Такие настройки стола недопустимы.
-svintus-err-player-count = В Свинтус играют от { $min } до { $max } игроков.
+svintus-err-player-count = В Свинтусе игроков — от { $min } до { $max }.
 svintus-err-duplicate-player = Кто-то сидит за столом дважды.
 svintus-err-not-a-player = Вы не участвуете в этой игре.
 svintus-err-match-over = Эта игра уже закончилась.
@@ -170,63 +170,63 @@ svintus-color-named = { $color ->
 
 svintus-animal-hedgehog-light = Ёж
 svintus-animal-hedgehog-dark = Дикобраз
-svintus-animal-hedgehog-light-rule = Когда соперник перехватывает ход, жми «Ёж берёт!» и бери 1 карту, пока не вышло время реакции; опоздание — 2 карты.
+svintus-animal-hedgehog-light-rule = Когда соперник перехватывает ход, нажмите «Ёж берёт!» и возьмите 1 карту, пока не вышло время реакции; опоздание — 2 карты.
 svintus-animal-hedgehog-dark-rule = Вместо хода: каждый соперник берёт по карте.
 svintus-animal-squirrel-light = Белка скачущая
 svintus-animal-squirrel-dark = Белка-летяга
-svintus-animal-squirrel-light-rule = Всё, что приходится брать (и штрафы тоже), берёшь из стопки — из-под верхней карты; не хватило — остальное из колоды.
-svintus-animal-squirrel-dark-rule = Вместо хода: отдай 2 карты на выбор сопернику на выбор.
+svintus-animal-squirrel-light-rule = Всё, что приходится брать (и штрафы тоже), берёте из стопки — из-под верхней карты; не хватило — остальное из колоды.
+svintus-animal-squirrel-dark-rule = Вместо хода: выберите соперника и отдайте ему 2 любые свои карты.
 svintus-animal-polite-pig-light = Свининтус
 svintus-animal-polite-pig-dark = Свинтер-хам
 svintus-animal-polite-pig-light-rule = Воспитанный: нельзя класть цифру больше той, что лежит сверху.
-svintus-animal-polite-pig-dark-rule = Вместо хода: спрячь до 2 карт из руки под колоду.
+svintus-animal-polite-pig-dark-rule = Вместо хода: спрячьте до 2 карт из руки под колоду.
 svintus-animal-turtle-light = Черепаха
 svintus-animal-turtle-dark = Черепаха-ниндзя
 svintus-animal-turtle-light-rule = Не успевает: перехватывать нельзя — даже точно такой же картой в свой ход.
-svintus-animal-turtle-dark-rule = Вместо хода: выложи 2–3 цифры одного номинала разом; первая должна подходить, последняя ляжет сверху.
+svintus-animal-turtle-dark-rule = Вместо хода: выложите 2–3 цифры одного номинала разом; первая — подходящая к верхней, последняя ляжет сверху.
 svintus-animal-owl-light = Сова
 svintus-animal-owl-dark = Филин
-svintus-animal-owl-light-rule = Всегда видишь верхнюю карту колоды.
-svintus-animal-owl-dark-rule = Вместо хода: загляни в руку соперника и обменяй одну свою карту на одну его.
+svintus-animal-owl-light-rule = Всегда видите верхнюю карту колоды.
+svintus-animal-owl-dark-rule = Вместо хода: загляните в руку соперника и обменяйте одну свою карту на одну его.
 svintus-animal-cat-light = Кот
 svintus-animal-cat-dark = Котяра
-svintus-animal-cat-light-rule = В хлопковой гонке карты никогда не достаются тебе.
-svintus-animal-cat-dark-rule = Вместо хода: устрой хлопковую гонку, как от Хлопкопыта; сам в ней не проигрываешь.
+svintus-animal-cat-light-rule = В хлопковой гонке карты никогда не достаются вам.
+svintus-animal-cat-dark-rule = Вместо хода: устройте хлопковую гонку, как от Хлопкопыта; вы в ней не проигрываете.
 svintus-animal-hare-light = Заяц
 svintus-animal-hare-dark = Бешеный заяц
 svintus-animal-hare-light-rule = Трусишка: Хапёж и Захрапина переводить нельзя.
-svintus-animal-hare-dark-rule = Вместо хода: разверни стол; следующий в новом направлении пропускает ход.
+svintus-animal-hare-dark-rule = Вместо хода: разверните стол; следующий в новом направлении пропускает ход.
 svintus-animal-fox-light = Лиса
 svintus-animal-fox-dark = Чернобурка
-svintus-animal-fox-light-rule = Перехватываешь ход — тот, чей ход перехвачен, берёт 1 карту.
-svintus-animal-fox-dark-rule = Вместо хода: вытяни у соперника случайную карту, а потом отдай ему 2 карты на выбор.
+svintus-animal-fox-light-rule = Перехватываете ход — тот, чей ход перехвачен, берёт 1 карту.
+svintus-animal-fox-dark-rule = Вместо хода: вытяните у соперника случайную карту, а потом отдайте ему 2 карты, какие выберете.
 svintus-animal-rooster-light = Петух
 svintus-animal-rooster-dark = Петух-будильник
-svintus-animal-rooster-light-rule = Захрапин тебя не усыпит: он сам уходит к следующему (это не перевод, зверь не переворачивается).
-svintus-animal-rooster-dark-rule = Вместо хода: каждый соперник, у кого карт меньше, чем у тебя, берёт 1.
+svintus-animal-rooster-light-rule = Захрапин вас не усыпит: он уходит дальше, к следующему (это не перевод, зверь не переворачивается).
+svintus-animal-rooster-dark-rule = Вместо хода: каждый соперник, у кого карт меньше, чем у вас, берёт 1.
 svintus-animal-cow-light = Корова
 svintus-animal-cow-dark = Минотавр
 svintus-animal-cow-light-rule = Полисвина играть нельзя.
-svintus-animal-cow-dark-rule = Вместо хода: назови цвет — каждый соперник без карты этого цвета берёт 2.
+svintus-animal-cow-dark-rule = Вместо хода: назовите цвет — каждый соперник без карты этого цвета берёт 2.
 svintus-animal-bear-light = Медведь
 svintus-animal-bear-dark = Медведь-шатун
-svintus-animal-bear-light-rule = Тянешь вместо хода — тянешь 2; одну из них можно сразу сыграть, если подходит.
-svintus-animal-bear-dark-rule = Вместо хода: смешай свою руку с рукой соперника и раздай заново — ему половина с округлением вверх, тебе остальное.
+svintus-animal-bear-light-rule = Тянете вместо хода — тянете 2; одну из них можно сразу сыграть, если подходит.
+svintus-animal-bear-dark-rule = Вместо хода: смешайте свою руку с рукой соперника и раздайте заново — ему половина с округлением вверх, вам остальное.
 svintus-animal-donkey-light = Осёл
 svintus-animal-donkey-dark = Упрямый мул
-svintus-animal-donkey-light-rule = Есть чем ходить — ходи: тянуть с подходящей картой в руке нельзя.
-svintus-animal-donkey-dark-rule = Вместо хода: выбери соперника — он пропустит свой следующий ход.
+svintus-animal-donkey-light-rule = Есть чем ходить — ходите: тянуть с подходящей картой в руке нельзя.
+svintus-animal-donkey-dark-rule = Вместо хода: выберите соперника — он пропустит свой следующий ход.
 svintus-animal-mouse-light = Мышь
 svintus-animal-mouse-dark = Летучая мышь
-svintus-animal-mouse-light-rule = Когда надо взять 3 карты или больше разом, берёшь на одну меньше.
-svintus-animal-mouse-dark-rule = Вместо хода: положи любую карту из руки на стопку, не глядя на масть; её свойство не срабатывает.
+svintus-animal-mouse-light-rule = Когда надо взять 3 карты или больше разом, берёте на одну меньше.
+svintus-animal-mouse-dark-rule = Вместо хода: положите любую карту из руки на стопку, не глядя на масть; её свойство не срабатывает.
 svintus-animal-chameleon-light = Хамелеон
 svintus-animal-chameleon-dark = Хамелеон-оборотень
-svintus-animal-chameleon-light-rule = Пока сверху Полисвин, тебе подходит любая цифра.
-svintus-animal-chameleon-dark-rule = Вместо хода: назови новый цвет верхней карты, потом сыграй подходящую к нему карту (или возьми 1).
+svintus-animal-chameleon-light-rule = Пока сверху Полисвин, вам подходит любая цифра.
+svintus-animal-chameleon-dark-rule = Вместо хода: назовите новый цвет верхней карты, потом сыграйте подходящую к нему карту (или возьмите 1).
 svintus-animal-elephant-light = Слон
 svintus-animal-elephant-dark = Мамонт
-svintus-animal-elephant-light-rule = Твой Хапёж заставляет взять 4, а не 3 (при переводе всё равно +3).
+svintus-animal-elephant-light-rule = Ваш Хапёж заставляет взять 4, а не 3 (при переводе всё равно +3).
 svintus-animal-elephant-dark-rule = Вместо хода: двое следующих по кругу пропускают по ходу.
 
 ## Метаморфозы: объявления судьи
@@ -240,9 +240,9 @@ svintus-ev-from-pile = Белка { $player } берёт { svintus-n-cards } и�
 svintus-ev-mouse-spared = Мышь { $player } проскальзывает: берёт на одну меньше, { svintus-n-cards }.
 svintus-ev-rooster-passes = Петуха { $player } не усыпить — Захрапин уходит к игроку { $target }.
 svintus-ev-fox-bite = Лиса { $player } кусается: { $target } берёт { svintus-n-cards }.
-svintus-ev-hedgehog-duty = Ёж { $player }, твой черёд: жми «Ёж берёт!», пока не поздно.
+svintus-ev-hedgehog-duty = Ёж { $player }, ваш черёд: нажмите «Ёж берёт!», пока не поздно.
 svintus-ev-hedgehog-took = Ёж { $player } берёт { svintus-n-cards }, как положено.
-svintus-ev-penalty-duty-missed = Ёж { $player } зевает — штраф { svintus-n-cards }.
+svintus-ev-penalty-duty-missed = Ёж { $player } зевает и берёт штрафом { svintus-n-cards }.
 svintus-ev-porcupine = Дикобраз { $player } ощетинивается: все соперники берут по карте!
 svintus-ev-flying-squirrel = Белка-летяга { $player } подкидывает игроку { $target } { svintus-n-cards }.
 svintus-ev-boor-hog = Свинтер-хам { $player } прячет под колоду { svintus-n-cards }.
@@ -260,16 +260,16 @@ svintus-ev-alarm-rooster = Петух-будильник { $player } кукар�
 svintus-ev-minotaur = Минотавр { $player } ревёт: «{ svintus-color-named }!» У кого нет такого цвета — берёт 2.
 svintus-ev-roaming-bear = Медведь-шатун { $player } перемешивает свои карты с картами игрока { $target }: игроку { $target } — { $count }, себе — { $mine }.
 svintus-ev-mule = Упрямый мул { $player } упёрся: { $target } пропустит следующий ход.
-svintus-ev-bat = Летучая мышь { $player } роняет на стопку { $card } — без всякого действия.
+svintus-ev-bat = Летучая мышь { $player } роняет на стопку карту { $card } — без всякого действия.
 svintus-ev-shapeshifter = Хамелеон-оборотень { $player } перекрашивает стопку: теперь { svintus-color-named }.
 svintus-ev-mammoth = Мамонт { $player } топает: двое следующих пропускают ход.
 
 ## Метаморфозы: ошибки
 
-svintus-err-no-animal = У тебя нет зверя — Метаморфозы выключены.
-svintus-err-not-dark = Твой зверь на светлой стороне: тёмная открывается перехватом или переводом.
-svintus-err-ability-on = Сначала доиграй тёмную сторону.
-svintus-err-ability-cannot = Твоему зверю сейчас нечем сыграть.
+svintus-err-no-animal = У вас нет зверя — Метаморфозы выключены.
+svintus-err-not-dark = Ваш зверь на светлой стороне: тёмная открывается перехватом или переводом.
+svintus-err-ability-on = Сначала доиграйте тёмную сторону.
+svintus-err-ability-cannot = Вашему зверю сейчас нечем сыграть.
 svintus-err-no-duty = Сейчас брать нечего.
 svintus-err-animal-no-intercept = Черепахе не угнаться: перехватывать нельзя, а точно такая же карта — перехват даже в свой ход.
 svintus-err-animal-no-transfer = Заяц боится: переводить нельзя.
@@ -281,7 +281,7 @@ svintus-err-animal-number-too-high = Свининтус вежлив: нельз
 svintus-ev-you-took = Вы вытягиваете у игрока { $target }: { $card }.
 svintus-ev-taken-from-you = { $player } вытягивает у вас: { $card }.
 svintus-ev-given-to-you = Вам от игрока { $player }: { $cards }.
-svintus-ev-swapped-with-you = Обмен с игроком { $player }: у вас забирают { $card }, взамен — { $given }.
+svintus-ev-swapped-with-you = Обмен с игроком { $player }: у вас забирают карту { $card }, взамен — { $given }.
 
 ## Метаморфозы: звери на выбор до раздачи
 
@@ -295,27 +295,30 @@ svintus-err-animal-already-yours = Этот зверь и так ваш.
 
 ## Метаморфозы: выбор для умения тёмной стороны
 
-svintus-prompt-target = 🌑 Выбери соперника:
+svintus-prompt-target = 🌑 Выберите соперника:
 svintus-prompt-polypig-color = 🎨 Назовите цвет:
-svintus-prompt-color = 🌑 Назови цвет:
-svintus-prompt-play = 🌑 Сыграй карту нового цвета или возьми 1:
+svintus-prompt-color = 🌑 Назовите цвет:
+svintus-prompt-play = 🌑 Сыграйте карту нового цвета или возьмите 1:
 svintus-prompt-take-one = 🂠 Взять 1
-svintus-prompt-lead = 🌑 Первой выложи подходящую цифру (нужна ещё хотя бы одна такого же номинала):
-svintus-prompt-ninja-more = 🌑 Добавь ещё 1 или 2 карты того же номинала по порядку — последняя ляжет сверху:
-svintus-prompt-cards = 🌑 Выбери { $most ->
+svintus-prompt-lead = 🌑 Первой выложите подходящую цифру (нужна ещё хотя бы одна такого же номинала):
+svintus-prompt-ninja-more = 🌑 Добавьте ещё 1 или 2 карты того же номинала по порядку — последняя ляжет сверху:
+svintus-prompt-cards = 🌑 Выберите { $most ->
     [one] { $most } карту
     [few] { $most } карты
    *[many] { $most } карт
 }:
-svintus-prompt-boor-hog = 🌑 Выбери до { $most } карт, чтобы спрятать под колоду:
-svintus-prompt-bat = 🌑 Выбери карту, которую уронишь на стопку:
-svintus-prompt-give-two = 🌑 Выбери { $most ->
+svintus-prompt-boor-hog = 🌑 Выберите до { $most ->
+    [one] { $most } карты
+   *[other] { $most } карт
+}, чтобы спрятать под колоду:
+svintus-prompt-bat = 🌑 Выберите карту, которую уроните на стопку:
+svintus-prompt-give-two = 🌑 Выберите { $most ->
     [one] карту
     [few] { $most } карты
    *[many] { $most } карт
 } для игрока { $target }:
-svintus-prompt-give = 🌑 Выбери свою карту, которую отдашь игроку { $target }:
-svintus-prompt-take = 🌑 Теперь выбери карту игрока { $target }, которую заберёшь:
+svintus-prompt-give = 🌑 Выберите свою карту, которую отдадите игроку { $target }:
+svintus-prompt-take = 🌑 Теперь выберите карту игрока { $target }, которую заберёте:
 
 ## Свинтус за столом: название, набор, доска и рука
 
@@ -335,16 +338,22 @@ svintus-rules = <b>Свинтус вкратце</b>
 
     <b>Метаморфозы</b> (настройка стола)
     Каждому достаётся зверь светлой стороной вверх; его правило сильнее обычных.
-    • Перехват или перевод переворачивает твоего зверя на тёмную сторону.
-    • Пока зверь тёмный, в свой ход можно вместо карты или добора применить его умение (но не когда на тебе Хапёж или Захрапин); потом он снова светлый. Выиграть, пока умение не доиграно, нельзя.
+    • Перехват или перевод переворачивает вашего зверя на тёмную сторону.
+    • Пока зверь тёмный, в свой ход можно вместо карты или добора применить его умение (но не когда на вас Хапёж или Захрапин); потом он снова светлый. Выиграть, пока умение не доиграно, нельзя.
     • Если зверь обязан отреагировать (как Ёж), на это есть время реакции; опоздание — 2 карты.
     /animal ИМЯ расскажет про одного зверя; /animal покажет всех.
 
-svintus-lobby-options = 🎯 до { $target } очков · ⏱ ход { $timer } · ⚡ реакция { $window } с · 🤫 сообщения в тишину считаются: { $hush }
+svintus-lobby-options = 🎯 до { $target } { $target ->
+    [one] очка
+   *[other] очков
+} · ⏱ ход { $timer } · ⚡ реакция { $window } с · 🤫 сообщения в тишину считаются: { $hush }
 svintus-lobby-metamorphoses = 🐾 Метаморфозы: звери { $deal }
 svintus-lobby-deal-random = случайные
 svintus-lobby-deal-chosen = на выбор игроков
-svintus-button-target = 🎯 До { $n } очков
+svintus-button-target = 🎯 До { $n } { $n ->
+    [one] очка
+   *[other] очков
+}
 svintus-button-timer = ⏱ Ход: { $timer }
 svintus-button-window = ⚡ Реакция: { $n } с
 svintus-button-hush = 🤫 Штраф за слово в тишине: { $state }
@@ -357,7 +366,10 @@ svintus-setup-none = …
 svintus-setup-hint = Нажмите на зверя, чтобы взять его (другой — чтобы передумать). Кто не выберет вовремя, получит свободного зверя наугад; потом раздача.
 svintus-setup-taken = ✖ { $label }
 
-svintus-board-title = { $title } · раунд { $round }
+svintus-board-title = { $title } · раунд { $round } · игра до { $target } { $target ->
+    [one] очка
+   *[other] очков
+}
 svintus-board-top = Сверху: <b>{ $card }</b>
 svintus-board-named-color = (цвет: { svintus-color-named })
 svintus-board-counts = Колода { $deck } · стопка { $pile }
@@ -381,7 +393,7 @@ svintus-board-race = 👋 ХЛОП! Хлопнули { $done } из { $total }.
 svintus-board-silence = 🤫 Тишина! Её объявляет { $player }: в чате ни слова.
 svintus-board-ability = 🌑 <b>{ $player }</b> применяет умение: { $animal }…
 svintus-board-duty = 🦔 <b>{ $player }</b>: пора нажать «Ёж берёт!»
-svintus-board-round-over = Раунд окончен. Следующий скоро начнётся.
+svintus-board-round-over = Раунд окончен. Следующий начнётся через { $seconds } с — или сразу по кнопке «▶ Следующий раунд».
 svintus-board-match-over = 🏆 <b>{ $player }</b> выигрывает матч!
 svintus-button-catch = 🫵 Поймать!
 svintus-button-slap = 👋 Хлоп!
@@ -391,19 +403,19 @@ svintus-hand-title = { $emoji } { $name } · { $chat }
 svintus-hand-not-seated = Вы больше не за столом.
 svintus-hand-match-over = Матч окончен: побеждает { $player }.
 svintus-hand-setup = 🐾 Выберите зверя на доске в группе; карты придут с раздачей.
-svintus-hand-round-over = Раунд окончен; новые карты придут со следующим.
+svintus-hand-round-over = 🏁 Раунд выигрывает { $player }. Новые карты придут со следующим раундом.
 svintus-hand-race = 👋 Хлопайте, быстро!
 svintus-hand-race-done = 👋 Вы хлопнули; ждём остальных.
 svintus-hand-grab-on-you = ⚠️ На вас Хапёж: возьмите { $count } или переведите Хапежом.
 svintus-hand-snore-on-you = 😴 На вас Захрапин: пропустите ход или переведите Захрапином.
 svintus-hand-drawn = Взятая карта подходит: сыграйте её или пасуйте.
-svintus-hand-waiting = ⏳ Сейчас не ваш ход. ✅ — карта, которой можно перехватить прямо сейчас.
-svintus-hand-silence = 🤫 В чате тишина!
+svintus-hand-waiting = ⏳ Ходит { $player }.
+svintus-hand-silence = 🤫 В чате тишина! Кнопка с 🤫 — это слово: за неё берёте { svintus-n-cards }.
 svintus-hand-your-turn = ▶ <b>Ваш ход!</b>
-svintus-hand-cards = Ваши карты ({ $count }), ✅ — можно сыграть сейчас:
+svintus-hand-cards = Ваши карты ({ $count }):
 svintus-hand-animal = { $animal }: { $rule }
 svintus-hand-deck-top = 🦉 Сверху колоды: <b>{ $card }</b>
-svintus-hand-duty = 🦔 Соперник перехватил ход: жми «Ёж берёт!», иначе штраф 2.
+svintus-hand-duty = 🦔 Перехват: нажмите «Ёж берёт!», иначе штраф 2.
 svintus-hand-peek = 🌙 Карты игрока { $player }: { $cards }
 svintus-hand-given = Отдаёте: <b>{ $card }</b>
 svintus-playable = ✅ { $label }
@@ -432,3 +444,20 @@ svintus-answer-slapped = 👋 { $place ->
     [1] Хлоп — первое место!
    *[other] Хлоп: { $place }-е место.
 }
+svintus-hand-cards-playable = Ваши карты ({ $count }), ✅ — можно сыграть сейчас:
+svintus-hand-cards-intercept = Ваши карты ({ $count }), ✅ — можно перехватить прямо сейчас:
+svintus-hand-silence-color = 🤫 В чате тишина: назвать цвет — тоже слово, за него берёте { svintus-n-cards }. Цвет всё равно нужно назвать.
+svintus-costly = { $label } 🤫−{ $count }
+svintus-answer-silence = 🤫 Тишина нарушена: берёте { svintus-n-cards }.
+svintus-final-score = { $score } { $score ->
+    [one] очко
+    [few] очка
+   *[many] очков
+}
+svintus-post-round = 🏁 <b>Раунд { $round }</b>: { $text }
+svintus-post-round-line = { $place }. { $player } — { svintus-final-score }
+svintus-post-round-next = Матч идёт до { $target } { $target ->
+    [one] очка
+   *[other] очков
+}. Следующий раунд — через { $seconds } с или по кнопке на доске.
+svintus-ev-away-you = 💤 Ваши ходы истекают один за другим, и пока за вас ходит бот. Нажмите любую кнопку — и вы снова в игре.

@@ -491,3 +491,135 @@ def test_a_rematch_lobby_names_last_games_players_until_they_join() -> None:
     assert "A rematch: Ann —" in lobby
     session.members.append(Member(id=1, name="Ann"))
     assert "rematch" not in screens.draw_board(T, "en", session, "bot").text
+
+
+# --- what a review of play-throughs found ---------------------------------------------------------
+
+
+def _hand_lines(session: Session, p: int, lang: str = "en") -> list[str]:
+    return screens.draw_hand(T, lang, session, p).text.split("\n")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_waiting_hand_shows_the_top_card_and_whose_turn(lang: str) -> None:
+    from tests.engine.helpers import Faces, table
+
+    f = Faces()
+    s = table(
+        {1: [f.card("red", 1), f.card("blue", 7)], 2: [f.card("red", 5), f.card("green", 2)]},
+        top=f.card("red", 5),
+        current=1,
+    )
+    session = session_with(s, 2, lang)
+    text = screens.draw_hand(T, lang, session, 2).text
+    assert (
+        T(
+            lang,
+            "svintus-board-top",
+            card=T(lang, "svintus-card-number", emoji=T(lang, "svintus-emoji-red"), value=5),
+        )
+        in text
+    )
+    assert T(lang, "svintus-hand-waiting", player="Player &amp; &lt;1&gt;") in text
+    # the identical 🟥 5 may intercept: the legend says so, once
+    assert text.count("✅") == 1 and T(lang, "svintus-hand-cards-intercept", count=2) in text
+
+
+def test_the_playable_legend_shows_only_when_a_card_carries_it() -> None:
+    from tests.engine.helpers import Faces, table
+
+    f = Faces()
+    s = table(
+        {1: [f.card("blue", 1), f.card("blue", 7)], 2: [f.card("green", 2)]}, top=f.card("red", 5), current=1
+    )
+    lines = _hand_lines(session_with(s, 2), 1)
+    assert T("en", "svintus-hand-cards", count=2) in lines and not any("✅" in line for line in lines)
+    s.hands = {**s.hands, 1: [f.card("red", 3), *s.hands[1]]}
+    lines = _hand_lines(session_with(s, 2), 1)
+    assert T("en", "svintus-hand-cards-playable", count=3) in lines
+    assert sum(line.count("✅") for line in lines) == 1  # the legend, once; the mark is on the button
+
+
+def test_the_board_names_the_match_target() -> None:
+    session = started(3, SvintusOptions(target_score=50))
+    first = screens.draw_board(T, "en", session, "bot").text.split("\n")[0]
+    assert "playing to 50 points" in first
+
+
+def test_in_a_silence_the_buttons_that_speak_say_what_they_cost_and_the_toast_explains() -> None:
+    """«Свинтус!», «Поймать!» and a Polypig (its colour is named aloud) cost 2
+    cards in a silence: their buttons carry 🤫−2 before the press, the hand says
+    why, and the press's toast says what it cost."""
+    from engine.svintus.keys import Ev
+    from tests.engine.helpers import Faces, table
+
+    f = Faces()
+    s = table(
+        {1: [f.card("polypig"), f.card("blue", 7)], 2: [f.card("green", 2)]},
+        top=f.card("hush", "red"),
+        current=1,
+        silence=2,
+        one_card_since={2: 0},
+    )
+    session = session_with(s, 2)
+    hand = screens.draw_hand(T, "en", session, 1)
+    labels = [t for t, _ in buttons(hand)]
+    assert any(t.startswith("✅ 🌈") and t.endswith("🤫−2") for t in labels), labels
+    assert not any(t.startswith("🟦") and "🤫" in t for t in labels)
+    assert T("en", "svintus-hand-silence", count=2) in hand.text
+    board = screens.draw_board(T, "en", session, "bot")
+    assert any(t == "🫵 Catch! 🤫−2" for t, _ in buttons(board))
+    ctx = screens.ctx_for(T, "en", session, "bot")
+    fine = [Event(key=Ev.PENALTY_SILENCE, args={"player": 1, "count": 2})]
+    assert SVINTUS.press_answer(ctx, 1, Catch(player=1), fine) == T("en", "svintus-answer-silence", count=2)
+    s.silence = None
+    assert not any("🤫" in t for t, _ in buttons(screens.draw_hand(T, "en", session_with(s, 2), 1)))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_round_won_posts_a_message_with_the_match_so_far_and_the_hands_name_the_winner(lang: str) -> None:
+    from engine.svintus.keys import Ev
+    from tests.engine.helpers import Faces, table
+
+    f = Faces()
+    s = table(
+        {1: [f.card("red", 1)], 2: [f.card("green", 2), f.card("blue", 3)]}, top=f.card("red", 5), current=1
+    )
+    s2, events = GAME.apply(s, Play(player=1, card=s.hands[1][0], on=s.pile[-1]), 1000)
+    assert s2.phase == "round_over"
+    session = session_with(s2, 2, lang)
+    ctx = screens.ctx_for(T, lang, session, "bot")
+    posts = SVINTUS.posts(ctx, GAME.view(s2, None), [e for e in events if e.to is None])
+    assert len(posts) == 1
+    lines = posts[0].split("\n")
+    won = next(e for e in events if e.key == Ev.ROUND_WON)
+    assert lines[0].startswith("🏁") and SVINTUS.event_text(ctx, won) in lines[0]
+    assert lines[1].startswith("1. Player &amp; &lt;1&gt;")
+    loser = screens.draw_hand(T, lang, session, 2).text
+    assert T(lang, "svintus-hand-round-over", player="Player &amp; &lt;1&gt;") in loser
+
+
+def test_the_result_ranks_everyone_and_offers_play_again() -> None:
+    g = games.get("candy").game
+    state, _ = g.start([1, 2], 4, g.options(None), 0)
+    session = Session(
+        chat_id=-100,
+        game_id="abc123",
+        creator=1,
+        game="candy",
+        title="T",
+        status="over",
+        members=[Member(id=p, name=f"P{p}", lang="en") for p in (1, 2)],
+        state=state,
+    )
+    from engine.core import Outcome
+
+    ctx = screens.ctx_for(T, "en", session, "bot")
+    text = screens.ranking(ctx, session, Outcome(status="over", winners=[2], scores={1: 4, 2: 9}))
+    assert text.strip().split("\n") == ["🏆 P2 — 9 candies", "2. P1 — 4 candies"]
+    unscored = Outcome(status="over", winners=[2], scores={1: 0, 2: 1}, scored=False)
+    assert screens.ranking(ctx, session, unscored).strip().split("\n") == ["🏆 P2", "2. P1"]
+    markup = screens.again_markup(ctx)
+    assert [b.callback_data for r in markup.inline_keyboard for b in r] == [
+        f"n|-100|abc123|-|{screens.AGAIN}"
+    ]

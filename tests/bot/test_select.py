@@ -28,7 +28,9 @@ class StubBot:
 
 
 def _session() -> Session:
-    state, events = GAME.start([1, 2, 3], seed=4, options=CandyOptions())
+    state, events = GAME.start(
+        [1, 2, 3], seed=4, options=CandyOptions(turn_timer_ms=0)
+    )  # dealt at 0 ms: no timer to run out
     members = [Member(id=i, name=f"P{i}", lang="en") for i in (1, 2, 3)]
     s = Session(
         chat_id=CHAT, game_id="g1", creator=1, game="candy", status="playing", members=members, state=state

@@ -286,20 +286,23 @@ def test_a_base_scored_is_a_message_of_its_own() -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_end_posts_the_final_scores_with_what_madness_cost(lang: str) -> None:
+def test_the_end_is_one_ranked_result_and_a_tie_playing_on_posts_alone(lang: str) -> None:
+    """The game's end posts nothing of Smash Up's own: the core's one result
+    message ranks the players by VP, the winner first with 🏆."""
     s = crowded(lang)
     s.phase = "over"
     s.winners = [1]
-    ctx = screens.ctx_for(T, lang, session_of(s, lang), "bot")
+    session = session_of(s, lang)
+    ctx = screens.ctx_for(T, lang, session, "bot")
     events = [
         Event(key=Ev.MADNESS_PENALTY, args={"player": 2, "madness": 3, "points": 1}),
         Event(key=Ev.WON, args={"winner": 1, "score": 14}),
     ]
-    posts = ADAPTER.posts(ctx, GAME.view(s, None), events)
-    assert len(posts) == 1
-    lines = posts[0].split("\n")
-    assert lines[1].startswith("🏆") and "14" in lines[1]
-    assert "−1" in lines[2] and "13" in lines[2]
+    assert ADAPTER.posts(ctx, GAME.view(s, None), events) == []
+    lines = screens.ranking(ctx, session, GAME.outcome(s)).strip().split("\n")
+    assert len(lines) == len(s.seats)
+    assert lines[0].startswith("🏆") and lines[0].endswith(T(lang, "smashup-final-score", score=s.vp[1]))
+    assert all(not line.startswith("🏆") for line in lines[1:])
     tie = ADAPTER.posts(ctx, GAME.view(s, None), [Event(key=Ev.TIE_PLAY_ON, args={"score": 15})])
     assert len(tie) == 1 and "15" in tie[0]
 

@@ -66,7 +66,9 @@ class BotProcess:
         webhook_port: int | None = None,
         register: bool = True,
         rates: Rates = TELEGRAM,
+        env: dict[str, str] | None = None,
     ) -> None:
+        self.env = env or {}
         self.api, self.base_url, self.data_dir, self.redis_url = api, base_url, data_dir, redis_url
         self.lang, self.webhook_port, self.register = lang, webhook_port, register
         self.rates = rates
@@ -83,6 +85,7 @@ class BotProcess:
             LOG_LEVEL="INFO",
             POLL_TIMEOUT="1",
             **rate_env(self.rates),
+            **self.env,
         )
         if self.redis_url:
             env["REDIS_URL"] = self.redis_url
@@ -176,12 +179,13 @@ async def bot_factory(
         data_dir: Path | None = None,
         webhook_port: int | None = None,
         register: bool = True,
+        env: dict[str, str] | None = None,
     ) -> BotProcess:
         if redis_url is None and data_dir is None:
             redis_url = session_redis
         d = data_dir or tmp_path / f"bot{len(procs)}"
         d.mkdir(parents=True, exist_ok=True)
-        p = BotProcess(api, base, d, redis_url, lang, webhook_port, register, rates)
+        p = BotProcess(api, base, d, redis_url, lang, webhook_port, register, rates, env)
         await p.start()
         procs.append(p)
         return p

@@ -54,6 +54,11 @@ class Table:
         board = self.board()
         return board.text if board is not None else ""
 
+    def posts(self, start: str, chat: int | None = None) -> list[str]:
+        """The messages of the group (or of ``chat``) that begin with ``start``."""
+        where = self.group if chat is None else chat
+        return [m.text for m in self.api.messages.get(where, {}).values() if m.text.startswith(start)]
+
     def hand_text(self, user: int) -> str:
         hand = self.hand(user)
         return hand.text if hand is not None else ""

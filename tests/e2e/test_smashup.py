@@ -32,10 +32,6 @@ MARK = "💥"  # the lobby, the board and every hand begin with the game's emoji
 class SmashUpTable(Table):
     mark = MARK
 
-    def posts(self, start: str) -> list[str]:
-        """The group's messages (not the board) that begin with ``start``."""
-        return [m.text for m in self.api.messages.get(self.group, {}).values() if m.text.startswith(start)]
-
 
 def world(api: FakeTelegram, lang: str, players: list[int]) -> SmashUpTable:
     api.add_group(GROUP, "Замес у Анны" if lang == "ru" else "Ann's smash")
@@ -300,8 +296,9 @@ async def test_me_first_with_a_special_and_madness_drawn_and_counted(
     assert scored and "Pony Paradise" in scored[0] and "first place" in scored[0], scored
     await t.until(lambda: final_message(t), what="the winners announced")
     assert "Ann" in final_message(t)
-    final = t.posts("🏁")
-    assert final and "Ann" in final[0] and "Madness: −1" in final[0], final
+    assert "Ann holds 2 Madness cards: -1 VP." in t.board_text()
+    ranked = final_message(t).splitlines()
+    assert any(line.startswith("🏆 Ann — ") and line.endswith(" VP") for line in ranked), ranked
     assert api.violations == [], api.violations
     assert not api.pending_queries
 

@@ -44,7 +44,7 @@ def test_announcements_read_well() -> None:
     args = {"player": "Анна", "target": "Борис", "card": "Торгаш"}
     assert (
         T("ru", "candy-ev-thief-took", **args)
-        == "Конфетный вор игрока Анна уводит «Торгаш» из империи игрока Борис."
+        == "Конфетный вор игрока Анна уводит карту «Торгаш» из империи игрока Борис."
     )
     args = {"player": "Ann", "target": "Bob", "card": "Trader"}
     assert T("en", "candy-ev-thief-took", **args) == "Ann's Candy Thief takes Bob's Trader."

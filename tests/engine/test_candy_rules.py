@@ -4,6 +4,7 @@ scoring, the closed discard, the turn timer and leaving — one test per rule of
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ from engine.candy.cards import (
     combos_for,
 )
 from engine.candy.keys import Err, Ev, Pr
-from engine.candy.models import CandyOptions, Discard, PlayToDiscard, PlayToEmpire, Protect
+from engine.candy.models import Block, CandyOptions, Discard, PlayToDiscard, PlayToEmpire, Protect
 from engine.candy.scoring import score
 from engine.core import Answer, RuleError, Tick, hand_zone
 from tests.engine.candy_helpers import act, answer, deal_cards, find, keys, prompt_of, table
@@ -92,7 +93,7 @@ def test_no_limits_gives_two_players_the_full_deck_and_all_combos() -> None:
 
 def test_options_are_validated() -> None:
     assert GAME.options({}) == CandyOptions()
-    assert CandyOptions().reaction_window_ms == 5_000 and CandyOptions().turn_timer_ms == 0
+    assert CandyOptions().reaction_window_ms == 5_000 and CandyOptions().turn_timer_ms == 60_000
     with pytest.raises(RuleError) as e:
         GAME.options({"reaction_window_ms": 10})
     assert e.value.key == Err.BAD_OPTIONS
@@ -421,8 +422,10 @@ def test_cards_played_for_their_ability_are_announced_but_the_pile_stays_closed(
 # --- the turn timer ---------------------------------------------------------------------------
 
 
-def test_turn_timer_is_off_by_default() -> None:
-    s, _ = GAME.start([1, 2, 3], seed=5)
+def test_turn_timer_is_on_by_default_and_may_be_turned_off() -> None:
+    s, _ = GAME.start([1, 2, 3], seed=5, now_ms=1_000)
+    assert GAME.next_deadline(s) == 61_000 and GAME.waiting(s)[0].until_ms == 61_000
+    s, _ = GAME.start([1, 2, 3], seed=5, options=CandyOptions(turn_timer_ms=0))
     assert GAME.next_deadline(s) is None
     assert GAME.waiting(s)[0].kind == "turn" and GAME.waiting(s)[0].until_ms is None
 
@@ -436,6 +439,51 @@ def test_turn_timer_discards_a_random_card_for_the_player_and_moves_on() -> None
     s2, ev = GAME.apply(s, Tick(), 31_000)
     assert keys(ev)[:2] == [Ev.TIMEOUT, Ev.DISCARDED]
     assert len(s2.discard) == 2 and s2.current != p and len(s2.hands[p]) == 3
+
+
+def _timeout(s: Any) -> tuple[Any, list[Any]]:
+    due = GAME.next_deadline(s)
+    assert due is not None
+    return GAME.apply(s, Tick(), due)
+
+
+def test_two_timed_out_turns_in_a_row_and_the_player_is_away_told_in_the_group_and_in_private() -> None:
+    """[decision] After two timed-out turns in a row the referee plays for the
+    player after 5 s instead of the full timer, until a press of theirs."""
+    s, _ = GAME.start([1, 2], seed=5, options=CandyOptions(turn_timer_ms=30_000), now_ms=0)
+    p = s.current
+    s, ev = _timeout(s)  # p's first
+    assert s.timeouts == {p: 1} and Ev.AWAY not in keys(ev)
+    other = s.current
+    s, _ = act(s, {"type": "discard", "player": other, "card": s.hands[other][0]}, now=s.timer_ms + 1)
+    assert s.current == p
+    s, ev = _timeout(s)  # p's second in a row
+    assert s.away == [p] and find(ev, Ev.AWAY).to is None
+    assert [e.to for e in ev if e.key == Ev.AWAY_YOU] == [p]
+    s, _ = act(s, {"type": "discard", "player": other, "card": s.hands[other][0]}, now=s.timer_ms + 1)
+    assert s.current == p and GAME.next_deadline(s) == s.timer_ms + 5_000  # played for quickly
+    assert GAME.view(s, None).away == [p]
+
+
+def test_any_press_of_an_away_player_brings_them_back_and_a_move_resets_their_count() -> None:
+    s, _ = GAME.start([1, 2], seed=5, options=CandyOptions(turn_timer_ms=30_000, away_after_timeouts=1))
+    p = s.current
+    s, ev = _timeout(s)
+    assert s.away == [p]
+    other = s.current
+    s, _ = act(s, {"type": "discard", "player": other, "card": s.hands[other][0]}, now=s.timer_ms + 1)
+    s, ev = act(s, {"type": "discard", "player": p, "card": s.hands[p][0]}, now=s.timer_ms + 1)
+    assert s.away == [] and s.timeouts == {} and find(ev, Ev.BACK).args == {"player": p}
+    assert GAME.next_deadline(s) == s.timer_ms + 30_000
+
+
+def test_a_refused_press_does_not_bring_an_away_player_back() -> None:
+    s, _ = GAME.start([1, 2], seed=5, options=CandyOptions(turn_timer_ms=30_000, away_after_timeouts=1))
+    p = s.current
+    s, _ = _timeout(s)
+    with pytest.raises(RuleError):
+        GAME.apply(s, Block(player=p), s.timer_ms + 1)  # nothing to block: refused, state unchanged
+    assert s.away == [p]
 
 
 def test_turn_timer_declines_an_optional_prompt_and_answers_a_must_one_at_random() -> None:

@@ -114,7 +114,7 @@ def test_tower_ends_when_the_centre_is_empty_and_most_cards_wins() -> None:
     s2, ev = press(s, 2, c, now=NOW)
     assert s2.stage == "over" and s2.winners == (2,)
     assert G.outcome(s2).status == "over" and G.outcome(s2).winners == [2]
-    assert find(ev, Ev.MODE_WON).args == {"mode": "tower", "player": 2, "points": 2}
+    assert find(ev, Ev.MODE_WON).args == {"mode": "tower", "player": 2, "points": 2, "match": False}
     result = s2.results[-1]
     assert result.cards == {1: 1, 2: 2, 3: 1}
     assert result.places == {1: 2, 2: 1, 3: 2}  # tied losers share second place
