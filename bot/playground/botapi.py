@@ -467,12 +467,13 @@ class FakeTelegram:
                 raise TimeoutError(f"the bot kept sending for {timeout} s")
             await asyncio.sleep(seconds - idle)
 
-    def _shown(self, msg: Message) -> None:
+    def _shown(self, msg: Message, change: str = "shown") -> None:
+        """The bot sent or edited (or deleted) ``msg``."""
         self.last_shown = time.monotonic()
         waiter = self._changed.pop(msg.chat_id, None)
         if waiter is not None:
             waiter.set()
-        self.notify({"type": "shown", "chat": msg.chat_id, "message": msg})
+        self.notify({"type": change, "chat": msg.chat_id, "message": msg})
 
     def last_message(self, chat_id: int) -> Message | None:
         msgs = self.messages.get(chat_id)
@@ -677,7 +678,7 @@ class FakeTelegram:
         if msg is None:
             raise ApiError(400, "Bad Request: message to delete not found")
         self.deleted.append(msg)
-        self._shown(chat_id)
+        self._shown(msg, "deleted")
         return True
 
     async def m_answercallbackquery(self, p: dict[str, Any]) -> bool:

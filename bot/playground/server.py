@@ -213,6 +213,8 @@ class Playground:
             self.publish({"type": "message", "chat": chat, "message": self.said(event["message"])})
             if chat > 0:  # a private chat opened: the person may now be written to
                 self.publish({"type": "people", "people": self.people()})
+        elif kind == "deleted":
+            self.publish({"type": "deleted", "chat": event["chat"], "id": event["message"].message_id})
         elif kind == "polling":
             self.publish({"type": "polling"})
 

@@ -117,7 +117,9 @@ def test_a_dobble_game_in_the_browser_to_its_winner(page: Any) -> None:
         if not acted:
             page.wait_for_function("v => window.playground.version > v", arg=version)
     words = final.locator(".text").inner_text()
-    assert re.fullmatch(r"🏆 👀 Dobble: (Ann|Boris) wins!", words), words
+    winner = re.fullmatch(r"🏆 👀 Dobble: (Ann|Boris) wins!", words.splitlines()[0])
+    assert winner is not None, words
+    assert f"🏆 {winner[1]}" in words and "2. " in words, words  # every player ranked
     latest(page, "group", "👀").filter(has_text="Game over").wait_for()
 
 

@@ -254,6 +254,9 @@ async def test_the_page_follows_the_chats_live(pg: tuple[Playground, TestClient[
     await bot_call(client, playground.token, "editMessageText", chat_id=GROUP, message_id=mid, text="Dobble")
     edited = await next_event()
     assert edited["message"]["id"] == mid and edited["message"]["edits"] == 1
+    await bot_call(client, playground.token, "deleteMessage", chat_id=GROUP, message_id=mid)
+    assert await next_event() == {"type": "deleted", "chat": GROUP, "id": mid}
+    assert [m["text"] for m in playground.state()["chats"][str(GROUP)]] == ["/new"]
     await client.post(f"/api/people/{BORIS}", json={"name": "Bob"})
     people = await next_event()
     assert people["type"] == "people" and [p["name"] for p in people["people"]] == ["Ann", "Bob"]

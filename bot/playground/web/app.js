@@ -427,6 +427,13 @@ function banner() {
 function apply(event) {
   if (event.type === "message") {
     upsert(event.chat, event.message);
+  } else if (event.type === "deleted") {
+    const col = columns.get(String(event.chat));
+    const node = col && col.messages.get(event.id);
+    if (node) {
+      node.remove();
+      col.messages.delete(event.id);
+    }
   } else if (event.type === "people") {
     state.people = event.people;
     if (!state.people.some((p) => p.id === me)) me = state.people.length ? state.people[0].id : null;
