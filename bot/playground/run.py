@@ -105,8 +105,11 @@ def playground(settings: Settings) -> Iterator[Settings]:
 
 def announce(settings: Settings) -> None:
     """The one line that says the playground runs, and where (on stdout, whatever LOG_LEVEL says)."""
+    from bot.playground.server import loopback
+
+    beyond = "" if loopback(settings.playground_host) else "; beyond loopback: whoever reaches it plays"
     print(
         f"playground: open {address(settings)} in a browser — the bot without a Telegram token, "
-        "on a Bot API of its own (set BOT_TOKEN to run on Telegram)",
+        f"on a Bot API of its own (set BOT_TOKEN to run on Telegram){beyond}",
         flush=True,
     )

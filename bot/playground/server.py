@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import secrets
@@ -112,8 +113,12 @@ class Playground:
 
     # --- the web application -----------------------------------------------------------
 
-    def app(self) -> web.Application:
-        app = web.Application(client_max_size=64 * 1024)
+    def app(self, hosts: set[str] | None = None) -> web.Application:
+        """The web application; ``hosts``: the only names a request may address it by (a web
+        site that rebinds its own name to 127.0.0.1 cannot make a browser talk to it)."""
+        app = web.Application(
+            client_max_size=64 * 1024, middlewares=[self._host_check(hosts)] if hosts else []
+        )
         self.api.install(app)
         app.router.add_get("/", self._index)
         app.router.add_get("/assets/{name}", self._asset)
@@ -126,6 +131,17 @@ class Playground:
         app.router.add_post("/api/people/{id}", self._change_person)
         app.on_shutdown.append(self._close_streams)
         return app
+
+    @staticmethod
+    def _host_check(hosts: set[str]) -> Any:
+        @web.middleware
+        async def check(request: web.Request, handler: Any) -> web.StreamResponse:
+            if (request.url.host or "").strip("[]").lower() not in hosts:
+                raise web.HTTPForbidden(text="this playground answers at its own address only")
+            response: web.StreamResponse = await handler(request)
+            return response
+
+        return check
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
         return self._file("index.html")
@@ -376,10 +392,19 @@ class Playground:
         return web.json_response(self.person(user_id))
 
 
+def loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return host.lower() == "localhost"
+
+
 @contextlib.asynccontextmanager
 async def serving(playground: Playground, host: str, port: int) -> AsyncIterator[str]:
-    """The playground listening on ``host``:``port``; yields the Bot API's base URL."""
-    url = await playground.api.start(playground.app(), host, port)
+    """The playground listening on ``host``:``port``; yields the Bot API's base URL.  On
+    loopback it answers only to loopback's names."""
+    hosts = {"127.0.0.1", "localhost", "::1", host.strip("[]").lower()} if loopback(host) else None
+    url = await playground.api.start(playground.app(hosts), host, port)
     try:
         yield url
     finally:

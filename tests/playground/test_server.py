@@ -15,7 +15,7 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
-from bot.playground.server import GROUP, WEB, Playground, page_words
+from bot.playground.server import GROUP, WEB, Playground, loopback, page_words, serving
 from bot.rates import TELEGRAM
 
 ANN, BORIS = 1001, 1002
@@ -340,3 +340,34 @@ async def test_the_first_visit_seats_two_people_in_the_browsers_language() -> No
     again = await (await client.post("/api/welcome", json={"lang": "en"})).json()
     assert again["people"] == state["people"]
     await client.close()
+
+
+async def test_on_loopback_it_answers_to_loopback_names_only() -> None:
+    """A web site that points its own name at 127.0.0.1 (DNS rebinding) gets nothing."""
+    import aiohttp
+
+    from tests.e2e.conftest import free_port
+
+    assert loopback("127.0.0.1") and loopback("::1") and loopback("[::1]") and loopback("localhost")
+    assert not loopback("0.0.0.0") and not loopback("192.168.1.5")
+    playground = Playground(TELEGRAM, "en")
+    port = free_port()
+    async with serving(playground, "127.0.0.1", port) as base, aiohttp.ClientSession() as http:
+        assert base == f"http://127.0.0.1:{port}/bot"
+        for name in ("127.0.0.1", "localhost"):
+            async with http.get(
+                f"http://127.0.0.1:{port}/api/state", headers={"Host": f"{name}:{port}"}
+            ) as r:
+                assert r.status == 200, name
+        for name in ("evil.example", "127.0.0.1.evil.example"):
+            async with http.get(
+                f"http://127.0.0.1:{port}/api/state", headers={"Host": f"{name}:{port}"}
+            ) as r:
+                assert r.status == 403, name
+            async with http.post(
+                f"http://127.0.0.1:{port}/api/say",
+                json={"user": ANN, "chat": GROUP, "text": "/new"},
+                headers={"Host": name},
+            ) as r:
+                assert r.status == 403
+        assert playground.api.updates == []
