@@ -131,6 +131,7 @@ class FakeTelegram:
         token: str = "123456:TEST",
         username: str = "svintus_test_bot",
         first_name: str = "Svintus",
+        record: bool = True,
         strict_limits: bool = False,
         group_limit: int = GROUP_LIMIT,
         group_period: float = GROUP_PERIOD,
@@ -151,6 +152,9 @@ class FakeTelegram:
         self.token = token
         self.username = username
         self.first_name = first_name
+        # what a test inspects afterwards (every call, every group send's time, deleted messages);
+        # a long-running playground keeps none of it
+        self.record = record
         self.bot_id = int(token.split(":")[0])
         self.users: dict[int, User] = {}
         self.chats: dict[int, Chat] = {}
@@ -250,7 +254,8 @@ class FakeTelegram:
                         params[k] = value
                 else:
                     params[k] = value
-        self.calls.append((method, params))
+        if self.record:
+            self.calls.append((method, params))
         handler = getattr(self, "m_" + method.lower(), None)
         try:
             if handler is None:
@@ -259,6 +264,7 @@ class FakeTelegram:
         except ApiError as e:
             if e.code != 409 and not e.excused:
                 self.violations.append(f"{method}: {e.description}")
+                del self.violations[: -1000 if not self.record else len(self.violations)]
             body: dict[str, Any] = {"ok": False, "error_code": e.code, "description": e.description}
             if e.retry_after is not None:
                 body["parameters"] = {"retry_after": e.retry_after}
@@ -440,6 +446,11 @@ class FakeTelegram:
         )
         return qid
 
+    def forget(self, qid: str) -> None:
+        """Drop what is kept of an answered press (a long-running playground reads each once)."""
+        for kept in (self.answers, self.pressed_at, self.answered_at, self.deliveries):
+            kept.pop(qid, None)
+
     async def answer_of(self, qid: str, timeout: float = 15.0) -> dict[str, Any]:
         if qid not in self.answers:
             waiter = self._answered.setdefault(qid, asyncio.Event())
@@ -575,7 +586,8 @@ class FakeTelegram:
             self.too_many_by["group"] += 1
             raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
         window.append(now)
-        self.group_log[chat_id].append(now)
+        if self.record:
+            self.group_log[chat_id].append(now)
 
     # --- methods --------------------------------------------------------------------------------
 
@@ -677,7 +689,8 @@ class FakeTelegram:
         msg = self.messages[chat_id].pop(int(p.get("message_id", 0)), None)
         if msg is None:
             raise ApiError(400, "Bad Request: message to delete not found")
-        self.deleted.append(msg)
+        if self.record:
+            self.deleted.append(msg)
         self._shown(msg, "deleted")
         return True
 

@@ -64,7 +64,7 @@ class Playground:
     ) -> None:
         self.token = f"{BOT_ID}:{secrets.token_urlsafe(24)}"
         self.rates = rates
-        self.api = FakeTelegram.enforcing(rates, token=self.token, username=USERNAME, first_name="Referee")
+        self.api = self._server()
         self.api.update_base(int(time.time()))  # a restart never repeats an update id the bot saw
         self.words = page_words()
         self.language = language if language in self.words else "en"
@@ -78,6 +78,11 @@ class Playground:
                 self.add_person(None, self.language)
         self.api.observers.append(self._observe)
 
+    def _server(self) -> FakeTelegram:
+        return FakeTelegram.enforcing(
+            self.rates, token=self.token, username=USERNAME, first_name="Referee", record=False
+        )
+
     # --- kept on disk: the chats go on where they stopped, as the bot's games do ------------
 
     def _restore(self) -> bool:
@@ -87,9 +92,7 @@ class Playground:
             self.api.load_world(json.loads(self.saved.read_text("utf-8")))
         except (OSError, ValueError, KeyError, TypeError) as e:
             log.warning("the playground's chats in %s could not be read (%s): starting afresh", self.saved, e)
-            self.api = FakeTelegram.enforcing(
-                self.rates, token=self.token, username=USERNAME, first_name="Referee"
-            )
+            self.api = self._server()
             self.api.update_base(int(time.time()))
             return False
         return GROUP in self.api.chats
@@ -253,7 +256,7 @@ class Playground:
             while (event := await self._next(queue)) is not None:
                 data = json.dumps(event, ensure_ascii=False) if event else ""
                 await response.write(f"data: {data}\n\n".encode() if data else b": ping\n\n")
-        except (ConnectionResetError, asyncio.CancelledError):
+        except ConnectionResetError:
             pass
         finally:
             self.streams.discard(queue)
@@ -328,6 +331,8 @@ class Playground:
             answer = await self.api.answer_of(qid, PRESS_TIMEOUT_S)
         except TimeoutError:
             return web.json_response({"text": "", "show_alert": False, "url": None, "timeout": True})
+        finally:
+            self.api.forget(qid)
         return web.json_response(answer)
 
     def add_person(self, name: str | None, lang: str) -> dict[str, Any]:
