@@ -160,10 +160,11 @@ class Referee:
 
     @staticmethod
     def kept(adapter: AnyAdapter, events: list[Event]) -> list[Event]:
-        """The events a session keeps: every public one, and the private ones noted
-        in their player's hand (all but the game's ``fleeting`` ones)."""
+        """The events a session keeps: the public ones for the board's log, the
+        private ones noted in their player's hand — all but the game's ``fleeting``
+        ones."""
         fleeting = adapter.game.fleeting
-        return [e for e in events if e.to is None or e.key not in fleeting]
+        return [e for e in events if e.key not in fleeting] if fleeting else events
 
     def commit(
         self,

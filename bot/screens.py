@@ -96,7 +96,7 @@ UNREACHABLE_NAMED = 10  # the lobby names this many of those it cannot write to 
 COMPACT_LOG = 2  # the announcements a compact board (a compact hand: notes) still shows
 # Telegram shows about 100 buttons at most; past this many options,
 # interchangeable ones (identical cards) share a button.
-GROUP_OPTIONS_ABOVE = 60
+LONG_LABEL = 12  # characters: over this, a prompt's buttons go two a row (three such are cut on a phone)
 # a prompt's buttons a page (◀ ▶ turn the pages of a longer one)
 PAGE = 30
 
@@ -447,14 +447,16 @@ def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft
 
     chosen = set(draft.picks)
     multi = prompt.max > 1
+    # interchangeable options (copies of a card) share one button, «×N": they
+    # would read the same anyway; cards in the order of their names
     groups: dict[Hashable, list[PromptValue]] = {}
-    many = len(prompt.options) > GROUP_OPTIONS_ABOVE
     for option in prompt.options:
-        key = adapter.option_group(view, prompt, option) if many else ("one", option)
-        groups.setdefault(key, []).append(option)
+        groups.setdefault(adapter.option_group(view, prompt, option), []).append(option)
+    labelled = [(adapter.option_label(ctx, view, prompt, same[0]), same) for same in groups.values()]
+    if prompt.kind == "card":
+        labelled.sort(key=lambda x: x[0].casefold())
     buttons = []
-    for same in groups.values():
-        label = adapter.option_label(ctx, view, prompt, same[0])
+    for label, same in labelled:
         if len(same) > 1:
             label = ctx("prompt-copies", label=label, count=len(same))
         if not multi:
@@ -474,7 +476,9 @@ def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft
             buttons.append(b(label, "-" + value_code(picked[-1])))
         else:
             buttons.append(b(label, "+" + value_code(same[0])))
-    per_row = 2 if prompt.kind in ("player", "choice") else PER_ROW
+    # two a row for players, choices and long labels (a phone cuts a label of a third of its width)
+    long = any(len(label) > LONG_LABEL for label, _ in labelled)
+    per_row = 2 if prompt.kind in ("player", "choice") or long else PER_ROW
     pages = max(1, -(-len(buttons) // PAGE))
     page = min(draft.page, pages - 1)
     rows = in_rows(buttons[page * PAGE : (page + 1) * PAGE], per_row)

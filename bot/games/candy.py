@@ -325,7 +325,8 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             return Rendered("\n".join(lines), None)
         cards = sorted(v.hand, key=lambda c: c.id)
         situation, rows = self._moves(ctx, v, me, cards, set(plain(legal)))
-        lines += [*situation, "", *self._cards_lines(ctx, v, cards)]
+        chosen = _selected(ctx.selected, cards) if v.prompt is None else None
+        lines += [*situation, "", *self._cards_lines(ctx, v, cards, chosen[1] if chosen else None)]
         lines.append(ctx("candy-hand-empire", score=v.scores[me].total))
         if v.prompt is not None:
             lines.append("")  # the core's question comes after a blank line
@@ -365,8 +366,11 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             return [ctx("candy-hand-others-answer")], []
         return [ctx("candy-hand-waiting")], []
 
-    def _cards_lines(self, ctx: Ctx, v: CandyView, cards: list[HandCardView]) -> list[str]:
-        """The hand: each character once (×N for copies) with its rule."""
+    def _cards_lines(
+        self, ctx: Ctx, v: CandyView, cards: list[HandCardView], chosen: HandCardView | None
+    ) -> list[str]:
+        """The hand: each character once (×N for copies); the rule of the card
+        tapped only (every rule on every redraw would fill a phone's screen)."""
         if not cards:
             return [ctx("candy-hand-no-cards")]
         lines = [ctx("candy-hand-cards", count=len(cards))]
@@ -375,8 +379,14 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             label = card_label(ctx, first.id)
             if copies[ch] > 1:
                 label = ctx("prompt-copies", label=label, count=copies[ch])
-            key = "candy-hand-card-banned" if ch in v.banned else "candy-hand-card"
-            lines.append(ctx(key, label=label, rule=ctx(f"candy-card-{ch.value}-rule")))
+            if ch in v.banned:
+                lines.append(ctx("candy-hand-card-banned", label=label))
+            elif chosen is not None and chosen.character is ch:
+                lines.append(ctx("candy-hand-card", label=label, rule=ctx(f"candy-card-{ch.value}-rule")))
+            else:
+                lines.append(ctx("candy-hand-card-name", label=label))
+        if chosen is None and any(c.empire or c.ability or c.protect or c.discard for c in cards):
+            lines.append(ctx("candy-hand-tap-for-rule"))
         return lines
 
     def _menu_line(self, ctx: Ctx, kind: str, card: HandCardView) -> str:

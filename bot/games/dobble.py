@@ -74,6 +74,7 @@ class Mine(NamedTuple):
     pairs: tuple[Card, ...]
     winners: tuple[int, ...]
     shown: int  # the reveal the buttons press on (0 when none is up)
+    locked: bool = False  # a wrong press on this card: no buttons until the next one
 
 
 def mine(view: DobbleView) -> Mine:
@@ -114,6 +115,7 @@ def mine(view: DobbleView) -> Mine:
         else (),
         winners=tuple(v.winners),
         shown=v.shown if live else 0,
+        locked=live and me in v.locked,
     )
 
 
@@ -323,15 +325,20 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
                     target=ctx.name(target),
                 )
             )
-        if m.stage == "countdown":
+        if m.stage == "countdown":  # the card is gone: so are its buttons
             lines += ["", ctx("dobble-hand-countdown")]
-            return Rendered("\n".join(lines), None, hold=True)
+            return Rendered("\n".join(lines), None)
         if m.stage == "watch" or m.centre is None:
             lines += ["", ctx("dobble-hand-watch", players=", ".join(ctx.name(p) for p in m.duel))]
             return Rendered("\n".join(lines), None)
         lines += ["", ctx("dobble-hand-centre")]
         lines += card_lines(ctx, m.symbols, m.centre.symbols)
         lines.append("")
+        if m.locked:  # the cards stay in sight; nothing to press until the next one
+            for card in m.pairs:
+                lines += card_lines(ctx, m.symbols, card.symbols)
+            lines += ["", ctx("dobble-hand-locked")]
+            return Rendered("\n".join(lines), None)
         rows: Rows = []
         if m.mode == "catch" and not m.duel:
             lines.append(ctx("dobble-hand-catch"))

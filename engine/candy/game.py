@@ -64,6 +64,8 @@ class CandyGame(Rules[CandyState, Any, CandyOptions]):
         "min": 2,
         "max": 4,
     }
+    # the routine draw at a turn's end: the hands' counts on the board show it
+    fleeting: ClassVar[frozenset[str]] = frozenset({Ev.DREW})
     player_args: ClassVar[frozenset[str]] = frozenset({"player", "target", "by", "partner"})
     Options = CandyOptions
     State = CandyState

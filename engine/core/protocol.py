@@ -273,8 +273,9 @@ class Game(Protocol[S, A, V, O]):
     a prompt; ``sample_args``: a plausible value for each argument they take
     (the locale tests format every key with them).  What a table needs to know
     of a game's words, as data: ``player_args``, the argument names that carry
-    a player; ``fleeting``, the keys of private events no hand keeps (the
-    answer to the press that caused them tells them); ``spoken``, the type tag
+    a player; ``fleeting``, the keys of events no screen keeps: private ones
+    the answer to the press tells, public ones whose effect the board shows
+    (a log line for each would repeat it); ``spoken``, the type tag
     of the action a player's message in the group chat is, when legal (None:
     messages do not matter to the game).
     """

@@ -23,6 +23,7 @@ from engine.core import (
     RuleError,
     Rules,
     Wait,
+    event,
     hand_zone,
     move,
     replace,
@@ -60,6 +61,7 @@ from engine.smashup.ops import CORE, G, reader, seal
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 AWAY_AFTER = 2  # [decision] timed-out turns in a row that tell the table a player seems away
+AWAY_MS = 5_000  # [decision] the time an away player's decisions get, until they press again
 
 _REGISTRY = abilities.REGISTRY
 _new = object.__new__
@@ -192,7 +194,8 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
 
         A turn ended so counts in ``timeouts``: the second in a row tells the
         table (``Ev.AWAY``) and the player (``Ev.AWAY_YOU``, private) that
-        they seem to be away; they still get their turns."""
+        they seem to be away; they still get their turns, but the referee
+        decides for them after ``AWAY_MS`` until they press again."""
         g = G(s, out, due)
         slow: set[int] = set()
         if s.prompts:
@@ -233,8 +236,8 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
     def before(self, s: SmashUpState, action: Any, now: int, out: Out) -> None:
         """A player's own action (a play, a talent, the end of their plays, an
         answer) shows they are there: their run of timed-out turns is over."""
-        if s.timeouts and type(action) is not Leave:
-            s.timeouts.pop(action.player, None)
+        if s.timeouts and type(action) is not Leave and s.timeouts.pop(action.player, 0) >= AWAY_AFTER:
+            out.append(event(Ev.BACK, player=action.player))
 
     def settle(self, s: SmashUpState, now: int, out: Out) -> None:
         """A player who left gets no play phase; every change restarts the timer."""
@@ -451,6 +454,10 @@ def _set_deadline(s: SmashUpState, now: int) -> None:
         current = s.current
         if all(x.prompt.player != current for x in s.prompts):
             timer = opts.response_timer_ms
+    if timer and s.timeouts and s.phase == "playing":
+        waited = {x.prompt.player for x in s.prompts} if s.prompts else {s.current}
+        if all(s.timeouts.get(p, 0) >= AWAY_AFTER for p in waited):
+            timer = min(timer, AWAY_MS)  # away: played for quickly
     s.deadline_ms = now + timer if timer else None
 
 

@@ -81,6 +81,7 @@ class Ev(StrEnum):
     TIMEOUT = "smashup-ev-timeout"  # player
     AWAY = "smashup-ev-away"  # player (two of their turns in a row ran out)
     AWAY_YOU = "smashup-ev-away-you"  # player (private, to that player)
+    BACK = "smashup-ev-back"  # player (an away player pressed again)
     LEFT = "smashup-ev-left"  # player
     ABANDONED = "smashup-ev-abandoned"
 

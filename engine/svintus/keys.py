@@ -26,7 +26,7 @@ class Ev(StrEnum):
     SNORE_TAKEN = "svintus-ev-snore-taken"  # player
     LAST_GRAB = "svintus-ev-last-grab"  # player, count
     DIRECTION = "svintus-ev-direction"  # player, clockwise
-    COLOR_NEEDED = "svintus-ev-color-needed"  # player
+    COLOR_NEEDED = "svintus-ev-color-needed"  # player (no longer said: in older logs only)
     COLOR_CHOSEN = "svintus-ev-color-chosen"  # player, color
     COLOR_AUTO = "svintus-ev-color-auto"  # player, color
     SILENCE_STARTED = "svintus-ev-silence-started"  # player

@@ -591,8 +591,7 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
     if kind is Kind.POLYPIG:
         s.color = None
         s.turn_started_ms = now
-        ask_color(s, p)
-        out.append(event(Ev.COLOR_NEEDED, player=p))
+        ask_color(s, p)  # the play is in the log already; the board says a colour is awaited
         return
     if kind is Kind.TURNABOUT:
         s.direction = -s.direction

@@ -278,3 +278,5 @@ candy-ev-away = 💤 { $player } keeps running out of time: the bot plays for th
 candy-ev-away-you = 💤 Your turns keep running out, so the bot plays for you for now. Press any button to be back in the game.
 candy-ev-back = 👋 { $player } is back in the game.
 candy-flag-away = 💤
+candy-hand-card-name = • <b>{ $label }</b>
+candy-hand-tap-for-rule = 📖 Tap a card to see its rule here.

@@ -142,14 +142,14 @@ dobble-ev-mode-started = { $total ->
     [1] Let's play { dobble-mode-name }! The first card comes after the countdown.
    *[other] Mini-game { $number } of { $total }: { dobble-mode-name }. The first card comes after the countdown.
 }
-dobble-ev-round-started = Round { $round } of { $rounds }: a new centre card, and one card per player around it.
-dobble-ev-took = { $player } was quickest: { $symbol }. The centre card joins their pile, now { dobble-n-cards }.
-dobble-ev-played = { $player } was quickest: { $symbol }. Their card drops into the Well; { $count ->
+dobble-ev-round-started = Round { $round } of { $rounds }: new cards.
+dobble-ev-took = ⚡ { $player }: { $symbol } — to their pile, now { dobble-n-cards }.
+dobble-ev-played = ⚡ { $player }: { $symbol } — into the Well; { $count ->
     [0] their pile is empty!
    *[other] { dobble-n-cards } to go.
 }
-dobble-ev-caught = { $player } was quickest: { $symbol }. Card caught — { $count } so far.
-dobble-ev-gifted = { $player } was quickest: { $symbol }. The poisoned gift goes to { $target }, whose pile is now { dobble-n-cards }.
+dobble-ev-caught = ⚡ { $player }: { $symbol } — { $count } caught.
+dobble-ev-gifted = ⚡ { $player }: { $symbol } — a gift for { $target }, now { dobble-n-cards }.
 dobble-ev-wrong = Miss: { $symbol } is not the shared symbol. Your buttons are locked until the next card.
 dobble-ev-locks-lifted = Everybody missed — locks are off, keep looking!
 dobble-ev-duel-started = A tie for first place — a duel! Duellists: { $count }; one centre card and one card each; the quickest right press wins.
@@ -298,3 +298,4 @@ dobble-final-score = { $score } { $score ->
     [one] point
    *[other] points
 }
+dobble-hand-locked = 🔒 A miss — your buttons come back with the next card.

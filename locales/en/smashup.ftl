@@ -645,3 +645,4 @@ smashup-hand-selected-idle = <b>{ $label }</b>
     { $text }
     It can't be played now.
 smashup-final-score = { $score } VP
+smashup-ev-back = 👋 { $player } is back in the game.

@@ -298,3 +298,5 @@ candy-ev-away = 💤 { $player } пропускает ход за ходом: п
 candy-ev-away-you = 💤 Ваши ходы истекают один за другим, и пока за вас ходит бот. Нажмите любую кнопку — и вы снова в игре.
 candy-ev-back = 👋 { $player } снова в игре.
 candy-flag-away = 💤
+candy-hand-card-name = • <b>{ $label }</b>
+candy-hand-tap-for-rule = 📖 Нажмите карту — здесь появится её правило.

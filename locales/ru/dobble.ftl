@@ -143,14 +143,14 @@ dobble-ev-mode-started = { $total ->
     [1] Игра: «{ dobble-mode-name }». Первая карта — после отсчёта.
    *[other] Мини-игра { $number } из { $total }: «{ dobble-mode-name }». Первая карта — после отсчёта.
 }
-dobble-ev-round-started = Раунд { $round } из { $rounds }: новая карта в центре, вокруг — по карте на каждого.
-dobble-ev-took = Быстрее всех — { $player }: { $symbol }. Центральная карта уходит в стопку, теперь в ней { dobble-n-cards }.
-dobble-ev-played = Быстрее всех — { $player }: { $symbol }. Карта падает в колодец; { $count ->
+dobble-ev-round-started = Раунд { $round } из { $rounds }: новые карты.
+dobble-ev-took = ⚡ { $player }: { $symbol } — карта в стопку, там { dobble-n-cards }.
+dobble-ev-played = ⚡ { $player }: { $symbol } — карта в колодец; { $count ->
     [0] стопка пуста!
-   *[other] в стопке ещё { dobble-n-cards }.
+   *[other] осталось { dobble-n-cards }.
 }
-dobble-ev-caught = Быстрее всех — { $player }: { $symbol }. Карта поймана, поймано всего: { $count }.
-dobble-ev-gifted = Быстрее всех — { $player }: { $symbol }. Отравленный подарок получает { $target }, теперь в стопке { dobble-n-cards }.
+dobble-ev-caught = ⚡ { $player }: { $symbol } — поймано карт: { $count }.
+dobble-ev-gifted = ⚡ { $player }: { $symbol } — подарок игроку { $target }: в стопке { dobble-n-cards }.
 dobble-ev-wrong = Мимо: { $symbol } — не общий символ. Кнопки заблокированы до следующей карты.
 dobble-ev-locks-lifted = Промах у всех — блокировка снята, ищите дальше!
 dobble-ev-duel-started = Ничья за первое место — дуэль! Участников: { $count }. Одна карта в центре и по карте каждому; выигрывает самое быстрое верное нажатие.
@@ -300,3 +300,4 @@ dobble-final-score = { $score } { $score ->
     [few] очка
    *[many] очков
 }
+dobble-hand-locked = 🔒 Мимо — кнопки вернутся со следующей картой.

@@ -658,3 +658,4 @@ smashup-hand-selected-idle = <b>{ $label }</b>
     { $text }
     Сейчас её не сыграть.
 smashup-final-score = { $score } ПО
+smashup-ev-back = 👋 { $player } снова в игре.

@@ -147,8 +147,10 @@ def check_hand(session: Session, p: int, lang: str) -> set[str]:
 
     visit(hand, 0)
     assert offered == wanted, (sorted(offered ^ wanted), lang)
-    if view.prompt is not None:
-        assert prompt_values == {str(o) for o in view.prompt.options}
+    if view.prompt is not None:  # every option, or a copy of it that shares its button
+        prompt = view.prompt
+        group = {o: ADAPTER.option_group(view, prompt, o) for o in prompt.options}
+        assert {group[o] for o in prompt.options if str(o) in prompt_values} == set(group.values())
     return seen
 
 
@@ -486,3 +488,40 @@ def test_an_empire_names_copies_once_with_their_count() -> None:
     board = screens.draw_board(T, "en", session_of(s, "en"), "bot").text
     snatcher = T("en", "candy-card-snatcher")
     assert board.count(snatcher) == 1 and "×3" in board
+
+
+# --- what a review of play-throughs found ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lawyers_choice_groups_copies_sorted_two_a_row(lang: str) -> None:
+    """A discard pile of many copies: one button per character (×N), in the
+    order of their names, two a row (longer labels are cut on a phone)."""
+    from tests.engine.candy_helpers import act
+
+    k = deal_cards()
+    pile = [*k.many("candy_thief", 3), *k.many("trader", 2), k.judge, k.boss]
+    s = table(hands={1: [k.lawyer, k.trader], 2: [k.trader], 3: [k.trader]}, discard=pile)
+    s, _ = act(s, {"type": "to_discard", "player": 1, "card": s.hands[1][0]})
+    hand = screens.draw_hand(T, lang, session_of(s, lang), 1)
+    assert hand.markup is not None
+    rows = [[b.text for b in r] for r in hand.markup.inline_keyboard if "|!" in str(r[0].callback_data)]
+    options = [t for r in rows for t in r][: len({CHARACTER_OF[c] for c in pile})]
+    assert len(options) == 4 and sum("×3" in t for t in options) == 1 and sum("×2" in t for t in options) == 1
+    assert options == sorted(options, key=str.casefold)
+    assert all(len(r) <= 2 for r in rows)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_hand_shows_the_rule_of_the_tapped_card_only(lang: str) -> None:
+    k = deal_cards()
+    s = table(hands={1: [k.judge, k.trader, k.boss], 2: [k.trader], 3: [k.trader]})
+    session = session_of(s, lang)
+    rules = [T(lang, f"candy-card-{ch}-rule") for ch in ("judge", "trader", "boss")]
+    idle = screens.draw_hand(T, lang, session, 1).text
+    assert not any(r in idle for r in rules) and T(lang, "candy-hand-tap-for-rule") in idle
+    tag = screens.keyboard_tag(ADAPTER, GAME.legal(s, 1))
+    session.selected = {1: Selection(tag=tag, value=f"c{s.hands[1][0]}")}
+    tapped = screens.draw_hand(T, lang, session, 1).text
+    shown = [r for r in rules if r in tapped]
+    assert len(shown) == 1 and T(lang, "candy-hand-tap-for-rule") not in tapped

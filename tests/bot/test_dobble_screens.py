@@ -13,7 +13,7 @@ import pytest
 from bot import games, screens
 from bot.adapter import SELECT, Ctx, Rendered
 from bot.callbacks import BadCallback, decode
-from bot.games.dobble import ADAPTER, MODES
+from bot.games.dobble import ADAPTER, MODES, glyph
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member, Session
@@ -144,8 +144,8 @@ def test_every_button_is_a_legal_press_and_every_card_offers_its_shared_symbol(p
             view = GAME.view(s, p)
             offered = spots(session, p)
             legal = GAME.legal(s, p)
-            if s.stage != "live" or not view.pairs:
-                assert offered == []
+            if s.stage != "live" or not view.pairs or p in s.locked:
+                assert offered == []  # no card up, or a miss on it: nothing to press
                 continue
             # one button a symbol of each card the press may pair with the centre card
             assert len(offered) == 8 * len(view.pairs) == len(set(offered))
@@ -169,16 +169,20 @@ def test_every_button_is_a_legal_press_and_every_card_offers_its_shared_symbol(p
     assert checked > 20
 
 
-def test_a_locked_players_buttons_stay_and_a_press_says_locked() -> None:
+def test_a_locked_player_sees_the_cards_without_buttons_and_a_late_press_says_locked() -> None:
     a, b, c = spread(3)
     s = position({1: [b], 2: [c]}, [a])
     wrong = next(x for x in s.faces[b] if x != SHARED[a][b])
     s2, _ = GAME.apply(s, Spot(player=1, symbol=wrong, centre=a, card=b, shown=s.shown), 10)
     assert 1 in s2.locked
     before, after = session_with(s), session_with(s2)
-    assert screens.draw_hand(T, "en", before, 1).digest() == screens.draw_hand(T, "en", after, 1).digest()
-    right = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown)
-    assert right in spots(after, 1)
+    locked = screens.draw_hand(T, "en", after, 1)
+    assert locked.digest() != screens.draw_hand(T, "en", before, 1).digest()
+    assert spots(after, 1) == [] and T("en", "dobble-hand-locked") in locked.text
+    symbols = GAME.view(s2, 1).symbols
+    assert all(glyph(ctx(), symbols, x) in locked.text for x in s.faces[b])  # the card stays in sight
+    assert screens.draw_hand(T, "en", after, 2).digest() == screens.draw_hand(T, "en", before, 2).digest()
+    right = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown)  # pressed before the edit
     with pytest.raises(RuleError) as e:
         GAME.apply(s2, right, 20)
     assert ADAPTER.event_text(ctx(), Event(key=e.value.key, args=e.value.params)) == (
@@ -275,7 +279,8 @@ def test_each_card_shows_its_symbols_in_a_fresh_order() -> None:
 def edits(played: Played, lang: str = "en") -> dict[int, int]:
     """The edits the bot makes to each hand through a game, as the core decides them:
     a hand is redrawn when what it shows (its digest) changes, and a held one is left
-    as it is (the first message, at the start, is not an edit)."""
+    as it is (the first message, at the start, is not an edit).  A lock-out (or
+    locks lifted) is not counted: ``locks`` counts those."""
     shown = {
         p: screens.draw_hand(T, lang, session_with(played.states[0], lang), p).digest()
         for p in played.states[0].players
@@ -292,46 +297,67 @@ def edits(played: Played, lang: str = "en") -> dict[int, int]:
 
 def card_changes(played: Played) -> int:
     """How often the cards up changed for everybody to see: a reveal, a catch that leaves
-    cards up, the end (a miss, a lock-out or lifted locks change no card)."""
+    cards up, a card won (the countdown: its buttons go), the end."""
     changes = 0
     for before, after in itertools.pairwise(played.states):
         up = (after.stage == "live") and (
             before.stage != "live" or rules.face_up(before) != rules.face_up(after)
         )
-        changes += up or (after.stage == "over" and before.stage != "over")
+        gone = after.stage == "countdown" and before.stage == "live"
+        changes += up or gone or (after.stage == "over" and before.stage != "over")
     return changes
 
 
-def test_a_hand_is_edited_once_a_card_in_the_tower() -> None:
+def locks(played: Played) -> dict[int, int]:
+    """Each player's lock-outs and lifts with the same cards up (a hand's own edits)."""
+    count = dict.fromkeys(played.states[0].players, 0)
+    for before, after in itertools.pairwise(played.states):
+        if after.stage != "live" or before.stage != "live" or rules.face_up(before) != rules.face_up(after):
+            continue
+        for p in count:
+            count[p] += (p in before.locked) != (p in after.locked)
+    return count
+
+
+def test_a_hand_is_edited_twice_a_card_in_the_tower() -> None:
+    """A card's reveal and its end (the countdown: no button stays on a card that
+    is gone), and a lock-out: the missed card stays, without buttons."""
     played = playout({"mode": "tower", "countdown_ms": 3_000}, 4, seed=11, miss=0.3)
-    assert played.wrong > 5  # misses and lock-outs on the way cost no edit
-    # one edit a card, at its reveal (the first replaces the "get ready" message), and the end
-    assert edits(played) == dict.fromkeys(range(1, 5), played.reveals + 1)
+    assert played.wrong > 5
+    lock = locks(played)
+    assert sum(lock.values()) >= 5
+    # the first reveal replaces the "get ready" message; every card after it is won
+    # (a countdown) and revealed; the end
+    assert edits(played) == {p: 2 * played.reveals + lock[p] for p in range(1, 5)}
 
 
 def test_every_hand_is_edited_once_for_every_change_of_the_cards_up(played: Played) -> None:
-    """Every mode: a reveal, a catch, the end — never a miss, a countdown, a lock."""
+    """Every mode: a reveal, a catch, a card won, the end — and a player's own lock."""
     assert played.wrong > 0
-    assert edits(played) == dict.fromkeys(played.states[0].players, card_changes(played))
+    lock = locks(played)
+    assert edits(played) == {p: card_changes(played) + lock[p] for p in played.states[0].players}
 
 
 def test_in_catch_them_all_a_catch_costs_every_hand_one_edit() -> None:
     played = playout({"mode": "catch", "length": 4}, 3, seed=2, miss=0.3)
     final = played.states[-1]
     catches = sum(final.results[-1].cards.values())
-    duel = played.reveals - 4  # a tie is settled by a duel: one more card
-    # the round's last catch holds the hands until the next reveal: one edit a card caught,
-    # one for the duel's card if there was one, one for the end
-    assert edits(played) == dict.fromkeys(range(1, 4), catches + duel + 1)
+    # one edit a card caught (the round's last ends the round: its countdown), one a
+    # reveal (four rounds, and a duel's card if there was a tie), one for a duel won;
+    # and a player's own lock-outs
+    duel = played.reveals - 4
+    lock = locks(played)
+    assert edits(played) == {p: catches + played.reveals + duel + lock[p] for p in range(1, 4)}
 
 
-def test_a_countdown_holds_the_hand_without_buttons_and_a_stop_does_not() -> None:
+def test_a_countdown_shows_no_buttons_and_is_drawn_not_held() -> None:
+    """The card just won is gone: its buttons go with it (the hand is redrawn)."""
     state, _ = GAME.start([1, 2, 3], seed=1)
     session = session_with(state)
     hand = screens.draw_hand(T, "en", session, 2)
-    assert hand.hold and hand.markup is None and T("en", "dobble-hand-countdown") in hand.text
-    session.stopped_by = Member(id=1, name="Ann")
-    assert not screens.draw_hand(T, "en", session, 2).hold
+    assert not hand.hold and T("en", "dobble-hand-countdown") in hand.text and hand.markup is not None
+    pressable = [b for r in hand.markup.inline_keyboard for b in r]
+    assert [b for b in pressable if not str(b.callback_data).endswith(LEAVE_ROW)] == []  # «Leave» only
 
 
 # --- words ---------------------------------------------------------------------------------------------

@@ -209,7 +209,14 @@ async def test_a_whole_three_player_game_in_russian(api: FakeTelegram, bot_facto
     assert "Побеждает" in final or "Победу делят" in final
     announced = await final_message(t)
     assert "побеждает" in announced or "победу делят" in announced
+    # one result message: everyone ranked with their candies, and «Play again» on it
+    ranked = [line for line in announced.split("\n")[1:] if line.strip()]
+    assert len(ranked) == 3 and all("конфет" in line for line in ranked), ranked
+    result = next(m for m in api.messages[GROUP].values() if m.text == announced)
+    assert [b["text"] for b in t.buttons(result)] == ["🔁 Сыграть ещё"]
     assert any("🏆" in t.hand_text(p) for p in (ANN, BORIS, CARL))
+    losers = [p for p in (ANN, BORIS, CARL) if "🏆" not in t.hand_text(p)]
+    assert all("побеждает" in t.hand_text(p) for p in losers)  # a loser's hand names the winner
     assert api.violations == [], api.violations
     assert not api.pending_queries, "every press is answered"
     assert api.group_rate_ok()
@@ -319,6 +326,11 @@ async def test_a_two_player_game(api: FakeTelegram, redis_server: Any, bot_facto
     assert seen.get("=c", 0) >= 4, seen
     final = t.board_text()
     assert final.count("🧮") == 2 and ("wins!" in final or "share the win" in final)
+    announced = await final_message(t)
+    ranked = [line for line in announced.split("\n")[1:] if line.strip()]
+    assert len(ranked) == 2 and all(line.endswith(("candies", "candy")) for line in ranked), ranked
+    result = next(m for m in api.messages[GROUP].values() if m.text == announced)
+    assert [b["text"] for b in t.buttons(result)] == ["🔁 Play again"]
     assert api.violations == [], api.violations
     assert not api.pending_queries
 

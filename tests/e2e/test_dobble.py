@@ -73,9 +73,10 @@ def world(api: FakeTelegram) -> Dobble:
     return Dobble(api, GROUP)
 
 
-async def open_table(t: Dobble, options: dict[str, int]) -> None:
+async def open_table(t: Dobble, options: dict[str, int]) -> str:
     """/new dobble; Ann sets the options (pressing each option button ``n`` times), all
-    three join, Ann starts; every hand says to get ready."""
+    three join, Ann starts; every hand says to get ready.  Returns the lobby as it
+    was started."""
     for p in PLAYERS:
         t.api.say(p, p, "/start")
         await t.until(lambda p=p: t.api.last_message(p), what=f"greeting {p}")
@@ -89,9 +90,11 @@ async def open_table(t: Dobble, options: dict[str, int]) -> None:
     for p in PLAYERS:
         assert (await t.press_code(p, t.board(), "j"))["text"]
     await t.until(lambda: "Carl" in t.board().text, what="lobby lists Carl")  # type: ignore[union-attr]
+    lobby = t.board_text()
     assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
     for p in PLAYERS:
         await t.until(lambda p=p: t.hand(p), what=f"hand of {p}")
+    return lobby
 
 
 async def edit_state(redis_url: str, change: Callable[[DobbleState], DobbleState]) -> DobbleState:
@@ -148,19 +151,20 @@ async def play(t: Dobble, stop: Callable[[], Any], timeout: float = 120.0) -> li
     return answers
 
 
-def hands_edited_once_a_card(t: Dobble, cards: int) -> None:
-    """One hand message each, sent at the start and edited at most once a card (and at the end)."""
+def hands_edited_twice_a_card(t: Dobble, cards: int) -> None:
+    """One hand message each, sent at the start and edited at most twice a card — its
+    reveal, and its end (the countdown takes its buttons away) — and at the end."""
     for p in PLAYERS:
         hands = [m for m in t.api.messages[p].values() if m.text.startswith(TITLE)]
         assert len(hands) == 1
-        assert hands[0].edits <= cards + 1, (p, hands[0].edits, cards)
+        assert hands[0].edits <= 2 * cards + 1, (p, hands[0].edits, cards)
 
 
 async def test_a_tower_game_to_its_winner(api: FakeTelegram, redis_url: str, bot_factory: Any) -> None:
     t = world(api)
     await bot_factory(redis_url=redis_url)
-    await open_table(t, {"oc": 2})  # countdown 3 -> 2 -> 1 s
-    assert "1 s countdown" in t.board().text  # type: ignore[union-attr]
+    lobby = await open_table(t, {"oc": 2})  # countdown 3 -> 2 -> 1 s
+    assert "1 s countdown" in lobby
 
     def short_deck(s: DobbleState) -> DobbleState:  # six cards to play, the rest out of the game
         s.box, s.deck = s.box + s.deck[:-6], s.deck[-6:]
@@ -181,7 +185,7 @@ async def test_a_tower_game_to_its_winner(api: FakeTelegram, redis_url: str, bot
         lambda: all("Game over" in t.hand(p).text for p in PLAYERS),  # type: ignore[union-attr]
         what="every hand says the game is over",
     )
-    hands_edited_once_a_card(t, len(firsts))
+    hands_edited_twice_a_card(t, len(firsts))
     assert api.violations == [], api.violations
     assert not api.pending_queries
     assert api.group_rate_ok()
@@ -193,8 +197,7 @@ async def test_a_catch_them_all_game_to_its_winner(
     t = world(api)
     await bot_factory(redis_url=redis_url)
     # mode Tower -> Catch Them All, rounds 5 -> 8 -> 12 -> 3, countdown 3 -> 2 -> 1 s
-    await open_table(t, {"om": 1, "ol": 3, "oc": 2})
-    lobby = t.board().text  # type: ignore[union-attr]
+    lobby = await open_table(t, {"om": 1, "ol": 3, "oc": 2})
     assert "Catch Them All lasts 3 rounds" in lobby and "1 s countdown" in lobby
     await t.until(
         lambda: len(t.buttons(t.hand(ANN))) == 24 + 1, what="three outer cards, a row each, «Leave»"
@@ -207,7 +210,7 @@ async def test_a_catch_them_all_game_to_its_winner(
     most = max(PLAYERS, key=catches.count)
     if sorted(map(catches.count, PLAYERS))[-2] < catches.count(most):  # no tie: no duel
         assert f"{t.api.users[most].first_name} wins" in t.final().text  # type: ignore[union-attr]
-    hands_edited_once_a_card(t, len([p for p, text in answers if text.startswith("✅")]))
+    hands_edited_twice_a_card(t, len([p for p, text in answers if text.startswith("✅")]))
     assert api.violations == [], api.violations
     assert not api.pending_queries
     assert api.group_rate_ok()
@@ -239,7 +242,7 @@ async def test_a_miss_locks_out_a_race_has_one_winner_and_an_old_card_is_told(
     old = {p: [dict(x) for x in t.buttons(t.hand(p))] for p in PLAYERS}
     centre = t.centre(ANN)
 
-    # Ann misses: locked out until the next card, told so, her hand untouched
+    # Ann misses: locked out until the next card, told so; her hand keeps the cards, without buttons
     miss = t.spotted(ANN, right=False)
     assert miss is not None and miss["text"] not in centre
     answer = await t.press(ANN, t.hand(ANN), miss)  # type: ignore[arg-type]
@@ -247,9 +250,10 @@ async def test_a_miss_locks_out_a_race_has_one_winner_and_an_old_card_is_told(
         answer["text"].startswith("❌ Wrong: " + miss["text"])
         and "Locked until the next card" in answer["text"]
     )
-    answer = await t.press(ANN, t.hand(ANN), t.spotted(ANN))  # type: ignore[arg-type]
+    right = t.spotted(ANN)  # still on her screen, or pressed before the edit came
+    answer = await t.press(ANN, t.hand(ANN), right)  # type: ignore[arg-type]
     assert answer["text"] == "🔒 You already missed on this card — wait for the next one."
-    assert "🔒" not in t.hand(ANN).text  # type: ignore[union-attr]
+    await t.until(lambda: "🔒" in t.hand_text(ANN) and t.spotted(ANN) is None, what="Ann's hand locked")
 
     # Boris and Carl press the right symbol a millisecond apart: the first to arrive wins
     first, second = await race(t, BORIS, CARL)
@@ -260,7 +264,9 @@ async def test_a_miss_locks_out_a_race_has_one_winner_and_an_old_card_is_told(
     await next_card(t, centre)
     await t.until(lambda: "Last card: <b>Boris</b>" in t.board().text, what="the board")  # type: ignore[union-attr]
     assert "Last card: Boris" in t.hand(CARL).text  # type: ignore[union-attr]
-    assert {p: t.hand(p).edits for p in PLAYERS} == {p: n + 1 for p, n in before.items()}  # type: ignore[union-attr]
+    # each hand: the card's end (the countdown) and the next card; Ann's also her lock-out
+    edited = {p: t.hand(p).edits for p in PLAYERS}  # type: ignore[union-attr]
+    assert edited == {p: n + 2 + (p == ANN) for p, n in before.items()}
 
     # Carl taps a symbol of the old card (a message he had not looked at again): an old card
     stale = next(x for x in old[CARL] if x["text"] not in centre)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from typing import Any
 
@@ -110,11 +111,16 @@ async def test_lobby_deep_link_and_a_whole_match(api: FakeTelegram, bot_factory:
     seen = await play(t, [ANN, BORIS, CARL], lambda: "wins the match" in (t.board() or lobby).text)
     assert seen.get("play", 0) > 5
     final = t.board()
-    assert "🏆" in final.text
-    await t.until(
-        lambda: any("🏆" in m.text and not m.text.startswith("🐷") for m in api.messages[GROUP].values()),
+    assert "🏆" in final.text and "playing to 10 points" in final.text
+    result = await t.until(
+        lambda: next((m for m in api.messages[GROUP].values() if m.text.startswith("🏆")), None),
         what="winner announced",
     )
+    assert len([line for line in result.text.split("\n")[1:] if line.strip()]) == 3  # everyone ranked
+    assert [b["text"] for b in t.buttons(result)] == ["🔁 Play again"]
+    # every round before the last: a message of its own, which notifies, with the match so far
+    rounds = int(re.search(r"round (\d+)", final.text).group(1))  # type: ignore[union-attr]
+    assert len(t.posts("🏁 <b>Round")) == rounds - 1
     assert api.violations == [], api.violations
     assert not api.pending_queries, "every press is answered"
     assert api.group_rate_ok()

@@ -296,7 +296,7 @@ async def test_me_first_with_a_special_and_madness_drawn_and_counted(
     assert scored and "Pony Paradise" in scored[0] and "first place" in scored[0], scored
     await t.until(lambda: final_message(t), what="the winners announced")
     assert "Ann" in final_message(t)
-    assert "Ann holds 2 Madness cards: -1 VP." in t.board_text()
+    assert "Ann holds Madness cards (2): -1 VP." in t.board_text()
     ranked = final_message(t).splitlines()
     assert any(line.startswith("🏆 Ann — ") and line.endswith(" VP") for line in ranked), ranked
     assert api.violations == [], api.violations

@@ -362,3 +362,21 @@ def test_random_timed_games_tell_of_players_away() -> None:
         _, _, events = _timed_game(seed, 2 + seed % 3)
         seen |= set(keys(events))
     assert {Ev.TIMEOUT, Ev.AWAY, Ev.AWAY_YOU} <= seen
+
+
+def test_an_away_player_is_played_for_after_five_seconds_and_a_press_brings_them_back() -> None:
+    """[decision] Once away, a player's turn lasts ``AWAY_MS`` instead of the whole
+    timer (the table is not held up); their own press says they are back."""
+    from engine.smashup.game import AWAY_MS
+
+    s = _timed(Table(P, bases=QUIET))
+    for _ in range(2):
+        s, _ = _time_out(s)
+        s, _ = GAME.apply(s, EndPlays(player=2), GAME.next_deadline(s) - 1)
+    assert s.current == 1 and s.timeouts == {1: 2}
+    started = s.clock_ms
+    assert GAME.next_deadline(s) == started + AWAY_MS
+    s, ev = GAME.apply(s, EndPlays(player=1), started + 1)
+    assert find(ev, Ev.BACK).args == {"player": 1} and s.timeouts == {}
+    s, _ = GAME.apply(s, EndPlays(player=2), s.clock_ms + 1)
+    assert GAME.next_deadline(s) == s.clock_ms + s.options.turn_timer_ms  # the whole timer again

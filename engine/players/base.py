@@ -1,0 +1,227 @@
+"""What every computer player shares: the ``Player`` interface, the uniformly
+random player, the per-level reaction times and the determinized search.
+
+A player is given what a person is given: its own view and its legal actions
+(``game.view(state, me)``, ``game.legal(state, me)``), never the state.  A
+searching level deals the cards it cannot see at random, consistently with the
+view (``Brain.determinize``), and plays the game out on the real engine.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.core import AnyGame, Leave, Moves, Tick, View
+
+Action = Any
+State = Any
+
+# actions a computer player never takes: walking out, talking in a silence
+QUIET = frozenset({"leave", "speak"})
+STEP_MS = 400  # a playout's time between two moves (reaction windows and graces run out)
+
+
+def sample(legal: Sequence[Action], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+def plain(legal: Sequence[Action]) -> list[Action]:
+    """The actions besides a prompt's answers, without the quiet ones."""
+    acts = legal.plain if isinstance(legal, Moves) else legal
+    return [a for a in acts if getattr(a, "type", None) not in QUIET]
+
+
+def answers(legal: Sequence[Action]) -> Sequence[Action]:
+    """A prompt's answers (lazy), or nothing."""
+    if isinstance(legal, Moves) and legal.answers is not None:
+        return legal.answers
+    return ()
+
+
+def lognormal_ms(rng: random.Random, median_ms: float, sigma: float, low: int, high: int) -> int:
+    """A reaction time: lognormal around ``median_ms``, clipped to ``low``..``high``."""
+    return max(low, min(high, int(median_ms * math.exp(rng.gauss(0.0, sigma)))))
+
+
+class Player(Protocol):
+    """A computer player of one game at one level."""
+
+    game: str
+    level: str
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """One of ``legal``, or None: not now (a reaction let pass, a race sat out)."""
+        ...
+
+    def delay_ms(self, view: Any, rng: random.Random) -> int:
+        """How long a person of this level would take before this move."""
+        ...
+
+
+Policy = Callable[[Any, Sequence[Action], random.Random], Action | None]
+Delay = Callable[[Any, random.Random], int]
+
+
+class Brain(Protocol):
+    """What the search needs of a game (one module per game)."""
+
+    game: AnyGame
+
+    def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        """The heuristic: the easy level, and the search's rollout policy."""
+        ...
+
+    def searchable(self, view: Any, legal: Sequence[Action]) -> bool:
+        """Whether this decision is worth a search (else the heuristic decides)."""
+        ...
+
+    def candidates(self, view: Any, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        """The actions the search compares (the heuristic's choice among them)."""
+        ...
+
+    def determinize(self, view: Any, rng: random.Random) -> State:
+        """A state the view could have been made from, hidden cards dealt at random."""
+        ...
+
+    def rollout_done(self, start: State, state: State, me: int) -> bool:
+        """Whether a playout may stop here (its horizon: a round's end, a turn's end)."""
+        ...
+
+    def evaluate(self, start: State, state: State, me: int) -> float:
+        """How good ``state`` is for ``me`` (higher is better)."""
+        ...
+
+
+@dataclass
+class Simple:
+    """A player whose choice is a policy (random, or a level's heuristic)."""
+
+    game: str
+    level: str
+    policy: Policy
+    delay: Delay
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        return self.policy(view, legal, rng)
+
+    def delay_ms(self, view: Any, rng: random.Random) -> int:
+        return self.delay(view, rng)
+
+
+def random_policy(view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    """Uniform over the legal actions (answers of a prompt included), never walking out."""
+    acts = plain(legal)
+    extra = answers(legal)
+    total = len(acts) + len(extra)
+    if not total:
+        return None
+    i = rng.randrange(total)
+    return acts[i] if i < len(acts) else extra[i - len(acts)]
+
+
+@dataclass
+class Searcher:
+    """Determinized flat Monte Carlo: for each of ``playouts`` worlds sampled
+    consistently with the view, every candidate is applied and played out with
+    the heuristic for everyone; the candidate with the best mean value wins
+    (ties: the heuristic's own choice).  Deterministic for a given rng."""
+
+    game: str
+    level: str
+    brain: Brain
+    delay: Delay
+    playouts: int = 48
+    horizon: int = 400
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        brain = self.brain
+        if not self.brain.searchable(view, legal):
+            return brain.policy(view, legal, rng)
+        cands = brain.candidates(view, legal, rng)
+        if len(cands) <= 1:
+            return cands[0] if cands else brain.policy(view, legal, rng)
+        me = view.viewer
+        assert me is not None
+        totals = [0.0] * len(cands)
+        worlds = max(1, self.playouts // len(cands))
+        for _ in range(worlds):
+            start = brain.determinize(view, rng)
+            seed = rng.getrandbits(32)
+            for i, a in enumerate(cands):
+                totals[i] += self._playout(start, a, me, random.Random(seed))
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+    def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
+        game = self.brain.game
+        brain = self.brain
+        now = start.clock_ms
+        try:
+            s, _ = game.apply(start, action, now)
+        except Exception:  # a world where the action is refused: count it as bad
+            return -1e6
+        s = rollout(game, brain, s, me, rng, self.horizon, start)
+        return brain.evaluate(start, s, me)
+
+    def delay_ms(self, view: Any, rng: random.Random) -> int:
+        return self.delay(view, rng)
+
+
+def movers(game: AnyGame, state: State) -> list[int]:
+    seen: list[int] = []
+    for w in game.waiting(state):
+        for p in w.players:
+            if p not in seen:
+                seen.append(p)
+    return seen
+
+
+def rollout(
+    game: AnyGame, brain: Brain, s: State, me: int, rng: random.Random, horizon: int, start: State
+) -> State:
+    """Play ``s`` on with the heuristic for every player the game waits on,
+    time jumping to the next deadline when nobody acts."""
+    now = s.clock_ms
+    for _ in range(horizon):
+        if game.outcome(s).status == "over" or brain.rollout_done(start, s, me):
+            break
+        acted = False
+        for p in movers(game, s):
+            legal = game.legal(s, p)
+            if not legal:
+                continue
+            a = brain.policy(game.view(s, p), legal, rng)
+            if a is None or isinstance(a, Leave):
+                continue
+            now += STEP_MS
+            s, _ = game.apply(s, a, now)
+            acted = True
+            break
+        if not acted:
+            due = game.next_deadline(s)
+            if due is None:
+                break
+            now = max(now, due)
+            s, _ = game.apply(s, Tick(), now)
+    return s
+
+
+def dealt(pool: list[int], counts: Sequence[int], rng: random.Random) -> list[list[int]]:
+    """``pool`` shuffled and cut into piles of ``counts`` (the sum must fit)."""
+    rng.shuffle(pool)
+    out: list[list[int]] = []
+    i = 0
+    for n in counts:
+        out.append(pool[i : i + n])
+        i += n
+    if i != len(pool):
+        raise ValueError(f"{len(pool)} unseen cards for {i} hidden places")
+    return out
+
+
+def is_view(x: object) -> bool:
+    return isinstance(x, View)

@@ -1,0 +1,398 @@
+"""Smash Up's computer players: the heuristic, and what its search needs.
+
+The heuristic puts each minion where its power counts most (where it takes
+or keeps first place, or brings a base nearer its breakpoint), plays its
+actions (on its own minions when they attach to one), uses its talents,
+aims a harmful card at the strongest opposing minion and a helpful one at
+its own, and only then ends its plays.  The search compares the plays of its
+turn over the rest of that turn played out with the heuristic, in worlds dealt
+consistently with its view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Answer, AnyGame, Moves
+from engine.players.base import (
+    Action,
+    Player,
+    Searcher,
+    Simple,
+    answers,
+    lognormal_ms,
+    plain,
+    random_policy,
+)
+from engine.smashup.cards import BASES, CARDS, FACTIONS, Target
+from engine.smashup.game import GAME
+from engine.smashup.models import (
+    Attached,
+    BaseSlot,
+    MinionSlot,
+    SmashUpOptions,
+    SmashUpState,
+    SmashUpView,
+)
+
+# prompts whose picks hurt what is picked (aimed at opponents), and those that help
+_HARMFUL = ("destroy", "return", "control", "action-destroy", "transfer-from")
+_HELPFUL = ("power", "transfer-to", "choose-minion")
+_MADNESS = "madness"
+
+
+def _minions(view: SmashUpView) -> dict[int, tuple[int, int, int]]:
+    """Every minion in play: uid -> (controller, power, base uid)."""
+    out: dict[int, tuple[int, int, int]] = {}
+    for b in view.bases:
+        for m in b.minions:
+            out[m.uid] = (m.controller, m.power, b.uid)
+    return out
+
+
+def _base_value(view: SmashUpView, base: int, me: int, power: int) -> float:
+    """What adding ``power`` of mine to ``base`` is worth: the VP of the place it
+    would give me, weighted by how near the base comes to its breakpoint."""
+    for b in view.bases:
+        if b.uid != base:
+            continue
+        mine = b.powers.get(me, 0) + power
+        others = sorted((v for p, v in b.powers.items() if p != me), reverse=True)
+        place = sum(1 for v in others if v > mine)
+        vp = b.vp[place] if place < len(b.vp) else 0
+        before = b.powers.get(me, 0)
+        place0 = sum(1 for v in others if v > before)
+        vp0 = (b.vp[place0] if place0 < len(b.vp) else 0) if before > 0 else 0
+        near = min(1.0, (b.total + power) / max(1, b.breakpoint))
+        return (vp - vp0) * near + 0.3 * vp * near + 0.05 * power
+    return 0.0
+
+
+def _play_value(view: SmashUpView, a: Action, me: int, mins: dict[int, tuple[int, int, int]]) -> float:
+    if a.type == "end":
+        return 0.0
+    if a.type == "talent":
+        return 1.2
+    card = _card_of(view, a.card)
+    if card == _MADNESS:
+        return 1.6  # played, it goes back (or draws 2): better than holding it
+    d = CARDS.get(card) if card is not None else None
+    if d is None:
+        return 0.5
+    if d.minion:
+        return 2.0 + _base_value(view, a.base, me, d.power) if a.base is not None else 1.0
+    # an action
+    if a.minion is not None:
+        owner = mins.get(a.minion, (me, 0, 0))[0]
+        helps = d.target is Target.OWN_MINION or owner == me
+        return 1.4 + (
+            0.1 * mins.get(a.minion, (0, 0, 0))[1] if helps else 0.05 * mins.get(a.minion, (0, 0, 0))[1]
+        )
+    if a.base is not None:
+        return 1.3 + 0.1 * _base_value(view, a.base, me, 1)
+    return 1.5
+
+
+def _card_of(view: SmashUpView, uid: int) -> str | None:
+    for c in view.hand or []:
+        if c.uid == uid:
+            return c.card
+    return view.cards.get(uid)
+
+
+def _answer(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    prompt = view.prompt
+    every = answers(legal)
+    if prompt is None or not every:
+        return None
+    me = prompt.player
+    opts = list(prompt.options)
+    key = prompt.key
+    if key.endswith("mulligan") and "redraw" in opts:
+        return Answer(player=me, prompt=prompt.id, picks=["redraw"])
+    if key.endswith("draft"):
+        return Answer(player=me, prompt=prompt.id, picks=[opts[rng.randrange(len(opts))]])
+    if prompt.max > 1 or prompt.ordered or prompt.min > 1:
+        # several picks (a hand limit, an order): the heuristic takes any that fits
+        return every[rng.randrange(len(every))]
+    mins = _minions(view)
+    harmful = any(key.endswith(h) for h in _HARMFUL)
+    helpful = any(key.endswith(h) for h in _HELPFUL)
+    if opts and all(type(o) is int and o in mins for o in opts) and (harmful or helpful):
+
+        def value(o: Any) -> float:
+            controller, power, _ = mins[o]
+            ours = controller == me
+            return (power if ours else -power) * (1 if helpful else -1) + (5 if ours == helpful else 0)
+
+        best = max(opts, key=value)
+        if prompt.min == 0 and value(best) < 0:
+            return Answer(player=me, prompt=prompt.id, picks=[])
+        return Answer(player=me, prompt=prompt.id, picks=[best])
+    if prompt.kind == "base" or (
+        opts and all(type(o) is int and any(b.uid == o for b in view.bases) for o in opts)
+    ):
+        best = max(opts, key=lambda o: _base_value(view, int(o), me, 2))
+        return Answer(player=me, prompt=prompt.id, picks=[best])
+    # "may" and other choices: take the first option rather than skip (not Madness)
+    opts = [o for o in opts if not (type(o) is str and "madness" in o)]
+    if not opts and prompt.min == 0:
+        return Answer(player=me, prompt=prompt.id, picks=[])
+    if "return-madness" in prompt.options:
+        return Answer(player=me, prompt=prompt.id, picks=["return-madness"])
+    if opts:
+        return Answer(player=me, prompt=prompt.id, picks=[opts[0]])
+    return every[0]
+
+
+def policy(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    if isinstance(legal, Moves) and legal.answers:
+        return _answer(view, legal, rng)
+    acts = plain(legal)
+    if not acts:
+        return None
+    me = view.viewer
+    assert me is not None
+    mins = _minions(view)
+    best = max(range(len(acts)), key=lambda i: (_play_value(view, acts[i], me, mins), -i))
+    return acts[best]
+
+
+class SmashUpBrain:
+    game: AnyGame = GAME
+
+    def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        return policy(view, legal, rng)
+
+    def searchable(self, view: Any, legal: Sequence[Action]) -> bool:
+        v: SmashUpView = view
+        return (
+            v.phase == "playing"
+            and v.current == v.viewer
+            and v.prompt is None
+            and v.window is None
+            and v.scoring is None
+            and not v.aside
+            and list(v.waiting_for) == [v.viewer]
+            and not (isinstance(legal, Moves) and legal.answers)
+        )
+
+    def candidates(self, view: Any, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        acts = plain(legal)
+        me = view.viewer
+        mins = _minions(view)
+        ranked = sorted(range(len(acts)), key=lambda i: -_play_value(view, acts[i], me, mins))
+        return [acts[i] for i in ranked[:6]]
+
+    def determinize(self, view: Any, rng: random.Random) -> SmashUpState:
+        return determinize(view, rng)
+
+    def rollout_done(self, start: Any, state: Any, me: int) -> bool:
+        # the turn is over: the next player's turn has begun (or the game ended)
+        return bool(state.turn != start.turn or state.phase != "playing")
+
+    def evaluate(self, start: Any, state: Any, me: int) -> float:
+        return evaluate(state, me)
+
+
+def evaluate(s: SmashUpState, me: int) -> float:
+    """VP against the best opponent's, and the VP the board promises."""
+    if s.phase == "over":
+        return 100.0 if me in s.winners else -100.0
+    view = GAME.view(s, me)
+    seats = [p for p in s.seats if p not in s.left]
+    vp = {p: s.vp.get(p, 0) for p in seats}
+    board = dict.fromkeys(seats, 0.0)
+    for b in view.bases:
+        near = min(1.0, b.total / max(1, b.breakpoint))
+        ranked = sorted(((v, p) for p, v in b.powers.items() if v > 0), reverse=True)
+        for place, (_, p) in enumerate(ranked[:3]):
+            if p in board:
+                board[p] += b.vp[place] * (0.3 + 0.7 * near)
+    mine = vp.get(me, 0) + 0.6 * board.get(me, 0.0)
+    others = [vp[p] + 0.6 * board[p] for p in seats if p != me]
+    return mine - (max(others) if others else 0.0) + 0.1 * len(s.hands.get(me, ()))
+
+
+class Unsure(Exception):
+    """The view does not add up to a state this module can deal (the search steps aside)."""
+
+
+def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
+    """A state ``view`` could have been made from, in the play phase with nothing
+    pending: every card in sight keeps its uid; the uids out of sight (the other
+    hands, every deck, the base deck, the discarded bases, the Madness deck)
+    get the cards each place could hold, at random, in the view's counts.
+    Temporary effects and this turn's memos are not seen and start empty.
+    Raises ``Unsure`` when the counts do not add up."""
+    me = view.viewer
+    if me is None or view.hand is None:
+        raise Unsure("no viewer")
+    total = sum(view.zone_counts.values())
+    cards: list[str | None] = [None] * total
+    owners = [-1] * total
+
+    def see(uid: int, card: str, owner: int) -> None:
+        if not 0 <= uid < total:
+            raise Unsure("uid out of range")
+        cards[uid] = card
+        owners[uid] = owner
+
+    bases: list[BaseSlot] = []
+    talents: list[int] = []
+    for b in view.bases:
+        see(b.uid, b.card, -1)
+        slots = []
+        for m in b.minions:
+            see(m.uid, m.card, m.owner)
+            if m.talent_used:
+                talents.append(m.uid)
+            att = []
+            for x in m.attached:
+                see(x.uid, x.card, x.owner)
+                if x.talent_used:
+                    talents.append(x.uid)
+                att.append(Attached(uid=x.uid, controller=x.controller, data=dict(x.data)))
+            slots.append(MinionSlot(uid=m.uid, controller=m.controller, attached=tuple(att)))
+        acts = []
+        for x in b.actions:
+            see(x.uid, x.card, x.owner)
+            if x.talent_used:
+                talents.append(x.uid)
+            acts.append(Attached(uid=x.uid, controller=x.controller, data=dict(x.data)))
+        bases.append(BaseSlot(uid=b.uid, minions=tuple(slots), actions=tuple(acts)))
+    hand = [c.uid for c in view.hand]
+    for ref in view.hand:
+        see(ref.uid, ref.card, me)
+    discards: dict[int, list[int]] = {}
+    for pv in view.players:
+        discards[pv.player] = [ref.uid for ref in pv.discard]
+        for ref in pv.discard:
+            see(ref.uid, ref.card, pv.player)
+    for ref in view.aside:
+        see(ref.uid, ref.card, -1)
+    hidden = [u for u in range(total) if cards[u] is None]
+    rng.shuffle(hidden)
+    # what each player's hidden places (hand, deck) hold: their factions' cards not in sight
+    madness_seen = {p: 0 for p in view.seats}
+    seen_of: dict[int, dict[str, int]] = {p: {} for p in view.seats}
+    for u, c in enumerate(cards):
+        o = owners[u]
+        if c is None or o < 0 or o not in seen_of:
+            continue
+        if c == _MADNESS:
+            madness_seen[o] += 1
+        else:
+            seen_of[o][c] = seen_of[o].get(c, 0) + 1
+    hands: dict[int, list[int]] = {}
+    decks: dict[int, list[int]] = {}
+    at = 0
+    for pv in view.players:
+        p = pv.player
+        pool: list[str] = []
+        for f in pv.factions:
+            for d in FACTIONS[f].cards:
+                pool.extend([d.id] * d.copies)
+        for c, n in seen_of[p].items():
+            for _ in range(n):
+                if c in pool:
+                    pool.remove(c)
+                else:
+                    raise Unsure("a card in sight is not of its owner's factions")
+        mad = max(0, pv.madness - madness_seen[p])
+        pool.extend([_MADNESS] * mad)
+        rng.shuffle(pool)
+        n_hand = 0 if p == me else pv.hand
+        if len(pool) != n_hand + pv.deck:
+            raise Unsure("a player's cards do not add up")
+        uids = hidden[at : at + len(pool)]
+        at += len(pool)
+        for u, c in zip(uids, pool, strict=True):
+            cards[u] = c
+            owners[u] = p
+        hands[p] = hand if p == me else uids[:n_hand]
+        decks[p] = uids[n_hand:]
+    # the bases out of sight: the discarded ones (known), then the base deck
+    rest = hidden[at:]
+    known_bases = [b.card for b in view.bases] + list(view.base_discard)
+    boxes = {BASES[c].box for c in known_bases if c in BASES}
+    # the boxes of the bases in sight, or (when they hold too few) every box
+    base_pool = [b.id for b in BASES.values() if b.box in boxes]
+    if len(base_pool) < len(known_bases) + view.base_deck:
+        base_pool = [b.id for b in BASES.values()]
+        boxes = {b.box for b in BASES.values()}
+    for c in known_bases:
+        if c in base_pool:
+            base_pool.remove(c)
+    madness_deck = view.madness_deck or 0
+    if len(rest) != len(view.base_discard) + view.base_deck + madness_deck:
+        raise Unsure("the unseen cards do not add up")
+    rng.shuffle(base_pool)
+    if len(base_pool) < view.base_deck:
+        raise Unsure("too few bases")
+    extra = base_pool[: view.base_deck]
+    fill = [*view.base_discard, *extra, *([_MADNESS] * madness_deck)]
+    for u, c in zip(rest, fill, strict=True):
+        cards[u] = c
+    n_disc = len(view.base_discard)
+    base_discard = rest[:n_disc]
+    base_deck = rest[n_disc : n_disc + view.base_deck]
+    madness = rest[n_disc + view.base_deck :]
+    options = SmashUpOptions(goal=view.goal, turn_timer_ms=0, response_timer_ms=0)
+    s = SmashUpState(
+        options=options,
+        seed=rng.getrandbits(63),
+        rng=rng.getrandbits(64),
+        phase="playing",
+        seats=list(view.seats),
+        left=[pv.player for pv in view.players if pv.left],
+        current=view.current if view.current is not None else me,
+        turn=view.turn,
+        boxes=sorted(boxes),
+        pool=list(view.pool),
+        madness_on=view.madness_deck is not None,
+        cards=tuple(c if c is not None else _MADNESS for c in cards),
+        owners=owners,
+        factions={pv.player: list(pv.factions) for pv in view.players},
+        hands=hands,
+        decks=decks,
+        discards=discards,
+        bases=tuple(bases),
+        base_deck=base_deck,
+        base_discard=base_discard,
+        madness=madness,
+        aside=[ref.uid for ref in view.aside],
+        vp={pv.player: pv.vp for pv in view.players},
+        credits=list(view.credits),
+        talents=talents,
+    )
+    return s
+
+
+def delay_ms(level: str) -> Any:
+    median = {"easy": 5000.0, "hard": 2500.0, "random": 3000.0}[level]
+
+    def delay(view: Any, rng: random.Random) -> int:
+        return lognormal_ms(rng, median, 0.4, 600, 25_000)
+
+    return delay
+
+
+class _Guarded(Searcher):
+    """The search, stepping aside for the heuristic when a view cannot be dealt."""
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        try:
+            return super().choose(view, legal, rng)
+        except Unsure:
+            return self.brain.policy(view, legal, rng)
+
+
+def make(level: str, playouts: int | None) -> Player:
+    if level == "random":
+        return Simple("smashup", level, random_policy, delay_ms(level))
+    if level == "easy":
+        return Simple("smashup", level, policy, delay_ms(level))
+    return _Guarded("smashup", level, SmashUpBrain(), delay_ms(level), playouts=playouts or 36, horizon=120)

@@ -1,0 +1,252 @@
+"""Svintus's computer players: the heuristic, and what its search needs.
+
+The heuristic plays what fits (numbers first, in the colour it holds most of),
+keeps a Polypig for when nothing else fits, transfers a Grab or Snore when it
+can, intercepts whenever it can, declares «Свинтус!», catches, slaps and
+reacts.  The search compares its own turn's options over rounds played out
+with that heuristic, in worlds dealt consistently with its view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import Answer, AnyGame, Moves
+from engine.players.base import (
+    Action,
+    Player,
+    Searcher,
+    Simple,
+    answers,
+    dealt,
+    lognormal_ms,
+    plain,
+    random_policy,
+)
+from engine.svintus.cards import COLOR, DECK_SIZE, KIND, VALUE, Kind
+from engine.svintus.game import GAME
+from engine.svintus.models import Attack, Duty, Race, SvintusOptions, SvintusState, SvintusView
+
+# how much the heuristic likes to get rid of each kind of card on its turn
+_KIND_SCORE = {
+    Kind.GRAB: 9.0,
+    Kind.SNORE: 7.0,
+    Kind.TURNABOUT: 4.0,
+    Kind.HUSH: 3.5,
+    Kind.HOOFSLAP: 3.0,
+    Kind.POLYPIG: 0.5,
+}
+
+
+def _play_score(card: int, hand: Sequence[int], next_count: int) -> float:
+    kind = KIND[card]
+    same = sum(1 for c in hand if c != card and COLOR[c] is not None and COLOR[c] == COLOR[card])
+    if kind is Kind.NUMBER:
+        value = VALUE[card] or 0
+        return 5.0 + 0.5 * same + 0.05 * value
+    score = _KIND_SCORE[kind] + 0.3 * same
+    if kind is Kind.GRAB and next_count <= 3:
+        score += 3.0
+    return score
+
+
+def _color_pick(view: SvintusView, options: Sequence[Any]) -> Any:
+    hand = [c.id for c in view.hand or []]
+    counts = {o: sum(1 for c in hand if COLOR[c] is not None and COLOR[c] == o) for o in options}
+    return max(options, key=lambda o: (counts[o], -options.index(o)))
+
+
+def _answer(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    prompt = view.prompt
+    extra = answers(legal)
+    if prompt is None or not extra:
+        return None
+    if prompt.kind == "color":
+        return Answer(player=prompt.player, prompt=prompt.id, picks=[_color_pick(view, prompt.options)])
+    # an ability's choice: any fitting answer will do for this heuristic
+    return extra[rng.randrange(len(extra))]
+
+
+def policy(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    acts = plain(legal)
+    if isinstance(legal, Moves) and legal.answers:
+        return _answer(view, legal, rng)
+    if not acts:
+        return None
+    by: dict[str, list[Action]] = {}
+    for a in acts:
+        by.setdefault(a.type, []).append(a)
+    me = view.viewer
+    for urgent in ("slap", "react", "next_round"):
+        if urgent in by:
+            return by[urgent][0]
+    if "pick_animal" in by:
+        return by["pick_animal"][rng.randrange(len(by["pick_animal"]))]
+    quiet = view.silence is not None
+    if not quiet and "declare" in by:
+        return by["declare"][0]
+    mine = view.current == me or (view.attack is not None and view.attack.target == me)
+    if not quiet and "catch" in by and not mine:  # a catch between one's own moves
+        return by["catch"][0]
+    plays = by.get("play", [])
+    attack = view.attack
+    hand = [c.id for c in view.hand or []]
+    if attack is not None and attack.target == me:
+        transfers = [a for a in plays if KIND[a.card].value == attack.kind]
+        if transfers:
+            return transfers[0]
+        if plays:
+            return plays[0]  # an intercept of the attacking card
+        return by["accept"][0] if "accept" in by else None
+    if view.current != me:
+        return plays[0] if plays else None  # an intercept: a card gone for free
+    if plays:
+        counts = view.hand_counts
+        seats = list(view.seats)
+        nxt = seats[(seats.index(me) + view.direction) % len(seats)] if me in seats else None
+        left = counts.get(nxt, 8) if nxt is not None else 8
+        return max(plays, key=lambda a: _play_score(a.card, hand, left))
+    for t in ("draw", "pass", "accept"):
+        if t in by:
+            return by[t][0]
+    return None
+
+
+class SvintusBrain:
+    game: AnyGame = GAME
+
+    def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        return policy(view, legal, rng)
+
+    def searchable(self, view: Any, legal: Sequence[Action]) -> bool:
+        v: SvintusView = view
+        return (
+            v.phase == "playing"
+            and v.viewer is not None
+            and v.prompt is None
+            and not v.awaiting_color
+            and v.race is None
+            and v.ability is None
+            and not v.duties
+            and (v.current == v.viewer or (v.attack is not None and v.attack.target == v.viewer))
+        )
+
+    def candidates(self, view: Any, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+        keep = ("play", "draw", "pass", "accept", "ability")
+        cands = [a for a in plain(legal) if a.type in keep]
+        first = policy(view, legal, rng)
+        if first in cands:  # the heuristic's choice first: it wins ties
+            cands.remove(first)
+            cands.insert(0, first)
+        return cands
+
+    def determinize(self, view: Any, rng: random.Random) -> SvintusState:
+        return determinize(view, rng)
+
+    def rollout_done(self, start: Any, state: Any, me: int) -> bool:
+        return bool(state.phase != "playing")
+
+    def evaluate(self, start: Any, state: Any, me: int) -> float:
+        return evaluate(start, state, me)
+
+
+def evaluate(start: SvintusState, s: SvintusState, me: int) -> float:
+    """Points won against the best opponent's, and (a round unfinished) cards shed."""
+    if s.phase == "match_over":
+        return 1000.0 if s.match_winner == me else -1000.0
+    gain = {p: s.scores.get(p, 0) - start.scores.get(p, 0) for p in s.seats}
+    others = [p for p in s.seats if p != me]
+    if not others:
+        return 0.0
+    value = gain.get(me, 0) - max(gain.get(p, 0) for p in others)
+    if s.phase == "playing":
+        mine = len(s.hands.get(me, ()))
+        theirs = min(len(s.hands.get(p, ())) for p in others)
+        value += theirs - mine
+    return float(value)
+
+
+def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
+    """A state ``view`` could have been made from: the viewer's hand, the top
+    card and everything public as shown; the cards the viewer cannot see dealt
+    at random to the other hands, the deck and the pile under its top, in the
+    view's counts.  Timers are off (a playout needs no clock)."""
+    me = view.viewer
+    assert me is not None and view.hand is not None and view.top is not None
+    known = {c.id for c in view.hand}
+    known.add(view.top.id)
+    deck_top = view.deck_top.id if view.deck_top is not None else None
+    if deck_top is not None:
+        known.add(deck_top)
+    pool = [c for c in range(DECK_SIZE) if c not in known]
+    others = [p for p in view.seats if p != me]
+    counts = [view.hand_counts[p] for p in others]
+    deck_n = view.deck_count - (1 if deck_top is not None else 0)
+    piles = dealt(pool, [*counts, deck_n, view.pile_count - 1], rng)
+    hands: dict[int, Sequence[int]] = {p: piles[i] for i, p in enumerate(others)}
+    hands[me] = [c.id for c in view.hand]
+    hands = {p: hands[p] for p in view.seats}
+    deck = piles[len(others)] + ([deck_top] if deck_top is not None else [])
+    pile = [*piles[len(others) + 1], view.top.id]
+    options = SvintusOptions(
+        target_score=view.target_score, turn_timer_ms=0, metamorphoses=bool(view.animals)
+    )
+    race = None
+    if view.race is not None:
+        r = view.race
+        race = Race(by=r.by, deadline_ms=r.deadline_ms, players=list(r.players), pressed=list(r.pressed))
+    attack = view.attack
+    s = SvintusState(
+        options=options,
+        seed=rng.getrandbits(63),
+        rng=rng.getrandbits(64),
+        phase=view.phase,
+        round=view.round,
+        seats=list(view.seats),
+        hands=hands,
+        scores=dict(view.scores),
+        deck=deck,
+        pile=pile,
+        top_live=view.top_live,
+        color=view.color,
+        current=view.current if view.current is not None else view.seats[0],
+        direction=view.direction,
+        attack=Attack(kind=attack.kind, count=attack.count, target=attack.target) if attack else None,
+        drawn=list(view.drawn),
+        silence=view.silence,
+        race=race,
+        one_card_since=dict(view.one_card),
+        declared=list(view.declared),
+        away=list(view.away),
+        round_winner=view.round_winner,
+        match_winner=view.match_winner,
+        animals=dict(view.animals),
+        dark=list(view.dark),
+        duties=[Duty(player=d.player, until_ms=d.until_ms) for d in view.duties],
+        skips=list(view.skips),
+    )
+    s.clock_ms = race.deadline_ms - 1 if race is not None else 0
+    return s
+
+
+def delay_ms(level: str) -> Any:
+    """A person's time to act: a slap or an intercept is a reflex, a turn is thought."""
+    turn, reflex = {"easy": (2600.0, 1200.0), "hard": (1300.0, 650.0), "random": (1500.0, 900.0)}[level]
+
+    def delay(view: Any, rng: random.Random) -> int:
+        v: SvintusView = view
+        fast = v.race is not None or (v.current != v.viewer and v.attack is None) or bool(v.duties)
+        median = reflex if fast else turn
+        return lognormal_ms(rng, median, 0.35, 250, 15_000)
+
+    return delay
+
+
+def make(level: str, playouts: int | None) -> Player:
+    if level == "random":
+        return Simple("svintus", level, random_policy, delay_ms(level))
+    if level == "easy":
+        return Simple("svintus", level, policy, delay_ms(level))
+    return Searcher("svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or 48, horizon=80)
