@@ -170,3 +170,16 @@ def test_people_tabs_and_a_narrow_screen(page: Any) -> None:
     assert chat(page, "group").is_visible() and not chat(page, 1003).is_visible()
     page.locator("#tabs .tab:text-is('Zoe')").click()
     assert chat(page, 1003).is_visible() and not chat(page, "group").is_visible()
+    # news in a chat not shown marks its tab, until it is opened: Zoe (who opened the bot)
+    # joins a table in the group, and the bot tells her in private
+    page.locator("#tabs .tab").first.click()
+    assert chat(page, "group").is_visible()
+    type_in(page, "group", "/new dobble")
+    lobby = latest(page, "group", "👀")
+    lobby.wait_for()
+    press(page, lobby, "j")
+    page.locator("#tabs .tab.unread:text-is('Zoe')").wait_for()
+    assert page.locator("#tabs .tab.unread").count() == 1
+    page.locator("#tabs .tab:text-is('Zoe')").click()
+    assert page.locator("#tabs .tab.unread").count() == 0
+    chat(page, 1003).locator(".msg.bot", has_text="Your cards will arrive here").wait_for()

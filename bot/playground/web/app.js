@@ -11,6 +11,7 @@ let state = null; // {bot, group, people, chats, commands}
 let me = null; // the person who acts in the group
 let active = null; // the chat shown on a narrow screen
 const columns = new Map(); // chat id -> {el, log, toast, ...}
+const unread = new Set(); // chats with news not seen on a narrow screen
 
 // --- words ---------------------------------------------------------------------------
 
@@ -117,7 +118,8 @@ function openLink(url, person) {
     return;
   }
   show(person);
-  say(person, person, link.start ? "/start " + link.start : "/start");
+  // with a payload Telegram sends /start <payload>; a bare link only opens the chat
+  if (link.start) say(person, person, "/start " + link.start);
 }
 
 async function press(chat, user, msgId, button, node) {
@@ -258,6 +260,7 @@ function drawTabs() {
     b.type = "button";
     b.dataset.chat = chat;
     b.classList.toggle("active", chat === active);
+    b.classList.toggle("unread", unread.has(chat));
     b.addEventListener("click", () => show(Number(chat)));
     tabs.append(b);
   }
@@ -265,6 +268,7 @@ function drawTabs() {
 
 function show(chat) {
   active = String(chat);
+  unread.delete(active);
   drawChats();
   drawTabs();
   const col = columns.get(active);
@@ -338,6 +342,11 @@ function upsert(chat, m) {
   }
   col.messages.set(m.id, node);
   if (!old || nearBottom) col.log.scrollTop = col.log.scrollHeight;
+  if (String(chat) !== active && pg.ready) {
+    unread.add(String(chat));
+    const tab = document.querySelector(`#tabs .tab[data-chat="${String(chat)}"]`);
+    if (tab) tab.classList.add("unread");
+  }
 }
 
 // --- people ----------------------------------------------------------------------------
