@@ -235,6 +235,7 @@ function drawChats() {
       const person = state.people.find((p) => p.id === me);
       col.input.placeholder = t("message") + " · " + t("as", { name: person ? person.name : "?" });
       col.startbar.hidden = true;
+      col.log.dataset.empty = t("emptyGroup");
     } else {
       const person = state.people.find((p) => String(p.id) === chat);
       col.section.classList.add("private");
@@ -244,6 +245,7 @@ function drawChats() {
       col.avatar.textContent = initials(person.name);
       col.input.placeholder = t("message");
       col.startbar.hidden = person.started;
+      col.log.dataset.empty = t("emptyPrivate", { name: person.name });
       col.note.textContent = t("notStarted", { name: person.name });
       col.start.textContent = t("start");
     }
@@ -455,10 +457,12 @@ function apply(event) {
 }
 
 let resyncing = null;
+let stale = false; // an event came while the state was on its way: ask again once it is here
 
 async function resync() {
   if (resyncing) return resyncing;
   resyncing = (async () => {
+    stale = false;
     const r = await fetch("/api/state");
     state = await r.json();
     if (!state.people.length) {
@@ -478,6 +482,7 @@ async function resync() {
   } finally {
     resyncing = null;
   }
+  if (stale) resync();
 }
 
 function connect() {
@@ -487,7 +492,10 @@ function connect() {
     resync();
   };
   events.onmessage = (e) => {
-    if (state) apply(JSON.parse(e.data));
+    const event = JSON.parse(e.data);
+    if (event.type === "polling") pg.polling = true;
+    if (resyncing || !state) stale = true; // the state asked for may not have it yet
+    else apply(event);
   };
   events.onerror = () => {
     pg.connected = false;
