@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from bot import fit, games, screens
+from bot import computers, fit, games, screens
 from bot.adapter import Cycle, LobbyOption, Number, Toggles
 from bot.callbacks import Press
 from bot.session import ChatSettings, Member, Session
@@ -28,6 +28,7 @@ def _next(values: tuple[Any, ...], current: Any) -> Any:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
 
+REPLACE = ("needed", "always", "never")  # a leaver's seat taken by a computer player
 MAX_UNREACHABLE = 50  # who pressed «Join» before opening the bot: the lobby keeps the latest
 _HINT, _LEAST = object(), object()  # a press that changes nothing: why
 
@@ -104,7 +105,8 @@ class Lobby:
                 game=session.game,
                 title=title or session.title,
                 options=dict(session.options),
-                again=list(session.members),
+                members=[m for m in session.members if m.level is not None],  # computers stay seated
+                again=[m for m in session.members if m.level is None],
             )
             return Change(session=new, status_changed=True).then(lambda: self._new_board(chat_id))
 
@@ -132,10 +134,18 @@ class Lobby:
                 change = await self._join(session, user, lang)
             elif code == "x":
                 change = self.leave(session, user, lang)
-            elif code == "g" or code.startswith("o"):
+            elif code == "g" or code == "r" or code.startswith(("o", "c")):
                 if user.id != session.creator:
                     return Change(reply=Reply(self.t(lang, "answer-creator-only")))
-                change = self._start(session, lang) if code == "g" else self._option(session, code, lang)
+                if code == "g":
+                    change = self._start(session, lang)
+                elif code == "r":
+                    session.replace = _next(REPLACE, session.replace)
+                    change = Change(session=session).then(self._board(session))
+                elif code.startswith("c"):
+                    change = self._computer(session, code[1:], lang, settings)
+                else:
+                    change = self._option(session, code, lang)
             else:
                 return Change(reply=Reply(self.t(lang, "answer-unknown")))
             if change.session is not None:
@@ -196,6 +206,27 @@ class Lobby:
         session.members = [m for m in session.members if m.id != user.id]
         return Change(session=session, reply=Reply(self.t(lang, "answer-left"))).then(self._board(session))
 
+    def _computer(self, session: Session, op: str, lang: str, settings: ChatSettings) -> Change:
+        """«🤖 +» seats a computer player of that level (named in the chat's language);
+        «🤖 −» unseats the last one."""
+        if op == "x":
+            seated = [m for m in session.members if m.level is not None]
+            if not seated:
+                return Change(reply=Reply(self.t(lang, "answer-unknown")))
+            session.members = [m for m in session.members if m is not seated[-1]]
+            removed = Change(session=session, reply=Reply(self.t(lang, "answer-computer-removed")))
+            return removed.then(self._board(session))
+        if op not in computers.LEVELS:
+            return Change(reply=Reply(self.t(lang, "answer-unknown")))
+        if len(session.members) >= games.get(session.game).game.max_players:
+            return Change(reply=Reply(self.t(lang, "answer-table-full")))
+        chat_lang = self.ref.pick_lang(settings)
+        names = [self.t(chat_lang, f"computer-name-{k}") for k in range(1, computers.NAMES + 1)]
+        session.members.append(computers.seat(session, op, computers.free_name(session, names)))
+        return Change(session=session, reply=Reply(self.t(lang, "answer-computer-seated"))).then(
+            self._board(session)
+        )
+
     def _option(self, session: Session, code: str, lang: str) -> Change:
         """A press on an option's buttons (``o<code><op>``): its new value, checked by
         the engine, or the panel of a Toggles option opened, turned or closed."""
@@ -245,6 +276,7 @@ class Lobby:
         session.state = state
         session.status = "playing"
         session.announce(self.ref.kept(adapter, events))
+        computers.plan(session, game, self.ref.now_ms())
         self.ref.track_nudges(session, None)  # the first to move is waited on from now
         return Change(session=session, status_changed=True).then(lambda: self.ref.after_change(session))
 

@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from bot import games, screens
+from bot import computers, games, screens
 from bot.adapter import AnyAdapter, Select, plain
 from bot.callbacks import BadCallback, Press
 from bot.screens import Seen, seen
-from bot.session import ChatSettings, Draft, Member, Selection, Session
+from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
 from bot.table import Change, Reply
 from engine.core import Answer, Event, Leave, RuleError, Tick
 
@@ -73,8 +73,11 @@ class Moves:
             return Change()  # a redelivery of a press already applied
         if session.status != "playing" or session.state is None:
             return Change(reply=Reply(t(lang, "answer-game-over")))
-        if session.member(user.id) is None:
+        member = session.member(user.id)
+        if member is None:
             return Change(reply=Reply(t(lang, "answer-not-player")))
+        if member.level is not None:  # they left: a computer plays their seat
+            return Change(reply=Reply(t(lang, "answer-seat-taken-over")))
         return None
 
     def _decide_press(
@@ -92,7 +95,10 @@ class Moves:
         pressed = f"{press.tag}|{press.code}"
         if action is not None:
             try:
-                state, more = adapter.game.apply(state, action, now)
+                if isinstance(action, Leave):
+                    state, more = self.leaving(session, adapter, state, action, now)
+                else:
+                    state, more = adapter.game.apply(state, action, now)
             except RuleError as e:
                 refusal = Event(key=e.key, args=e.params)
                 reply = Reply(adapter.event_text(self.ref.ctx(session, lang), refusal))
@@ -214,9 +220,9 @@ class Moves:
             now = self.ref.now_ms()
             state, events = catch_up(adapter, session.state, now)
             leave = Leave(player=user.id)
-            if leave not in plain(adapter.game.legal(state, user.id)):
+            if leave not in plain(adapter.game.legal(state, user.id)) or session.member(user.id) is None:
                 return not_playing
-            state, more = adapter.game.apply(state, leave, now)
+            state, more = self.leaving(session, adapter, state, leave, now)
             change = self.ref.commit(session, state, events + more, update_id, actor=user.id)
             change.reply = Reply(self.ref.t(lang, "cmd-leave-done"))
             return change
@@ -224,8 +230,9 @@ class Moves:
         return (await (await self.ref.tables.change(chat_id, decide)).run()).text
 
     async def tick(self, chat_id: int) -> None:
-        """A deadline came: let time pass in the game (a stale timer does nothing)."""
-        await self.apply(chat_id, lambda state: Tick())
+        """A deadline came: let time pass in the game (a stale timer does nothing), and
+        a computer player whose time has come makes its move."""
+        await self.apply(chat_id, lambda state: Tick(), computers_too=True)
 
     async def apply(
         self,
@@ -233,8 +240,10 @@ class Moves:
         make: Callable[[Any], Any],
         update_id: int | None = None,
         actor: int | None = None,
+        computers_too: bool = False,
     ) -> None:
-        """Apply ``make(state)`` (time first) as one transaction."""
+        """Apply ``make(state)`` (time first) as one transaction (``computers_too``: and
+        the move of a computer player whose time has come)."""
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
             if session is None or session.status != "playing" or session.state is None:
@@ -251,11 +260,53 @@ class Moves:
                     events += more
                 except RuleError as e:  # time moved on between the look and the move
                     log.debug("%s in %s no longer applies: %s", action, chat_id, e.key)
-            if state is session.state and not self.ref.nudge_due(session):
+            planned = session.computers
+            mover = actor
+            if computers_too:
+                state, more, mover = self._computer(session, adapter, state, now, actor)
+                events += more
+            if state is session.state and session.computers is planned and not self.ref.nudge_due(session):
                 return Change().then(lambda: self.ref.timers.schedule(session))
-            return self.ref.commit(session, state, events, update_id, actor=actor)
+            return self.ref.commit(session, state, events, update_id, actor=mover)
 
         await (await self.ref.tables.change(chat_id, decide)).run()
+
+    def leaving(
+        self, session: Session, adapter: AnyAdapter, state: Any, leave: Leave, now: int
+    ) -> tuple[Any, list[Event]]:
+        """A person leaves mid-game: by the game's rules, or — the table's ``replace``
+        setting: always, or when the game could not go on without them — a computer
+        player takes their seat (the game sees nothing; the log says so, and their
+        hand says so once: ``screens.draw_hand``)."""
+        game = adapter.game
+        after, events = game.apply(state, leave, now)  # refused as any leave would be
+        needed = game.outcome(after).status == "over" and game.outcome(state).status != "over"
+        if session.replace == "never" or (session.replace == "needed" and not needed):
+            return after, events
+        member = session.member(leave.player)
+        assert member is not None
+        session.members = [
+            m.model_copy(update={"level": "hard"}) if m.id == leave.player else m for m in session.members
+        ]
+        return state, [Event(key="computer-took-seat", args={"player": leave.player})]
+
+    @staticmethod
+    def _computer(
+        session: Session, adapter: AnyAdapter, state: Any, now: int, actor: int | None
+    ) -> tuple[Any, list[Event], int | None]:
+        """The move of the first computer player whose time has come, applied as a
+        press of theirs would be (a refused one is logged and let pass)."""
+        found = computers.take(session, adapter.game, state, now)
+        if found is None:
+            return state, [], actor
+        player, action = found
+        try:
+            state, events = adapter.game.apply(state, action, now)
+        except RuleError as e:  # a player bug, never a person's problem: the moment passes
+            log.warning("computer %s in %s: %s refused (%s)", player, session.chat_id, action, e.key)
+            session.computers = {**session.computers, player: Turn(seq=state.seq, due=None)}
+            return state, [], actor
+        return state, events, player
 
 
 def catch_up(adapter: AnyAdapter, state: Any, now: int) -> tuple[Any, list[Event]]:

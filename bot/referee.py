@@ -16,7 +16,7 @@ from typing import Any
 
 from telegram import Bot
 
-from bot import games, nudges, screens
+from bot import computers, games, nudges, screens
 from bot.adapter import Adapter, AnyAdapter, Ctx
 from bot.callbacks import Press
 from bot.i18n import Translator
@@ -194,6 +194,7 @@ class Referee:
         ended = adapter.game.outcome(state).status == "over"
         if ended:
             session.status = "over"
+        computers.plan(session, adapter.game, self.now_ms())
         gone, due = self.track_nudges(session, actor)
         return Change(session=session, status_changed=ended).then(
             lambda: self.after_change(session, events, before, gone, due)
@@ -205,7 +206,7 @@ class Referee:
         on: set[int] = set()
         if session.status == "playing" and session.state is not None:
             waits = games.get(session.game).game.waiting(session.state)
-            on = nudges.waited_on(waits, {m.id for m in session.members})
+            on = nudges.waited_on(waits, {m.id for m in session.members if m.level is None})
         now = self.now_ms()
         since, told, gone = nudges.track(session.waiting_since, session.nudged, on, now, actor)
         due = nudges.take_due(since, told, now, self.nudge_after_ms)
@@ -271,7 +272,7 @@ class Referee:
     async def _count(self, session: Session) -> None:
         """A game that ended (not stopped): every player's figures."""
         outcome = games.get(session.game).game.outcome(session.state)
-        players = {m.id: m.name for m in session.members}
+        players = {m.id: m.name for m in session.members if m.level is None}  # people only
         await self.stats.record(session.chat_id, session.game, players, outcome.winners, outcome.scores)
 
     async def refresh(self, session: Session, every: bool = True) -> None:
@@ -297,10 +298,13 @@ class Referee:
     # --- time ------------------------------------------------------------------------
 
     def _deadline(self, session: Session) -> int | None:
-        """When time alone changes the game, or a nudge is due."""
-        game = games.get(session.game).game.next_deadline(session.state)
-        nudge = nudges.due(session.waiting_since, session.nudged, self.nudge_after_ms)
-        return game if nudge is None else nudge if game is None else min(game, nudge)
+        """When time alone changes the game, a nudge is due or a computer player acts."""
+        times = (
+            games.get(session.game).game.next_deadline(session.state),
+            nudges.due(session.waiting_since, session.nudged, self.nudge_after_ms),
+            computers.due(session),
+        )
+        return min((t for t in times if t is not None), default=None)
 
     async def _timer_dropped(self, chat_id: int) -> None:
         """The chat's timer failed again and again: say so, once."""

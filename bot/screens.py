@@ -67,6 +67,10 @@ def draw_board(t: Translator, lang: str, session: Session, bot_username: str) ->
 def draw_hand(t: Translator, lang: str, session: Session, player: int, bot_username: str = "") -> Rendered:
     """A player's private message (the game must have started), within Telegram's limits."""
     adapter = games.get(session.game)
+    member = session.member(player)
+    if member is not None and member.level is not None:  # they left; a computer plays the seat
+        title, chat = game_title(t, lang, session.game), shown(session.title, 2 * fit.NAME_MAX)
+        return Rendered(t(lang, "hand-taken-over", game=title, chat=chat), None)
     mine = seen(adapter, session.state, player)
     tag = keyboard_tag(adapter, mine.legal)
     ctx = ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag))
@@ -101,8 +105,9 @@ LONG_LABEL = 12  # characters: over this, a prompt's buttons go two a row (three
 PAGE = 30
 
 
-def names(session: Session) -> dict[int, str]:
-    return {m.id: shown(m.name) for m in session.members}
+def names(session: Session, mark: str = "") -> dict[int, str]:
+    """Each player's name as screens show it (``mark``: before a computer player's)."""
+    return {m.id: (mark if m.level is not None else "") + shown(m.name) for m in session.members}
 
 
 def shown(name: str, limit: int = fit.NAME_MAX) -> str:
@@ -120,7 +125,7 @@ def ctx_for(
         game_id=session.game_id,
         title=shown(session.title, 2 * fit.NAME_MAX),
         bot_username=bot_username,
-        names=names(session),
+        names=names(session, t(lang, "computer-mark")),
         tag=tag,
         selected=selected,
         encode=games.get(session.game).game.encode,
@@ -168,7 +173,12 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     options = game.options(session.options)
     lines = [ctx("lobby-title", game=game_title(ctx.t, ctx.lang, adapter.name)), ""]
     lines.append(ctx("lobby-players", count=len(session.members), max=game.max_players))
-    lines += [ctx("lobby-member", n=i, player=shown(m.name)) for i, m in enumerate(session.members, 1)]
+    for i, m in enumerate(session.members, 1):
+        if m.level is None:
+            lines.append(ctx("lobby-member", n=i, player=shown(m.name)))
+        else:
+            level = ctx(f"computer-level-{m.level}")
+            lines.append(ctx("lobby-member-computer", n=i, player=shown(m.name), level=level))
     more = adapter.lobby_lines(ctx, options)
     if more:
         lines += ["", *more]
@@ -192,6 +202,11 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
         rows += panel_rows(ctx, option, options, page)
     else:
         rows += option_rows(ctx, adapter, options)
+        seats = [_lobby_button(ctx, ctx(f"button-computer-{lv}"), "c" + lv) for lv in ("easy", "hard")]
+        if any(m.level is not None for m in session.members):
+            seats.append(_lobby_button(ctx, ctx("button-computer-remove"), "cx"))
+        rows.append(seats)
+        rows.append([_lobby_button(ctx, ctx(f"button-replace-{session.replace}"), "r")])
         rows.append([_lobby_button(ctx, ctx("button-start"), "g")])
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
 

@@ -21,7 +21,7 @@ from telegram import Bot, InlineKeyboardMarkup
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from bot import fit, games, nudges, screens
+from bot import computers, fit, games, nudges, screens
 from bot.adapter import Rendered
 from bot.i18n import Translator
 from bot.outbox import Limits, Screens, call, message_gone, not_modified
@@ -127,11 +127,14 @@ class Sender:
             return
         waits = games.get(session.game).game.waiting(session.state)
         # a hand whose refresh is queued already draws whatever is latest: no need to look
-        queued = {m.id for m in session.members if self.screens.pending(chat_id, f"hand:{m.id}")}
-        every = every or len(queued) == len(session.members)
+        people = [m for m in session.members if not computers.is_computer(m.id)]
+        queued = {m.id for m in people if self.screens.pending(chat_id, f"hand:{m.id}")}
+        every = every or len(queued) == len(people)
         shown = {} if every else await self.store.shown(chat_id)
         settings = None if every else await self.store.settings(chat_id)
         for m in session.members:
+            if computers.is_computer(m.id):
+                continue  # a computer player: no private chat
             slot = f"hand:{m.id}"
             if not every and m.id not in queued:
                 lang = self.pick_lang(settings, m.lang)

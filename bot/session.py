@@ -25,6 +25,14 @@ class Member(BaseModel):
     id: int
     name: str
     lang: str | None = None  # the user's Telegram language
+    level: str | None = None  # a computer player's level (bot.computers); None: a person
+
+
+class Turn(BaseModel):
+    """When a computer player acts in the state ``seq`` (None: it let it pass)."""
+
+    seq: int
+    due: int | None
 
 
 class Draft(BaseModel):
@@ -75,6 +83,10 @@ class Session(BaseModel):
     # and who has been sent a nudge that is still to be deleted
     waiting_since: dict[int, int] = {}
     nudged: list[int] = []
+    computers: dict[int, Turn] = {}  # computer players' next moves (bot.computers)
+    # a person who leaves mid-game: a computer player takes the seat "needed" (when
+    # the game could not go on without them), "always", or "never"
+    replace: Literal["needed", "always", "never"] = "needed"
 
     @model_validator(mode="before")
     @classmethod

@@ -454,16 +454,19 @@ def test_the_lobby_picks_the_mode_the_length_and_the_countdown(lang: str) -> Non
     def codes() -> list[str]:
         return [decode(d).code for _, d in buttons(screens.draw_board(T, lang, session, "bot"))]
 
-    assert codes() == ["j", "x", "om", "oc", "g"]  # the Tower has no rounds to choose
+    assert codes() == ["j", "x", "om", "oc", "ceasy", "chard", "r", "g"]  # the Tower has no rounds to choose
     lobby = screens.draw_board(T, lang, session, "bot")
     assert T(lang, "dobble-mode-tower") in lobby.text and T(lang, "dobble-mode-tower-rules") in lobby.text
     choice = next(c for c in ADAPTER.choices if c.code == "m")
     assert choice.values == MODES
     for mode in MODES:
         session.options = {**session.options, "mode": mode}
-        wanted = (
-            ["j", "x", "om", "ol", "oc", "g"] if mode in ("catch", "match") else ["j", "x", "om", "oc", "g"]
-        )
+        wanted = (["j", "x", "om", "ol", "oc"] if mode in ("catch", "match") else ["j", "x", "om", "oc"]) + [
+            "ceasy",
+            "chard",
+            "r",
+            "g",
+        ]
         assert codes() == wanted, mode
         assert T(lang, f"dobble-mode-{mode}") in screens.draw_board(T, lang, session, "bot").text
     for c in ADAPTER.choices:

@@ -168,7 +168,8 @@ def test_the_lobby_shows_seats_and_the_game_options(lang: str) -> None:
     lobby = screens.draw_board(T, lang, session, "bot")
     assert "P&lt;1&gt;" in lobby.text and "P<1>" not in lobby.text
     codes = [decode(d).code for _, d in buttons(lobby)]
-    assert codes == ["j", "x", "ot", "om", "ow", "oh", "oa", "g"]  # the deal appears with Metamorphoses
+    # the deal appears with Metamorphoses; then the computer seats, the start
+    assert codes == ["j", "x", "ot", "om", "ow", "oh", "oa", "ceasy", "chard", "r", "g"]
     session.options = {**session.options, "metamorphoses": True}
     assert "od" in [decode(d).code for _, d in buttons(screens.draw_board(T, lang, session, "bot"))]
 

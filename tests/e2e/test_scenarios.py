@@ -232,7 +232,7 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
         lambda s: table(
             {
                 ANN: [hush, f.card("blue", 1)],
-                BORIS: [f.card("green", 0), f.card("green", 4)],
+                BORIS: [f.card("polypig"), f.card("green", 0), f.card("green", 4)],
                 CARL: [f.card("green", 1), f.card("blue", 3)],
             },
             top=f.card("red", 5),
@@ -249,6 +249,17 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
         lambda: "Boris broke the silence and takes 2 cards" in t.board().text, what="silence broken"
     )
     assert "Stranger" not in t.board().text
+    # in a silence the buttons that speak say so before the press, and the toast after
+    polypig = await t.until(
+        lambda: next((b for b in t.buttons(t.hand(BORIS)) if b["text"].startswith("✅ 🌈")), None),
+        what="Boris's Polypig",
+    )
+    assert polypig["text"].endswith("🤫−2") and "A button with 🤫 speaks" in t.hand(BORIS).text
+    assert (await t.press(BORIS, t.hand(BORIS), polypig))["text"] == "✅ 🌈 Polypig"
+    colour = await t.until(lambda: t.find(t.hand(BORIS), lambda c: c.startswith("!")), what="a colour")
+    assert "naming a colour is a word too" in t.hand(BORIS).text
+    answer = await t.press(BORIS, t.hand(BORIS), colour)
+    assert answer["text"] == "🤫 You broke the silence: take 2 cards."
 
     assert api.violations == [], api.violations
     assert not api.pending_queries

@@ -1,0 +1,117 @@
+"""Computer players at the table (``engine.players``): their seats, and their moves.
+
+A computer seat is a member with a ``level``; its id lies above any Telegram
+user's, so it can never be pressed for or written to.  It gets no private
+messages: it is given its view and its legal actions, as a person is shown
+theirs, and chooses.
+
+When a change leaves a computer something to do (its turn, a prompt, a
+reaction it may make, a race), it is given a time to act — the level's
+human-like delay, never less than ``MIN_DELAY_MS`` (a person must be able to
+read the board first) — kept in the session, per state (``Turn``): the chat's
+timer in Redis wakes for it like for any deadline, and the move is applied
+by the timer's change, through the same transaction as a press (exactly
+once, whichever worker claims the timer, and across a restart).  A new state
+draws new times; a computer that lets a moment pass (``choose`` → None) waits
+for the next.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from typing import Any
+
+from bot.session import Member, Session, Turn
+from engine import players
+from engine.core import AnyGame, Leave, Moves
+
+COMPUTER_BASE = 2**53  # computer seats' ids: above any Telegram user's (52 bits)
+MIN_DELAY_MS = 1_500  # never faster than a person could read the board
+LEVELS = ("easy", "hard")
+NAMES = 8  # computer-name-1 … computer-name-8 in each language
+
+
+def is_computer(player: int) -> bool:
+    return player >= COMPUTER_BASE
+
+
+def seat(session: Session, level: str, name: str) -> Member:
+    """A new computer member of ``session`` (its name in the chat's language)."""
+    taken = {m.id for m in session.members}
+    k = next(k for k in range(1, 10_000) if COMPUTER_BASE + k not in taken)
+    return Member(id=COMPUTER_BASE + k, name=name, level=level)
+
+
+def free_name(session: Session, names: list[str]) -> str:
+    """The first of ``names`` no member has (then the first, numbered)."""
+    used = {m.name for m in session.members}
+    for n in names:
+        if n not in used:
+            return n
+    return f"{names[0]} {len(session.members) + 1}"
+
+
+def _can_act(legal: Any) -> bool:
+    """Whether ``legal`` offers something besides walking out."""
+    if isinstance(legal, Moves):
+        if legal.answers:
+            return True
+        legal = legal.plain
+    return any(not isinstance(a, Leave) for a in legal)
+
+
+def _rng(session: Session, player: int, seq: int) -> random.Random:
+    """The same game, seat and moment: the same delay and the same choice (a replay
+    of the change after a lost race decides alike)."""
+    return random.Random(zlib.crc32(f"{session.game_id}:{player}:{seq}".encode()))
+
+
+def plan(session: Session, game: AnyGame, now: int) -> None:
+    """After a change: each computer that may act in this state gets its time."""
+    state = session.state
+    if session.status != "playing" or state is None:
+        session.computers = {}
+        return
+    seq = state.seq
+    planned: dict[int, Turn] = {}
+    for m in session.members:
+        if m.level is None:
+            continue
+        kept = session.computers.get(m.id)
+        if kept is not None and kept.seq == seq:
+            planned[m.id] = kept
+            continue
+        if not _can_act(game.legal(state, m.id)):
+            continue
+        player = players.get(session.game, m.level)
+        delay = player.delay_ms(game.view(state, m.id), _rng(session, m.id, seq))
+        planned[m.id] = Turn(seq=seq, due=now + max(MIN_DELAY_MS, delay))
+    session.computers = planned
+
+
+def due(session: Session) -> int | None:
+    """When the next computer acts (None: none has anything to do)."""
+    return min((t.due for t in session.computers.values() if t.due is not None), default=None)
+
+
+def take(session: Session, game: AnyGame, state: Any, now: int) -> tuple[int, Any] | None:
+    """The first computer whose time has come and what it does in ``state``; one
+    that lets this moment pass is noted so (it waits for the next state)."""
+    members = {m.id: m for m in session.members}
+    for player, turn in sorted(session.computers.items(), key=lambda x: x[1].due or 0):
+        member = members.get(player)
+        if turn.due is None or turn.due > now or member is None or member.level is None:
+            continue
+        if turn.seq != state.seq:
+            continue  # time moved the game on first: the next plan decides again
+        legal = game.legal(state, player)
+        action = None
+        if _can_act(legal):
+            chooser = players.get(session.game, member.level)
+            action = chooser.choose(game.view(state, player), legal, _rng(session, player, turn.seq))
+        if action is None or isinstance(action, Leave):
+            session.computers = {**session.computers, player: Turn(seq=turn.seq, due=None)}
+            continue
+        return player, action
+    return None
