@@ -86,7 +86,12 @@ class Lifecycle:
         self.timers: asyncio.Task[None] | None = None
 
     async def post_init(self, app: App) -> None:
-        store = Store.from_url(self.redis_url)
+        store = Store.from_url(
+            self.redis_url,
+            cluster=self.settings.redis_cluster,
+            replica_wait_ms=self.settings.redis_replica_wait_ms,
+        )
+        await store.prepare()
         settings = self.settings
         ref = self.ref = Referee(
             app.bot,
@@ -125,9 +130,7 @@ class Lifecycle:
         await self.quiesce()  # if the application never ran, post_stop did not either
         ref, self.ref = self.ref, None
         if ref is not None:
-            await ref.store.close()
-            # a client made on a given pool leaves the pool's connections open when closed
-            await ref.store.r.connection_pool.disconnect()
+            await ref.store.close()  # its connections too
 
 
 def build(settings: Settings, redis_url: str) -> App:

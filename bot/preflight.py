@@ -20,6 +20,7 @@ from bot.settings import Settings
 
 # How long a check waits for Redis or the Bot API before it calls them unreachable.
 REDIS_TIMEOUT_S = 3.0
+SLOTS = 16384  # a Redis Cluster's hash slots
 TELEGRAM_TIMEOUT_S = 10.0
 
 
@@ -119,14 +120,27 @@ def shown_url(url: str) -> str:
     return url
 
 
-async def check_redis(url: str) -> None:
-    """REDIS_URL answers a PING within a few seconds."""
+async def check_redis(url: str, cluster: bool = False) -> None:
+    """REDIS_URL answers a PING within a few seconds; with ``cluster`` (REDIS_CLUSTER=1)
+    it is a node of a Redis Cluster whose 16384 slots are all served, and every
+    master it names answers too.  A cluster's node without REDIS_CLUSTER=1 is
+    refused as well (every other chat's key would be MOVED elsewhere)."""
     from redis.asyncio import Redis
     from redis.asyncio.retry import Retry
     from redis.backoff import NoBackoff
     from redis.exceptions import AuthenticationError, RedisError
 
     where = f"REDIS_URL={shown_url(url)}"
+    if cluster:
+        try:
+            path = urlsplit(url).path.strip("/")
+        except ValueError:
+            path = ""
+        if path not in ("", "0"):
+            raise Unfit(
+                f"{where} names database {path}, and a Redis Cluster has only database 0: "
+                "drop it from REDIS_URL (redis://host:port)"
+            )
     try:
         client: Any = Redis.from_url(
             url,
@@ -141,6 +155,14 @@ async def check_redis(url: str) -> None:
         ) from None
     try:
         await client.ping()
+        info = await client.info("cluster")
+        if cluster:
+            await check_cluster(client, url, where)
+        elif info.get("cluster_enabled"):
+            raise Unfit(
+                f"Redis at {where} is a node of a Redis Cluster: set REDIS_CLUSTER=1 "
+                "(or REDIS_URL to a Redis that is not a cluster's node)"
+            )
     except AuthenticationError as e:
         raise Unfit(
             f"Redis at {where} refused the credentials ({e}): fix the user or password in REDIS_URL"
@@ -152,6 +174,56 @@ async def check_redis(url: str) -> None:
         ) from None
     finally:
         await client.aclose()
+
+
+async def check_cluster(client: Any, url: str, where: str) -> None:
+    """The node says its cluster is whole (every slot served), and each master answers."""
+    from redis.asyncio import Redis
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+    from redis.exceptions import RedisError, ResponseError
+
+    try:
+        raw = await client.execute_command("CLUSTER", "INFO")
+    except ResponseError:
+        raise Unfit(
+            f"Redis at {where} is not a node of a Redis Cluster (cluster support is off): "
+            "unset REDIS_CLUSTER, or set REDIS_URL to a node of the cluster"
+        ) from None
+    text = raw.decode() if isinstance(raw, bytes) else str(raw)
+    state = dict(line.split(":", 1) for line in text.split("\r\n") if ":" in line)
+    assigned, ok = int(state.get("cluster_slots_ok", 0)), state.get("cluster_state") == "ok"
+    if not ok or assigned < SLOTS:
+        raise Unfit(
+            f"the Redis Cluster of {where} serves {assigned} of its {SLOTS} slots "
+            f"(cluster_state:{state.get('cluster_state')}): create or repair the cluster "
+            "(redis-cli --cluster create / --cluster fix) before starting the bot"
+        )
+    # each master the node names, by the address the cluster announces (what the bot will use)
+    masters = {(str(_text(m[2][0])), int(m[2][1])) for m in await client.execute_command("CLUSTER", "SLOTS")}
+    for host, port in sorted(masters):
+        one: Any = Redis(
+            host=host,
+            port=port,
+            username=client.connection_pool.connection_kwargs.get("username"),
+            password=client.connection_pool.connection_kwargs.get("password"),
+            socket_connect_timeout=REDIS_TIMEOUT_S,
+            socket_timeout=REDIS_TIMEOUT_S,
+            retry=Retry(NoBackoff(), 0),
+        )
+        try:
+            await one.ping()
+        except (RedisError, OSError) as e:
+            raise Unfit(
+                f"the master {host}:{port} of the Redis Cluster of {where} cannot be reached ({e}): "
+                "the addresses the cluster announces (cluster-announce-ip) must be reachable from the bot"
+            ) from None
+        finally:
+            await one.aclose()
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 async def check_telegram(settings: Settings) -> None:
@@ -199,8 +271,13 @@ async def check_telegram(settings: Settings) -> None:
 
 async def check_all(settings: Settings) -> None:
     """Everything an operator sets, cheapest first."""
+    if settings.redis_cluster and not settings.redis_url:
+        raise Unfit(
+            "REDIS_CLUSTER=1 but REDIS_URL is not set: set REDIS_URL to a node of the cluster "
+            "(redis://host:port), or unset REDIS_CLUSTER for the embedded Redis"
+        )
     if settings.redis_url:
-        await check_redis(settings.redis_url)
+        await check_redis(settings.redis_url, settings.redis_cluster)
     else:
         check_data_dir(settings.data_dir)
     await check_telegram(settings)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import functools
 import logging
 import time
+from collections.abc import Coroutine
 from typing import Any
 
+from redis.exceptions import RedisError
 from telegram import Bot
 
 from bot import computers, games, nudges, screens
@@ -229,11 +231,11 @@ class Referee:
         self.sender.redraw_soon(session, every=before is None or before.state is None)
         await self.timers.schedule(session)
         if gone or due:
-            self.timers.spawn(self._nudge(session, gone or [], due or []))
+            self.timers.spawn(self._quietly(self._nudge(session, gone or [], due or []), session.chat_id))
         finished = session.status == "over" and session.stopped_by is None and session.state is not None
         ended = finished and (before is None or before.status != "over")
         if events or ended:
-            self.timers.spawn(self._announce(session, events or [], ended))
+            self.timers.spawn(self._quietly(self._announce(session, events or [], ended), session.chat_id))
 
     async def _announce(self, session: Session, events: list[Event], ended: bool) -> None:
         """The group's messages of their own for a change: what the game posts
@@ -248,6 +250,15 @@ class Referee:
         if ended:
             await self._announce_result(session)
             await self._count(session)
+
+    @staticmethod
+    async def _quietly(effect: Coroutine[Any, Any, None], chat_id: int) -> None:
+        """A change's effect in the background: Redis away is a warning (the change
+        is saved; what it would have said is lost with the outage), not a crash."""
+        try:
+            await effect
+        except RedisError as e:
+            log.warning("an effect in chat %s: redis unavailable (%s)", chat_id, e)
 
     async def _nudge(self, session: Session, gone: list[int], due: list[int]) -> None:
         """Delete the nudges of those who acted (or are no longer waited on); send

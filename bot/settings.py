@@ -34,6 +34,19 @@ class Settings(BaseSettings):
         description="a Redis to keep the sessions in, e.g. redis://host:6379/0; "
         "unset: an embedded Redis with its files in DATA_DIR",
     )
+    redis_cluster: bool = Field(
+        False,
+        description="1: REDIS_URL names any node of a Redis Cluster (redis://host:port), "
+        "and the bot finds the others from it",
+    )
+    redis_replica_wait_ms: int = Field(
+        100,
+        ge=0,
+        le=10_000,
+        description="with REDIS_CLUSTER=1: after each change of a game, wait up to this many ms "
+        "until a replica of its master has it (WAIT 1), so that a failover does not lose a press "
+        "the player was told of; 0: do not wait",
+    )
     data_dir: Path = Field(
         Path("data"), description="where the embedded Redis keeps its files (when REDIS_URL is unset)"
     )

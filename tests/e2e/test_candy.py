@@ -42,10 +42,16 @@ def world(api: FakeTelegram, lang: str, players: list[int], unstarted: int | Non
 
 
 async def open_table(
-    t: CandyTable, players: list[int], options: tuple[str, ...] = (), deep_link: int | None = None
+    t: CandyTable,
+    players: list[int],
+    options: tuple[str, ...] = (),
+    deep_link: int | None = None,
+    presses: tuple[str, ...] = (),
 ) -> None:
     """Ann opens ``/new candy``; everyone joins (``deep_link`` through the link the
-    lobby shows, having never opened the bot); Ann sets ``options`` and starts."""
+    lobby shows, having never opened the bot); Ann sets ``options`` (and presses
+    the lobby's other ``presses``: computer seats, the leavers' replacement) and
+    starts."""
     api = t.api
     for p in players:
         if p != deep_link:
@@ -68,6 +74,8 @@ async def open_table(
         )
     for code in options:  # the lobby's buttons keep their meaning: no need to wait for a redraw
         assert (await t.press_code(ANN, t.board(), "o" + code))["text"] == ""
+    for code in presses:
+        await t.press_code(ANN, t.board(), code)
     assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
     await t.until(lambda: "🂠" in t.board_text(), what="the board")
     for p in players:
@@ -376,11 +384,12 @@ async def test_leaving_by_the_hand_and_by_command_until_the_table_cannot_go_on(
     api: FakeTelegram, bot_factory: Any
 ) -> None:
     """Carl leaves from his hand («Leave», then «Yes»), Boris types /leave in the
-    group: the board says who left, and with one player left the game ends."""
+    group: the board says who left, and with one player left the game ends (the
+    table chose not to seat a computer player in a leaver's place)."""
     players = [ANN, BORIS, CARL]
     t = world(api, "en", players)
     await bot_factory()
-    await open_table(t, players)
+    await open_table(t, players, presses=("r", "r"))  # replaced: if needed -> always -> never
     hand = await t.until(lambda: t.find(t.hand(CARL), "=~leave") and t.hand(CARL), what="Carl's «Leave»")
     assert (await t.press_code(CARL, hand, "=~leave"))["text"] == ""
     await t.until(lambda: "Leave this game for good?" in t.hand_text(CARL), what="are you sure")
