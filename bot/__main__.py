@@ -1,4 +1,6 @@
-"""``python -m bot``: run the bot (long polling, or a webhook server with WEBHOOK_URL).
+"""``python -m bot``: run the bot (long polling, or a webhook server with WEBHOOK_URL);
+without BOT_TOKEN (or as ``python -m bot playground``), the playground: the bot in a
+browser, on a Bot API of its own (bot/playground/).
 
 ``python -m bot --help`` lists the settings.  What an operator can get wrong (a
 setting, DATA_DIR, REDIS_URL, the token, the network) is checked first and
@@ -12,6 +14,7 @@ import sys
 
 def run(args: list[str]) -> int:
     import asyncio
+    import contextlib
     import logging
 
     from bot.preflight import Unfit, check_all, load_settings, usage
@@ -19,33 +22,44 @@ def run(args: list[str]) -> int:
     if "-h" in args or "--help" in args:
         print(usage())
         return 0
-    if args:
+    if args and args != ["playground"]:
         print(
-            f"python -m bot takes no arguments (got {' '.join(args)}): every setting comes from "
-            "the environment, see python -m bot --help",
+            f"python -m bot takes no arguments but playground (got {' '.join(args)}): every setting "
+            "comes from the environment, see python -m bot --help",
             file=sys.stderr,
         )
         return 2
     redis = None
     try:
-        settings = load_settings()
-        logging.basicConfig(
-            level=settings.log_level.upper(),
-            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        )
-        logging.getLogger("httpx").setLevel(logging.WARNING)
-        asyncio.run(check_all(settings))
+        with contextlib.ExitStack() as stack:
+            settings = load_settings()
+            logging.basicConfig(
+                level=settings.log_level.upper(),
+                format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+            )
+            logging.getLogger("httpx").setLevel(logging.WARNING)
+            playing = args == ["playground"] or settings.bot_token is None
+            if playing:
+                from bot.playground.run import playground
 
-        from bot.app import build
-        from bot.redis_server import endpoint
-        from bot.webhook import serve
+                logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
+                settings = stack.enter_context(playground(settings))
+            asyncio.run(check_all(settings))
 
-        redis = endpoint(settings.redis_url, settings.data_dir)
-        app = build(settings, redis.url)
-        if settings.webhook_url:
-            asyncio.run(serve(app, settings))
-        else:
-            app.run_polling(timeout=settings.poll_timeout, drop_pending_updates=False)
+            from bot.app import build
+            from bot.redis_server import endpoint
+            from bot.webhook import serve
+
+            redis = endpoint(settings.redis_url, settings.data_dir)
+            app = build(settings, redis.url)
+            if playing:
+                from bot.playground.run import announce
+
+                announce(settings)
+            if settings.webhook_url:
+                asyncio.run(serve(app, settings))
+            else:
+                app.run_polling(timeout=settings.poll_timeout, drop_pending_updates=False)
     except Unfit as e:
         print(f"bot: {e}", file=sys.stderr)
         return 1

@@ -139,7 +139,7 @@ def build(settings: Settings, redis_url: str) -> App:
     polling = PollingRequest(connection_pool_size=1)
     app = (
         ApplicationBuilder()
-        .token(settings.bot_token.get_secret_value())
+        .token(settings.token())
         .base_url(settings.telegram_api_base_url)
         .concurrent_updates(tracker)
         .job_queue(None)  # timers live in Redis (bot.timers), not in PTB's JobQueue

@@ -35,9 +35,11 @@ def env_name(field: str) -> str:
 def usage() -> str:
     """``python -m bot --help``: every setting from the Settings model, none kept by hand."""
     lines = [
-        "usage: python -m bot [--help]",
+        "usage: python -m bot [playground] [--help]",
         "",
         "Runs the bot: long polling, or a webhook server when WEBHOOK_URL is set.",
+        "Without BOT_TOKEN (or with the argument playground): the playground, the bot in a browser",
+        "at http://PLAYGROUND_HOST:PLAYGROUND_PORT, on a Bot API of its own (no Telegram).",
         "Every setting comes from the environment (or a .env file in the working directory):",
         "",
     ]
@@ -83,7 +85,7 @@ def load_settings() -> Settings:
         settings = Settings()  # BOT_TOKEN and the rest come from the environment
     except ValidationError as e:
         raise Unfit(settings_problem(e)) from None
-    if not settings.bot_token.get_secret_value().strip():
+    if settings.bot_token is not None and not settings.bot_token.get_secret_value().strip():
         raise Unfit("BOT_TOKEN is empty: set BOT_TOKEN to the bot's token from @BotFather")
     return settings
 
@@ -242,7 +244,7 @@ async def check_telegram(settings: Settings) -> None:
     ]
     try:
         bot = Bot(
-            settings.bot_token.get_secret_value(),
+            settings.token(),
             base_url=base,
             request=requests[0],
             get_updates_request=requests[1],

@@ -20,7 +20,11 @@ from bot.rates import TELEGRAM, Rates
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    bot_token: SecretStr = Field(description="the bot's token, from @BotFather")
+    bot_token: SecretStr | None = Field(
+        None,
+        description="the bot's token, from @BotFather; unset: the playground (the bot in a browser, "
+        "on a Bot API of its own, at PLAYGROUND_HOST:PLAYGROUND_PORT)",
+    )
     telegram_api_base_url: str = Field(
         "https://api.telegram.org/bot",
         description="the Bot API prefix before the token (a local Bot-API-compatible server in tests)",
@@ -70,6 +74,14 @@ class Settings(BaseSettings):
     webhook_path: str = Field("/telegram", description="the path of the webhook server's update endpoint")
     webhook_register: bool = Field(
         True, description="whether this worker calls setWebhook at start (1 on one worker, 0 on the others)"
+    )
+    playground_host: str = Field(
+        "127.0.0.1",
+        description="the address the playground listens on (without BOT_TOKEN); loopback: "
+        "nobody else on the network can play in it",
+    )
+    playground_port: int = Field(
+        8080, ge=1, le=65535, description="the playground's port (without BOT_TOKEN)"
     )
     # Telegram's limits on what the bot sends (bot/outbox.py keeps within them).
     # The defaults are Telegram's (with margins); only a test server wants others.
@@ -123,11 +135,17 @@ class Settings(BaseSettings):
             raise ValueError(f"one of {', '.join(LANGUAGES)}")
         return value
 
+    def token(self) -> str:
+        """The bot's token (the playground sets it before the bot starts)."""
+        if self.bot_token is None:
+            raise ValueError("BOT_TOKEN is not set")
+        return self.bot_token.get_secret_value()
+
     def secret(self) -> str:
         if self.webhook_secret is not None:
             return self.webhook_secret.get_secret_value()
         # the salt keeps its first game's name: workers upgraded one by one agree on the secret
-        return hashlib.sha256(b"svintus-webhook:" + self.bot_token.get_secret_value().encode()).hexdigest()
+        return hashlib.sha256(b"svintus-webhook:" + self.token().encode()).hexdigest()
 
     def rates(self) -> Rates:
         """The limits the outbox keeps to."""

@@ -43,12 +43,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.dobble import GAME
 from engine.dobble.models import DobbleOptions
 from tests.bench.bench_load import pct, seat, start_workers
 from tests.conftest import RedisProcess
-from tests.e2e.fakeapi import FakeTelegram
 
 TITLE = "👀"
 CENTRE = re.compile(r"<b>(.*?)</b>")

@@ -48,6 +48,7 @@ from typing import Any
 
 from bot.callbacks import encode
 from bot.games.svintus import ADAPTER, HAND_ACTIONS
+from bot.playground.botapi import FakeTelegram
 from bot.screens import keyboard_tag
 from bot.session import Member, Session
 from bot.store import Conflict, Store, key
@@ -57,7 +58,6 @@ from engine.svintus.models import Accept, Declare, Draw, Pass, Play, Slap
 from tests.cluster.cluster import LocalCluster
 from tests.conftest import RedisProcess
 from tests.e2e.conftest import BotProcess, free_port
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table
 
 PLAYERS = 4

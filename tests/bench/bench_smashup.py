@@ -49,12 +49,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.smashup import GAME
 from engine.smashup.models import SmashUpOptions, SmashUpState
 from tests.bench.bench_load import pct, seat, start_workers
 from tests.conftest import RedisProcess
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.test_smashup import SmashUpTable, choose
 
 LIMITED = ("sendMessage", "editMessageText")

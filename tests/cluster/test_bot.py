@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram
 from bot.store import Conflict, Store, key
 from engine.dobble.models import DobbleOptions, DobbleState
 from engine.svintus.keys import Ev
@@ -16,7 +17,6 @@ from tests.cluster.cluster import LocalCluster
 from tests.e2e import test_dobble as dobble
 from tests.e2e import test_match as match
 from tests.e2e.conftest import free_port
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table
 from tests.engine.dobble_helpers import position, spread
 from tests.engine.helpers import Faces, check_cards, table

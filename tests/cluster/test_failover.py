@@ -10,10 +10,10 @@ import time
 from typing import Any
 
 from bot.i18n import Translator
+from bot.playground.botapi import FakeTelegram
 from bot.store import Store, key
 from tests.cluster.cluster import LocalCluster, wait_for
 from tests.e2e import test_match as match
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table, code_of
 
 ANN, BORIS, CARL = match.ANN, match.BORIS, match.CARL

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.playground.botapi import FakeTelegram
 from tests.cluster.cluster import LocalCluster, wait_for
 from tests.e2e.conftest import free_port
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.test_operator_errors import environment, one_clear_line, run_bot
 
 

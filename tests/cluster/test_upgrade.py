@@ -12,9 +12,9 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
+from bot.playground.botapi import FakeTelegram
 from bot.store import LEGACY_TIMERS
 from tests.cluster.cluster import LocalCluster
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
+from bot.playground.botapi import FakeTelegram
 from bot.rates import TELEGRAM, Rates
-from tests.e2e.fakeapi import FakeTelegram
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -155,10 +155,7 @@ def rates(request: pytest.FixtureRequest) -> Rates:
 
 @pytest.fixture
 async def api(rates: Rates) -> AsyncIterator[FakeTelegram]:
-    if rates == TELEGRAM:
-        fake = FakeTelegram(strict_limits=True)  # Telegram's limits, every one of them
-    else:  # the bot's relaxed group limit, and none on private chats or overall
-        fake = FakeTelegram(group_limit=rates.group_limit, group_period=rates.group_period)
+    fake = FakeTelegram.enforcing(rates)  # Telegram's limits, every one, or the relaxed group limit
     await fake.start()
     yield fake
     await fake.stop()

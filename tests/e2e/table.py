@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram, Message
 from engine.core.codec import b36
-from tests.e2e.fakeapi import FakeTelegram, Message
 
 
 def code_of(button: dict[str, Any]) -> str:

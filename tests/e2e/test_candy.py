@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram, Message
 from bot.store import Store
 from engine.candy.models import CandyOptions, CandyState
 from engine.core.codec import b36
-from tests.e2e.fakeapi import FakeTelegram, Message
 from tests.e2e.table import Table, code_of, press_until
 from tests.engine.candy_helpers import deal_cards, table
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from tests.e2e.fakeapi import FakeTelegram
+from bot.playground.botapi import FakeTelegram
 from tests.e2e.table import Table
 
 DATA = Path(__file__).resolve().parent.parent / "data"

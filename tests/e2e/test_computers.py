@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from bot.computers import COMPUTER_BASE, MIN_DELAY_MS
+from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.candy.models import CandyState
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import press_until
 from tests.e2e.test_candy import ANN, GROUP, choose, kind, over, position, short_deck, world
 from tests.engine.helpers import Faces, table

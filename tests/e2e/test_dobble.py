@@ -12,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.i18n import Translator
+from bot.playground.botapi import FakeTelegram, Message
 from bot.store import Conflict, Store
 from engine.dobble.models import DobbleOptions, DobbleState
-from tests.e2e.fakeapi import FakeTelegram, Message
 from tests.e2e.table import Table, code_of
 from tests.engine.dobble_helpers import position, spread
 

@@ -12,13 +12,13 @@ from typing import Any
 
 from bot.callbacks import encode
 from bot.games.svintus import ADAPTER
+from bot.playground.botapi import FakeTelegram
 from bot.screens import keyboard_tag
 from bot.store import Store
 from engine.svintus.cards import DECK_SIZE, Color
 from engine.svintus.keys import Ev
 from engine.svintus.models import SvintusOptions
 from tests.conftest import RedisProcess
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table, code_of, play_code
 from tests.engine.helpers import Faces, check_cards, table
 

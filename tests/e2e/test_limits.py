@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
+from bot.playground.botapi import FakeTelegram
 from bot.rates import TELEGRAM
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.test_robustness import GROUP, moves, start_two, world
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram
 from tests.e2e.conftest import free_port
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table
 
 GROUP = -100_777

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
+from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.candy.keys import Ev
 from engine.candy.models import CandyOptions, CandyState
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.test_candy import ANN, BORIS, GROUP, CandyTable, choose, now_ms, open_table, position, world
 
 WORDS = {

@@ -7,7 +7,7 @@ import re
 import time
 from typing import Any
 
-from tests.e2e.fakeapi import FakeTelegram
+from bot.playground.botapi import FakeTelegram
 from tests.e2e.table import Table, code_of
 
 GROUP = -100_111

@@ -8,9 +8,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram
 from engine.svintus.animals import Animal
 from engine.svintus.models import SvintusOptions
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table, card_of, code_of
 from tests.e2e.test_scenarios import (
     ANN,

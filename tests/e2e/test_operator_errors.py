@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.playground.botapi import FakeTelegram
 from bot.settings import Settings
 from tests.e2e.conftest import ROOT, free_port
-from tests.e2e.fakeapi import FakeTelegram
 
 SETTINGS = [name.upper() for name in Settings.model_fields]
 
@@ -52,10 +52,68 @@ def one_clear_line(output: str, *needles: str) -> str:
     return lines[0]
 
 
-async def test_a_missing_token_names_the_setting(tmp_path: Path) -> None:
-    code, out = await run_bot(environment(DATA_DIR=str(tmp_path)))
+async def test_without_a_token_the_playground_starts(tmp_path: Path) -> None:
+    """README's run command without BOT_TOKEN: one line gives the playground's address
+    (loopback), the page is there, its Bot API refuses any token but its own, and
+    Ctrl-C stops it all cleanly."""
+    import aiohttp
+
+    port = free_port()
+    env = environment(DATA_DIR=str(tmp_path), PLAYGROUND_PORT=str(port), POLL_TIMEOUT="1")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=-2
+    )
+    assert proc.stdout is not None
+    lines: list[str] = []
+    while not any("playground:" in line for line in lines):
+        line = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+        assert line, "".join(lines)
+        lines.append(line)
+    [announced] = [line for line in lines if "playground:" in line]
+    address = f"http://127.0.0.1:{port}"
+    assert address in announced and "BOT_TOKEN" in announced
+    async with aiohttp.ClientSession() as http:
+        async with http.get(address) as r:
+            assert r.status == 200 and "/assets/app.js" in await r.text()
+        async with http.get(f"{address}/bot123456:TEST/getMe") as r:
+            assert r.status == 401
+        async with http.get(f"{address}/api/state") as r:
+            assert (await r.json())["people"] == []  # until the page's first visit
+        async with http.post(f"{address}/api/welcome", json={"lang": "ru"}) as r:  # a Russian browser
+            assert [p["name"] for p in (await r.json())["people"]] == ["Аня", "Борис"]
+        async with http.get(f"{address}/api/events") as events:  # until the bot polls (Ctrl-C: exit 0)
+            while not (await r.json())["polling"]:
+                await asyncio.wait_for(events.content.readline(), 20)
+                r = await http.get(f"{address}/api/state")
+    assert (tmp_path / "playground").is_dir()  # its Redis apart from a real bot's
+    proc.send_signal(signal.SIGINT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    text = "".join(lines) + out.decode(errors="replace")
+    assert proc.returncode == 0, text
+    assert "Traceback" not in text and "nclosed" not in text, text
+
+
+async def test_a_playground_port_in_use(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out = await run_bot(environment(DATA_DIR=str(tmp_path), PLAYGROUND_PORT=str(port)))
     assert code == 1
-    one_clear_line(out, "BOT_TOKEN is not set", "@BotFather", "--help")
+    one_clear_line(
+        out, f"cannot listen on PLAYGROUND_HOST=127.0.0.1 PLAYGROUND_PORT={port}", "set PLAYGROUND_PORT"
+    )
+
+
+async def test_the_playground_polls(tmp_path: Path) -> None:
+    env = environment(DATA_DIR=str(tmp_path), WEBHOOK_URL="https://bot.example/telegram")
+    code, out = await run_bot(env, "playground")
+    assert code == 1
+    one_clear_line(out, "unset WEBHOOK_URL")
+    code, out = await run_bot(environment(DATA_DIR=str(tmp_path)), "play")
+    assert code == 2 and "playground" in out
 
 
 async def test_an_invalid_setting_names_it_and_what_it_means(tmp_path: Path) -> None:

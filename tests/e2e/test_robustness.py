@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from tests.e2e.fakeapi import FakeTelegram
+from bot.playground.botapi import FakeTelegram
 from tests.e2e.table import Table, code_of
 
 GROUP = -100_333

@@ -6,9 +6,9 @@ import asyncio
 import time
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.svintus.models import SvintusOptions, SvintusState
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table, card_of, code_of
 from tests.engine.helpers import Faces, table
 

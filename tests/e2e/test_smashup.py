@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bot.playground.botapi import FakeTelegram, Message
 from bot.store import Store
 from engine.smashup.models import SmashUpOptions, SmashUpState
-from tests.e2e.fakeapi import FakeTelegram, Message
 from tests.e2e.table import Table, code_of, press_until
 from tests.engine.smashup_helpers import Table as SmashUpHelper
 

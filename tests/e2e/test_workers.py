@@ -8,11 +8,11 @@ from typing import Any
 
 import aiohttp
 
+from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.svintus.keys import Ev
 from engine.svintus.models import SvintusOptions
 from tests.e2e.conftest import free_port
-from tests.e2e.fakeapi import FakeTelegram
 from tests.e2e.table import Table
 from tests.e2e.test_robustness import moves
 from tests.engine.helpers import Faces, check_cards, table

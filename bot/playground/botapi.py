@@ -1,4 +1,5 @@
-"""A small Bot-API-compatible server for end-to-end tests (aiohttp).
+"""A small Bot-API-compatible server (aiohttp): the playground's Telegram and the
+end-to-end tests' one.
 
 It keeps chats, messages and a queue of updates, and answers the methods the
 bot uses the way Telegram does — including the refusals: callback data over
@@ -6,10 +7,12 @@ bot uses the way Telegram does — including the refusals: callback data over
 already has, writing to a user who never opened the bot (403), and more than
 20 messages and edits a minute in a group (429 with retry_after).  Every such
 refusal is also recorded in ``violations`` so a test can insist on none.
+A request whose token is not the server's own is refused (401).
 
 The limits it enforces are Telegram's by default; a test that is not about
 them gives it faster ones (and the bot the same), so it does not wait minutes
-for a board.
+for a board.  What people say and what the bot shows is told to ``observers``
+(the playground's web page follows the chats through them).
 """
 
 from __future__ import annotations
@@ -21,11 +24,14 @@ import json
 import re
 import time
 from collections import defaultdict, deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
 from aiohttp import web
+
+from bot.rates import TELEGRAM, Rates
 
 JSON_FIELDS = {
     "chat_id",
@@ -98,6 +104,7 @@ class Message:
     markup: dict[str, Any] | None
     date: float
     edits: int = 0
+    html: bool = False  # parse_mode HTML (else plain text)
 
 
 @dataclass
@@ -123,6 +130,8 @@ class FakeTelegram:
         self,
         token: str = "123456:TEST",
         username: str = "svintus_test_bot",
+        first_name: str = "Svintus",
+        record: bool = True,
         strict_limits: bool = False,
         group_limit: int = GROUP_LIMIT,
         group_period: float = GROUP_PERIOD,
@@ -142,6 +151,10 @@ class FakeTelegram:
         self.answered_at: dict[str, float] = {}
         self.token = token
         self.username = username
+        self.first_name = first_name
+        # what a test inspects afterwards (every call, every group send's time, deleted messages);
+        # a long-running playground keeps none of it
+        self.record = record
         self.bot_id = int(token.split(":")[0])
         self.users: dict[int, User] = {}
         self.chats: dict[int, Chat] = {}
@@ -172,20 +185,48 @@ class FakeTelegram:
         self._http: Any = None
         self.runner: web.AppRunner | None = None
         self.port = 0
+        self.said: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)  # what people wrote, by chat
+        self.observers: list[Callable[[dict[str, Any]], None]] = []  # told of every change (a web page)
+
+    @classmethod
+    def enforcing(cls, rates: Rates, **kwargs: Any) -> FakeTelegram:
+        """A server that holds the bot to ``rates``: Telegram's, every one of them, or a test's
+        relaxed group limit (and none on private chats or overall)."""
+        if rates == TELEGRAM:
+            return cls(strict_limits=True, **kwargs)
+        return cls(group_limit=rates.group_limit, group_period=rates.group_period, **kwargs)
+
+    def update_base(self, first: int) -> None:
+        """Number the next updates from ``first`` on (a server that restarts must not repeat the
+        ids a bot has seen: it would take them for redeliveries)."""
+        self._update_ids = itertools.count(first)
+
+    def notify(self, event: dict[str, Any]) -> None:
+        for observer in list(self.observers):
+            observer(event)
 
     # --- the server ---------------------------------------------------------------
 
-    async def start(self) -> str:
-        app = web.Application()
+    def install(self, app: web.Application) -> None:
+        """Serve the Bot API (``/bot<token>/<method>``) from ``app``."""
         app.router.add_route("*", "/bot{token}/{method}", self._handle)
+
+    async def start(self, app: web.Application | None = None, host: str = "127.0.0.1", port: int = 0) -> str:
+        """Listen on ``host``:``port`` (0: any free port); returns the Bot API's base URL."""
+        if app is None:
+            app = web.Application()
+            self.install(app)
         self.runner = web.AppRunner(app)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, "127.0.0.1", 0)
-        await site.start()
-        server = site._server
-        assert server is not None
-        self.port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
-        return f"http://127.0.0.1:{self.port}/bot"
+        site = web.TCPSite(self.runner, host, port)
+        try:
+            await site.start()
+        except BaseException:
+            await self.runner.cleanup()
+            self.runner = None
+            raise
+        self.port = int(self.runner.addresses[0][1])
+        return f"http://{host}:{self.port}/bot"
 
     async def stop(self) -> None:
         if self._http is not None:
@@ -213,7 +254,8 @@ class FakeTelegram:
                         params[k] = value
                 else:
                     params[k] = value
-        self.calls.append((method, params))
+        if self.record:
+            self.calls.append((method, params))
         handler = getattr(self, "m_" + method.lower(), None)
         try:
             if handler is None:
@@ -222,6 +264,7 @@ class FakeTelegram:
         except ApiError as e:
             if e.code != 409 and not e.excused:
                 self.violations.append(f"{method}: {e.description}")
+                del self.violations[: -1000 if not self.record else len(self.violations)]
             body: dict[str, Any] = {"ok": False, "error_code": e.code, "description": e.description}
             if e.retry_after is not None:
                 body["parameters"] = {"retry_after": e.retry_after}
@@ -234,6 +277,51 @@ class FakeTelegram:
         u = User(user_id, name, lang, started)
         self.users[user_id] = u
         return u
+
+    def world(self) -> dict[str, Any]:
+        """People, groups and every chat's messages, as JSON (the playground keeps them on disk)."""
+        chats = set(self.messages) | set(self.said)
+        return {
+            "users": [
+                {"id": u.id, "name": u.first_name, "lang": u.lang, "started": u.started}
+                for u in self.users.values()
+            ],
+            "groups": [
+                {"id": c.id, "title": c.title, "admins": sorted(c.admins)} for c in self.chats.values()
+            ],
+            "messages": [
+                {
+                    "chat": m.chat_id,
+                    "id": m.message_id,
+                    "text": m.text,
+                    "markup": m.markup,
+                    "date": m.date,
+                    "edits": m.edits,
+                    "html": m.html,
+                }
+                for chat in self.messages.values()
+                for m in chat.values()
+            ],
+            "said": [m for chat in self.said.values() for m in chat.values()],
+            "next_ids": {
+                str(c): max([*self.messages.get(c, {}), *self.said.get(c, {}), 0]) + 1 for c in chats
+            },
+        }
+
+    def load_world(self, world: dict[str, Any]) -> None:
+        """Back to what ``world()`` gave (on a server that has nothing yet)."""
+        for u in world["users"]:
+            self.add_user(int(u["id"]), str(u["name"]), str(u["lang"]), bool(u["started"]))
+        for c in world["groups"]:
+            self.add_group(int(c["id"]), str(c["title"]), {int(a) for a in c["admins"]})
+        for m in world["messages"]:
+            msg = Message(int(m["chat"]), int(m["id"]), str(m["text"]), m["markup"], float(m["date"]))
+            msg.edits, msg.html = int(m["edits"]), bool(m["html"])
+            self.messages[msg.chat_id][msg.message_id] = msg
+        for m in world["said"]:
+            self.said[int(m["chat"]["id"])][int(m["message_id"])] = m
+        for chat, first in world["next_ids"].items():
+            self._ids[int(chat)] = itertools.count(int(first))
 
     def add_group(self, chat_id: int, title: str, admins: set[int] | None = None) -> Chat:
         c = Chat(chat_id, title, admins or set())
@@ -302,7 +390,9 @@ class FakeTelegram:
             length = len(text.split()[0])
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
         update = {"message": message}
+        self.said[chat_id][message["message_id"]] = message
         self.push(update)
+        self.notify({"type": "said", "chat": chat_id, "message": message})
         return message
 
     def sticker(self, user_id: int, chat_id: int) -> None:
@@ -347,7 +437,7 @@ class FakeTelegram:
                         "from": {
                             "id": self.bot_id,
                             "is_bot": True,
-                            "first_name": "Svintus",
+                            "first_name": self.first_name,
                             "username": self.username,
                         },
                     },
@@ -355,6 +445,11 @@ class FakeTelegram:
             }
         )
         return qid
+
+    def forget(self, qid: str) -> None:
+        """Drop what is kept of an answered press (a long-running playground reads each once)."""
+        for kept in (self.answers, self.pressed_at, self.answered_at, self.deliveries):
+            kept.pop(qid, None)
 
     async def answer_of(self, qid: str, timeout: float = 15.0) -> dict[str, Any]:
         if qid not in self.answers:
@@ -383,11 +478,13 @@ class FakeTelegram:
                 raise TimeoutError(f"the bot kept sending for {timeout} s")
             await asyncio.sleep(seconds - idle)
 
-    def _shown(self, chat_id: int) -> None:
+    def _shown(self, msg: Message, change: str = "shown") -> None:
+        """The bot sent or edited (or deleted) ``msg``."""
         self.last_shown = time.monotonic()
-        waiter = self._changed.pop(chat_id, None)
+        waiter = self._changed.pop(msg.chat_id, None)
         if waiter is not None:
             waiter.set()
+        self.notify({"type": change, "chat": msg.chat_id, "message": msg})
 
     def last_message(self, chat_id: int) -> Message | None:
         msgs = self.messages.get(chat_id)
@@ -489,7 +586,8 @@ class FakeTelegram:
             self.too_many_by["group"] += 1
             raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
         window.append(now)
-        self.group_log[chat_id].append(now)
+        if self.record:
+            self.group_log[chat_id].append(now)
 
     # --- methods --------------------------------------------------------------------------------
 
@@ -497,7 +595,7 @@ class FakeTelegram:
         return {
             "id": self.bot_id,
             "is_bot": True,
-            "first_name": "Svintus",
+            "first_name": self.first_name,
             "username": self.username,
             "can_join_groups": True,
             "can_read_all_group_messages": True,
@@ -530,7 +628,9 @@ class FakeTelegram:
     async def m_getupdates(self, p: dict[str, Any]) -> list[dict[str, Any]]:
         if self.webhook is not None:
             raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active")
-        self.polling.set()
+        if not self.polling.is_set():
+            self.polling.set()
+            self.notify({"type": "polling"})
         offset = int(p.get("offset") or 0)
         timeout = float(p.get("timeout") or 0)
         if offset:  # confirms what was returned below it; a redelivery not yet returned stays
@@ -560,9 +660,9 @@ class FakeTelegram:
         markup = self._check_markup(p.get("reply_markup"))
         self._rate(chat_id)
         mid = next(self._ids[chat_id])
-        msg = Message(chat_id, mid, text, markup, time.time())
+        msg = Message(chat_id, mid, text, markup, time.time(), html=_html(p))
         self.messages[chat_id][mid] = msg
-        self._shown(chat_id)
+        self._shown(msg)
         return self._message_dict(msg)
 
     async def m_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
@@ -579,9 +679,9 @@ class FakeTelegram:
                 "and reply markup are exactly the same as a current content",
             )
         self._rate(chat_id)
-        msg.text, msg.markup = text, markup
+        msg.text, msg.markup, msg.html = text, markup, _html(p)
         msg.edits += 1
-        self._shown(chat_id)
+        self._shown(msg)
         return self._message_dict(msg)
 
     async def m_deletemessage(self, p: dict[str, Any]) -> bool:
@@ -589,8 +689,9 @@ class FakeTelegram:
         msg = self.messages[chat_id].pop(int(p.get("message_id", 0)), None)
         if msg is None:
             raise ApiError(400, "Bad Request: message to delete not found")
-        self.deleted.append(msg)
-        self._shown(chat_id)
+        if self.record:
+            self.deleted.append(msg)
+        self._shown(msg, "deleted")
         return True
 
     async def m_answercallbackquery(self, p: dict[str, Any]) -> bool:
@@ -612,6 +713,7 @@ class FakeTelegram:
         waiter = self._answered.pop(qid, None)
         if waiter is not None:
             waiter.set()
+        self.notify({"type": "answered", "query": qid, "answer": self.answers[qid]})
         return True
 
     async def m_getchatmember(self, p: dict[str, Any]) -> dict[str, Any]:
@@ -648,7 +750,12 @@ class FakeTelegram:
             "message_id": msg.message_id,
             "date": int(msg.date),
             "chat": self._chat_dict(msg.chat_id),
-            "from": {"id": self.bot_id, "is_bot": True, "first_name": "Svintus", "username": self.username},
+            "from": {
+                "id": self.bot_id,
+                "is_bot": True,
+                "first_name": self.first_name,
+                "username": self.username,
+            },
             "text": msg.text,
         }
         if msg.edits:
@@ -656,3 +763,7 @@ class FakeTelegram:
         if msg.markup:
             d["reply_markup"] = msg.markup
         return d
+
+
+def _html(params: dict[str, Any]) -> bool:
+    return str(params.get("parse_mode", "")).upper() == "HTML"

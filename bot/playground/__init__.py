@@ -1,0 +1,1 @@
+"""The playground: the bot without a Telegram token, in a browser (and the tests' Bot API)."""
