@@ -159,13 +159,13 @@ def report(levels: list[str], results: list[Result]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="computer players against each other")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", choices=registry.names(), required=True)
-    parser.add_argument("--seats", required=True, help="levels, comma-separated: hard,random")
+    parser.add_argument("--seats", required=True, help="levels: hard,random")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--playouts", "--budget", type=int, default=None, help="the hard level's playouts")
-    parser.add_argument("--options", default=None, help="the table options, as JSON")
+    parser.add_argument("--playouts", "--budget", type=int, default=None, help="hard level's playouts")
+    parser.add_argument("--options", default=None, help="options as JSON")
     parser.add_argument("--processes", type=int, default=1)
     args = parser.parse_args(argv)
     levels = args.seats.split(",")

@@ -229,14 +229,14 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
     Raises ``Unsure`` when the counts do not add up."""
     me = view.viewer
     if me is None or view.hand is None:
-        raise Unsure("no viewer")
+        raise Unsure("viewer")
     total = sum(view.zone_counts.values())
     cards: list[str | None] = [None] * total
     owners = [-1] * total
 
     def see(uid: int, card: str, owner: int) -> None:
         if not 0 <= uid < total:
-            raise Unsure("uid out of range")
+            raise Unsure("uid")
         cards[uid] = card
         owners[uid] = owner
 
@@ -300,13 +300,13 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
                 if c in pool:
                     pool.remove(c)
                 else:
-                    raise Unsure("a card in sight is not of its owner's factions")
+                    raise Unsure("owner")
         mad = max(0, pv.madness - madness_seen[p])
         pool.extend([_MADNESS] * mad)
         rng.shuffle(pool)
         n_hand = 0 if p == me else pv.hand
         if len(pool) != n_hand + pv.deck:
-            raise Unsure("a player's cards do not add up")
+            raise Unsure("player")
         uids = hidden[at : at + len(pool)]
         at += len(pool)
         for u, c in zip(uids, pool, strict=True):
@@ -328,10 +328,10 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
             base_pool.remove(c)
     madness_deck = view.madness_deck or 0
     if len(rest) != len(view.base_discard) + view.base_deck + madness_deck:
-        raise Unsure("the unseen cards do not add up")
+        raise Unsure("unseen")
     rng.shuffle(base_pool)
     if len(base_pool) < view.base_deck:
-        raise Unsure("too few bases")
+        raise Unsure("bases")
     extra = base_pool[: view.base_deck]
     fill = [*view.base_discard, *extra, *([_MADNESS] * madness_deck)]
     for u, c in zip(rest, fill, strict=True):
