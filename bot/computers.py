@@ -18,6 +18,7 @@ for the next.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import zlib
 from typing import Any
@@ -93,14 +94,28 @@ def plan(session: Session, game: AnyGame, now: int, state: Any = None) -> None:
         session.computers = planned
 
 
-def due(session: Session) -> int | None:
-    """When the next computer acts (None: none has anything to do)."""
-    return min((t.due for t in session.computers.values() if t.due is not None), default=None)
+def due(session: Session, game: AnyGame | None = None) -> int | None:
+    """When the next computer acts (None: none has anything to do).  With ``game``:
+    a computer that may act in the session's state but has no time planned for it
+    (a state stored without one) makes it 0, "at once": the timer's change plans it."""
+    planned = min((t.due for t in session.computers.values() if t.due is not None), default=None)
+    state = session.state
+    if game is None or state is None or session.status != "playing":
+        return planned
+    for m in session.members:
+        if m.level is None:
+            continue
+        kept = session.computers.get(m.id)
+        if (kept is None or kept.seq != state.seq) and _can_act(game.legal(state, m.id)):
+            return 0
+    return planned
 
 
-def take(session: Session, game: AnyGame, state: Any, now: int) -> tuple[int, Any] | None:
+async def take(session: Session, game: AnyGame, state: Any, now: int) -> tuple[int, Any] | None:
     """The first computer whose time has come and what it does in ``state``; one
-    that lets this moment pass is noted so (it waits for the next state)."""
+    that lets this moment pass is noted so (it waits for the next state).  A
+    search takes up to a few hundred ms of CPU: it runs in a thread, so the
+    other chats' presses are not held up meanwhile."""
     members = {m.id: m for m in session.members}
     for player, turn in sorted(session.computers.items(), key=lambda x: x[1].due or 0):
         member = members.get(player)
@@ -112,7 +127,8 @@ def take(session: Session, game: AnyGame, state: Any, now: int) -> tuple[int, An
         action = None
         if _can_act(legal):
             chooser = players.get(session.game, member.level)
-            action = chooser.choose(game.view(state, player), legal, _rng(session, player, turn.seq))
+            view, rng = game.view(state, player), _rng(session, player, turn.seq)
+            action = await asyncio.to_thread(chooser.choose, view, legal, rng)
         if action is None or isinstance(action, Leave):
             session.computers = {**session.computers, player: Turn(seq=turn.seq, due=None)}
             continue

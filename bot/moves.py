@@ -263,7 +263,7 @@ class Moves:
             planned = session.computers
             mover = actor
             if computers_too:
-                state, more, mover = self._computer(session, adapter, state, now, actor)
+                state, more, mover = await self._computer(session, adapter, state, now, actor)
                 events += more
             if state is session.state and session.computers is planned and not self.ref.nudge_due(session):
                 return Change().then(lambda: self.ref.timers.schedule(session))
@@ -291,13 +291,13 @@ class Moves:
         return state, [Event(key="computer-took-seat", args={"player": leave.player})]
 
     @staticmethod
-    def _computer(
+    async def _computer(
         session: Session, adapter: AnyAdapter, state: Any, now: int, actor: int | None
     ) -> tuple[Any, list[Event], int | None]:
         """The move of the first computer player whose time has come, applied as a
         press of theirs would be (a refused one is logged and let pass)."""
         computers.plan(session, adapter.game, now, state)  # one not planned yet (a state set by hand)
-        found = computers.take(session, adapter.game, state, now)
+        found = await computers.take(session, adapter.game, state, now)
         if found is None:
             return state, [], actor
         player, action = found

@@ -313,7 +313,7 @@ class Referee:
         times = (
             games.get(session.game).game.next_deadline(session.state),
             nudges.due(session.waiting_since, session.nudged, self.nudge_after_ms),
-            computers.due(session),
+            computers.due(session, games.get(session.game).game),
         )
         return min((t for t in times if t is not None), default=None)
 
