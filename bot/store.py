@@ -530,30 +530,7 @@ class Store:
         found: dict[str, Any] = {}
         args = [now_ms, limit]
         if isinstance(self.r, RedisCluster):
-            by_node: dict[str, list[str]] = {}
-            nodes: dict[str, Any] = {}
-            try:
-                await self.r.initialize()
-                for shard in shards:
-                    node = self.r.get_node_from_key(shard)
-                    if node is not None:
-                        nodes[node.name] = node
-                        by_node.setdefault(node.name, []).append(shard)
-            except (RedisError, RedisClusterException):
-                by_node = {}  # no map of the slots: each shard on its own below
-
-            async def look(name: str, keys: list[str]) -> None:
-                commands = [
-                    PipelineCommand(i, "EVALSHA", self._timers.sha, 1, k, *args) for i, k in enumerate(keys)
-                ]
-                try:
-                    await nodes[name].execute_pipeline(commands)
-                except (RedisError, AttributeError):  # (a connection closed under the call)
-                    return  # the master is away: its shards are tried one by one below
-                for k, c in zip(keys, commands, strict=True):
-                    found[k] = c.result
-
-            await asyncio.gather(*(look(name, keys) for name, keys in by_node.items()))
+            found = await self._timers_by_master(self.r, shards, args)
         else:
             pipe = self.r.pipeline(transaction=False)
             for shard in shards:  # a script the server lost is loaded by the retry below
@@ -581,6 +558,36 @@ class Store:
             if f[1] and (first is None or int(f[1]) < first):
                 first = int(f[1])
         return due, first, len(failed)
+
+    async def _timers_by_master(self, r: Any, shards: list[str], args: list[int]) -> dict[str, Any]:
+        """Each master's shards in one pipeline, the masters at once (what a master
+        away could not answer is missing: the caller tries it shard by shard)."""
+        found: dict[str, Any] = {}
+        by_node: dict[str, list[str]] = {}
+        nodes: dict[str, Any] = {}
+        try:
+            await r.initialize()
+            for shard in shards:
+                node = r.get_node_from_key(shard)
+                if node is not None:
+                    nodes[node.name] = node
+                    by_node.setdefault(node.name, []).append(shard)
+        except (RedisError, RedisClusterException):
+            by_node = {}  # no map of the slots: each shard on its own below
+
+        async def look(name: str, keys: list[str]) -> None:
+            commands = [
+                PipelineCommand(i, "EVALSHA", self._timers.sha, 1, k, *args) for i, k in enumerate(keys)
+            ]
+            try:
+                await nodes[name].execute_pipeline(commands)
+            except (RedisError, AttributeError):  # (a connection closed under the call)
+                return  # the master is away: its shards are tried one by one below
+            for k, c in zip(keys, commands, strict=True):
+                found[k] = c.result
+
+        await asyncio.gather(*(look(name, keys) for name, keys in by_node.items()))
+        return found
 
     async def due_timers(self, now_ms: int, limit: int = 100) -> list[int]:
         return (await self.timers(now_ms, limit))[0]

@@ -302,29 +302,7 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
         if m.stage == "away":
             lines.append(ctx("dobble-hand-away"))
             return Rendered("\n".join(lines), None)
-        lines.append(
-            ctx(
-                "dobble-hand-mode",
-                emoji=ctx(f"dobble-mode-{m.mode}-emoji"),
-                mode=mode_name(ctx, m.mode),
-                number=m.number,
-                total=m.total,
-                round=m.round,
-                rounds=m.rounds,
-                count=m.cards,
-                duel="true" if m.duel else "false",
-            )
-        )
-        if m.last is not None:
-            player, symbol, target = m.last
-            lines.append(
-                ctx(
-                    "dobble-hand-last-gift" if target is not None else "dobble-hand-last",
-                    player=ctx.name(player),
-                    name=symbol_name(ctx, m.symbols, symbol),
-                    target=ctx.name(target),
-                )
-            )
+        lines += self._header(ctx, m)
         if m.stage == "countdown":  # the card is gone: so are its buttons
             lines += ["", ctx("dobble-hand-countdown")]
             return Rendered("\n".join(lines), None)
@@ -339,6 +317,37 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
                 lines += card_lines(ctx, m.symbols, card.symbols)
             lines += ["", ctx("dobble-hand-locked")]
             return Rendered("\n".join(lines), None)
+        return self._live(ctx, m, lines)
+
+    def _header(self, ctx: Ctx, m: Mine) -> list[str]:
+        """The mini-game and one's pile, and who won the last card."""
+        lines = [
+            ctx(
+                "dobble-hand-mode",
+                emoji=ctx(f"dobble-mode-{m.mode}-emoji"),
+                mode=mode_name(ctx, m.mode),
+                number=m.number,
+                total=m.total,
+                round=m.round,
+                rounds=m.rounds,
+                count=m.cards,
+                duel="true" if m.duel else "false",
+            )
+        ]
+        if m.last is not None:
+            player, symbol, target = m.last
+            lines.append(
+                ctx(
+                    "dobble-hand-last-gift" if target is not None else "dobble-hand-last",
+                    player=ctx.name(player),
+                    name=symbol_name(ctx, m.symbols, symbol),
+                    target=ctx.name(target),
+                )
+            )
+        return lines
+
+    def _live(self, ctx: Ctx, m: Mine, lines: list[str]) -> Rendered:
+        """A card up and the viewer free to press: the symbols as buttons."""
         rows: Rows = []
         if m.mode == "catch" and not m.duel:
             lines.append(ctx("dobble-hand-catch"))

@@ -143,12 +143,7 @@ class FakeTelegram:
         self.strict_limits = strict_limits
         self.group_limit, self.group_period = group_limit, group_period
         self.private_per_second, self.overall_per_second = private_per_second, overall_per_second
-        self.private_at: dict[int, deque[float]] = defaultdict(deque)
-        self.overall_at: deque[float] = deque()
-        self.too_many = 0
-        self.too_many_by: dict[str, int] = defaultdict(int)  # which limit: private, overall, group
-        self.pressed_at: dict[str, float] = {}
-        self.answered_at: dict[str, float] = {}
+        self._count_limits()
         self.token = token
         self.username = username
         self.first_name = first_name
@@ -187,6 +182,15 @@ class FakeTelegram:
         self.port = 0
         self.said: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)  # what people wrote, by chat
         self.observers: list[Callable[[dict[str, Any]], None]] = []  # told of every change (a web page)
+
+    def _count_limits(self) -> None:
+        """What the limits count: sends a chat and overall, 429s given, press → answer times."""
+        self.private_at: dict[int, deque[float]] = defaultdict(deque)
+        self.overall_at: deque[float] = deque()
+        self.too_many = 0
+        self.too_many_by: dict[str, int] = defaultdict(int)  # which limit: private, overall, group
+        self.pressed_at: dict[str, float] = {}
+        self.answered_at: dict[str, float] = {}
 
     @classmethod
     def enforcing(cls, rates: Rates, **kwargs: Any) -> FakeTelegram:
