@@ -35,7 +35,9 @@ from engine.smashup.models import (
     SmashUpOptions,
     SmashUpState,
     SmashUpView,
+    Temp,
 )
+from engine.smashup.ops import G
 
 # prompts whose picks hurt what is picked (aimed at opponents), and those that help
 _HARMFUL = ("destroy", "return", "control", "action-destroy", "transfer-from")
@@ -244,6 +246,8 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
     talents: list[int] = []
     for b in view.bases:
         see(b.uid, b.card, -1)
+        if b.talent_used:
+            talents.append(b.uid)
         slots = []
         for m in b.minions:
             see(m.uid, m.card, m.owner)
@@ -368,7 +372,22 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
         credits=list(view.credits),
         talents=talents,
     )
+    _keep_powers(s, view)
     return s
+
+
+def _keep_powers(s: SmashUpState, view: SmashUpView) -> None:
+    """A power the world does not reach by itself came from an effect of this
+    turn (public, but not in the view as such): it stays as a temporary one."""
+    g = G(s, [], readonly=True)
+    temps: list[Temp] = []
+    for b in view.bases:
+        for m in b.minions:
+            diff = m.power - g.power(m.uid)
+            if diff:
+                temps.append(Temp(kind="power", target=m.uid, by=m.controller, src="view", amount=diff))
+    if temps:
+        s.temps = tuple(temps)
 
 
 def delay_ms(level: str) -> Any:

@@ -563,6 +563,7 @@ def _base_view(g: G, base: int, talents_used: set[int]) -> BaseView:
         powers=powers,
         minions=minions,
         actions=[_action_view(s, x, talents_used) for x in slot.actions],
+        talent_used=base in talents_used,
     )
 
 

@@ -326,6 +326,7 @@ class BaseView:
     powers: dict[int, int]  # total power per player here
     minions: list[MinionView]
     actions: list[ActionView]
+    talent_used: bool = False  # a base's own talent (Cat Fanciers' Alley), used this turn
 
 
 @record(value=True)

@@ -32,6 +32,9 @@ def test_cat_fanciers_alley_lets_you_destroy_your_minion_here_to_draw_a_card() -
     s, _ = talent(t.state, 1, alley)  # Muffin is the only minion of yours there
     assert where(s, muffin) == "discard:1" and len(s.hands[1]) == 1
     assert UseTalent(player=1, card=alley) not in GAME.legal(s, 1)  # once a turn
+    # everyone sees it used this turn (a computer player's dealt worlds keep it so)
+    assert all(GAME.view(s, p).bases[0].talent_used for p in (None, 1, 2))
+    assert not GAME.view(t.state, 1).bases[0].talent_used
 
 
 def test_cat_fanciers_alley_offers_nothing_without_your_minion_there() -> None:
