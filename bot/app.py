@@ -13,6 +13,7 @@ from typing import Any
 from telegram import Update
 from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 
+from bot import computers
 from bot.handlers import install, register_commands
 from bot.i18n import translator
 from bot.outbox import Limits
@@ -102,6 +103,7 @@ class Lifecycle:
             nudge_after_ms=settings.nudge_after_ms,
         )
         app.bot_data["referee"] = ref
+        computers.THINKERS.processes = settings.computer_processes
         install(app, ref)
         loop = asyncio.get_running_loop()
         self.timers = loop.create_task(ref.run_timers())
@@ -128,6 +130,7 @@ class Lifecycle:
 
     async def post_shutdown(self, app: App) -> None:
         await self.quiesce()  # if the application never ran, post_stop did not either
+        computers.THINKERS.close()
         ref, self.ref = self.ref, None
         if ref is not None:
             await ref.store.close()  # its connections too

@@ -14,13 +14,26 @@ by the timer's change, through the same transaction as a press (exactly
 once, whichever worker claims the timer, and across a restart).  A new state
 draws new times; a computer that lets a moment pass (``choose`` → None) waits
 for the next.
+
+A search takes up to a few hundred ms of CPU: it runs in a pool of worker
+processes (``COMPUTER_PROCESSES``), given the view and the legal actions, so
+the bot's own process goes on answering presses meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import os
 import random
+import signal
+import sys
+import threading
+import time
 import zlib
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from bot.session import Member, Session, Turn
@@ -31,6 +44,62 @@ COMPUTER_BASE = 2**53  # computer seats' ids: above any Telegram user's (52 bits
 MIN_DELAY_MS = 1_500  # never faster than a person could read the board
 LEVELS = ("easy", "hard")
 NAMES = 8  # computer-name-1 … computer-name-8 in each language
+
+log = logging.getLogger(__name__)
+_QUIET_TRACKER = "ignore::UserWarning:multiprocessing.resource_tracker"
+
+
+class Thinkers:
+    """Where searches run: ``processes`` worker processes, started at the first
+    one (0: a thread of this process).  A pool that breaks (a worker killed) is
+    replaced, and the search that met it runs in a thread instead."""
+
+    def __init__(self, processes: int = 1) -> None:
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _get(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")  # nothing of the bot's loop or sockets
+            if _QUIET_TRACKER not in sys.warnoptions:  # after a kill -9 it cleans up, and need not say so
+                sys.warnoptions.append(_QUIET_TRACKER)
+            self._pool = ProcessPoolExecutor(self.processes, mp_context=context, initializer=_worker)
+        return self._pool
+
+    async def choose(self, game: str, level: str, view: Any, legal: Any, rng: random.Random) -> Any:
+        if self.processes > 0:
+            loop = asyncio.get_running_loop()
+            try:
+                return await loop.run_in_executor(self._get(), _choose, game, level, view, legal, rng)
+            except BrokenProcessPool:
+                log.warning("a computer players' process ended; starting a new pool")
+                self.close()
+        return await asyncio.to_thread(_choose, game, level, view, legal, rng)
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _worker() -> None:
+    """A search process: Ctrl-C in the operator's terminal is the bot's to handle,
+    and it ends with the bot however the bot ends (a kill -9 included)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_orphaned, args=(os.getppid(),), daemon=True).start()
+
+
+def _orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _choose(game: str, level: str, view: Any, legal: Any, rng: random.Random) -> Any:
+    return players.get(game, level).choose(view, legal, rng)
+
+
+THINKERS = Thinkers()
 
 
 def is_computer(player: int) -> bool:
@@ -113,9 +182,8 @@ def due(session: Session, game: AnyGame | None = None) -> int | None:
 
 async def take(session: Session, game: AnyGame, state: Any, now: int) -> tuple[int, Any] | None:
     """The first computer whose time has come and what it does in ``state``; one
-    that lets this moment pass is noted so (it waits for the next state).  A
-    search takes up to a few hundred ms of CPU: it runs in a thread, so the
-    other chats' presses are not held up meanwhile."""
+    that lets this moment pass is noted so (it waits for the next state); the
+    search runs in ``THINKERS``."""
     members = {m.id: m for m in session.members}
     for player, turn in sorted(session.computers.items(), key=lambda x: x[1].due or 0):
         member = members.get(player)
@@ -126,9 +194,8 @@ async def take(session: Session, game: AnyGame, state: Any, now: int) -> tuple[i
         legal = game.legal(state, player)
         action = None
         if _can_act(legal):
-            chooser = players.get(session.game, member.level)
             view, rng = game.view(state, player), _rng(session, player, turn.seq)
-            action = await asyncio.to_thread(chooser.choose, view, legal, rng)
+            action = await THINKERS.choose(session.game, member.level, view, legal, rng)
         if action is None or isinstance(action, Leave):
             session.computers = {**session.computers, player: Turn(seq=turn.seq, due=None)}
             continue

@@ -127,6 +127,13 @@ class Settings(BaseSettings):
         description="how long the table waits on a player before a short message tells them "
         "(a notification: edits never notify)",
     )
+    computer_processes: int = Field(
+        1,
+        ge=0,
+        le=64,
+        description="processes that run computer players' searches, started when a computer "
+        "first moves (0: a thread of the bot's own process, which then competes with presses)",
+    )
 
     @field_validator("default_language")
     @classmethod

