@@ -14,7 +14,7 @@ import pytest
 
 from bot.computers import COMPUTER_BASE, MIN_DELAY_MS
 from bot.playground.botapi import FakeTelegram
-from bot.store import Store
+from bot.store import Conflict, Store
 from engine.candy.models import CandyState
 from tests.e2e.table import press_until
 from tests.e2e.test_candy import ANN, GROUP, choose, kind, over, position, short_deck, world
@@ -214,20 +214,22 @@ async def test_a_dobble_game_a_computer_wins_when_nobody_else_presses(
 
 
 async def test_smash_up_against_a_computer_that_drafts_and_takes_whole_turns(
-    api: FakeTelegram, bot_factory: Any
+    api: FakeTelegram, redis_url: str, bot_factory: Any
 ) -> None:
     """The snake draft with a computer (it picks its factions when its time comes),
-    then the computer plays whole turns: its cards, its questions, «End turn»."""
+    then the computer plays whole turns: its cards, its questions, «End turn»;
+    once it has reached the goal, the turn's end ends the game with it the winner."""
     from tests.e2e.test_smashup import ANN as S_ANN
     from tests.e2e.test_smashup import GROUP as S_GROUP
-    from tests.e2e.test_smashup import SmashUpTable
+    from tests.e2e.test_smashup import SmashUpTable, final_message
     from tests.e2e.test_smashup import choose as s_choose
     from tests.e2e.test_smashup import kind as s_kind
+    from tests.e2e.test_smashup import over as s_over
 
     api.add_group(S_GROUP, "Smash & Co")
     api.add_user(S_ANN, "Ann", "en", started=True)
     t = SmashUpTable(api, S_GROUP)
-    await bot_factory()
+    await bot_factory(redis_url=redis_url)
     api.say(S_ANN, S_ANN, "/start")
     await t.until(lambda: api.last_message(S_ANN), what="greeting")
     api.say(S_ANN, S_GROUP, "/new smashup")
@@ -243,5 +245,32 @@ async def test_smash_up_against_a_computer_that_drafts_and_takes_whole_turns(
 
     await press_until(t, [S_ANN], s_choose, s_kind, lambda: turns() >= 4, seed=7, timeout=180)
     assert "(" in t.board_text()  # each player's factions on the board: the draft is done
+    await at_the_goal(redis_url, S_GROUP, COMPUTER_BASE + 1)
+    await press_until(t, [S_ANN], s_choose, s_kind, lambda: s_over(t), seed=8, timeout=120)
+    result = await t.until(lambda: final_message(t), what="the result")
+    assert "🤖 Robbie wins" in result.split("\n")[0], result
     assert not any(chat >= COMPUTER_BASE for chat in api.messages)
     assert api.violations == [], api.violations
+
+
+async def at_the_goal(redis_url: str, chat: int, player: int) -> None:
+    """Meanwhile, ``player`` has scored enough bases to reach the goal (the rest of
+    the game as it is): the end of the turn under way ends the game."""
+    store = Store.from_url(redis_url)
+    try:
+        for _ in range(50):  # the computer may be moving as we write: then again
+            session, version = await store.load(chat)
+            assert session is not None and session.state is not None
+            state = session.state
+            state.vp = {p: (state.options.goal if p == player else 0) for p in state.seats}
+            state.seq += 1
+            session.computers = {}
+            try:
+                await store.save(session, version)
+            except Conflict:
+                continue
+            await store.set_timer(chat, int(time.time() * 1000))
+            return
+        raise AssertionError("the game never held still")
+    finally:
+        await store.close()
