@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine import registry
 from engine.core import AnyGame, Tick
@@ -216,6 +218,78 @@ def test_a_player_is_given_the_view_alone() -> None:
         assert a == b
         compared += 1
     assert compared >= 3
+
+
+# --- random positions (hypothesis) ------------------------------------------------------------
+
+
+def _walk(name: str, seats: int, seed: int, steps: int) -> tuple[Any, int]:
+    """A position ``steps`` random actions (or ticks) into a random game, and its clock."""
+    game = registry.get(name)
+    rng = random.Random(seed)
+    players = list(range(1, seats + 1))
+    state, _ = game.start(players, seed, game.options(OPTIONS.get(name)), 0)
+    now = 0
+    for _ in range(steps):
+        if game.outcome(state).status == "over":
+            break
+        now += rng.randint(0, 1500)
+        due = game.next_deadline(state)
+        order = rng.sample(players, len(players))
+        picks = (random_policy(game.view(state, p), game.legal(state, p), rng) for p in order)
+        action = next((a for a in picks if a is not None), None)
+        if action is None or (due is not None and due <= now):
+            if due is None:
+                break
+            state, _ = game.apply(state, Tick(), max(now, due))
+            now = max(now, due)
+            continue
+        state, _ = game.apply(state, action, now)
+    return state, now
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(GAMES),
+    level=st.sampled_from(LEVELS),
+    seats=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 400),
+)
+def test_a_player_never_returns_an_illegal_action(
+    name: str, level: str, seats: int, seed: int, steps: int
+) -> None:
+    """Any position of any game, any seat: one of the legal actions or None, and
+    the engine takes it."""
+    game = registry.get(name)
+    state, now = _walk(name, seats, seed, steps)
+    for me in range(1, seats + 1):
+        legal = game.legal(state, me)
+        action = get(name, level, BUDGET).choose(game.view(state, me), legal, random.Random(seed))
+        if action is None:
+            continue
+        assert action in legal, (name, level, action)
+        game.apply(state, action, now)  # no RuleError
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(BRAINS)), seed=st.integers(0, 2**32), steps=st.integers(0, 400))
+def test_two_states_with_the_same_view_get_the_same_choice(name: str, seed: int, steps: int) -> None:
+    """The real state and a world dealt from the view (other hands, decks:
+    different cards) get the same hard choice for the same rng seed: the player
+    cannot peek."""
+    game = registry.get(name)
+    state, _ = _walk(name, 2, seed, steps)
+    brain = BRAINS[name]()
+    hard = get(name, "hard", BUDGET)
+    for me in (1, 2):
+        view, legal = game.view(state, me), game.legal(state, me)
+        if not brain.searchable(view, legal):
+            continue
+        twin = brain.determinize(view, random.Random(seed + 1))
+        a = hard.choose(view, legal, random.Random(seed))
+        b = hard.choose(game.view(twin, me), game.legal(twin, me), random.Random(seed))
+        assert a == b
 
 
 # --- strength ---------------------------------------------------------------------------------
