@@ -43,9 +43,12 @@ async def states(redis_url: str) -> CandyState:
 async def test_a_person_plays_candy_against_two_computer_players(
     api: FakeTelegram, redis_url: str, bot_factory: Any, lang: str
 ) -> None:
+    """Ann seats three computers, unseats one and plays the game to its end against
+    a novice and an expert; in English the bot is killed with SIGKILL once they
+    have moved, and started again."""
     hard, easy, remove, ann, robbie, marvin = LOBBY[lang]
     t = world(api, lang, [ANN])
-    await bot_factory(redis_url=redis_url, lang=lang)
+    bot = await bot_factory(redis_url=redis_url, lang=lang)
     api.say(ANN, ANN, "/start")
     await t.until(lambda: api.last_message(ANN), what="greeting")
     api.say(ANN, GROUP, "/new candy")
@@ -64,6 +67,15 @@ async def test_a_person_plays_candy_against_two_computer_players(
     await t.until(lambda: "🂠" in t.board_text(), what="the board")
     await position(t, redis_url, short_deck(8), show=False)
     started = time.monotonic()
+    if lang == "en":  # killed once the computers have moved: their next moves are timers in Redis
+
+        def computers_moved() -> bool:
+            return sum(line.startswith("• 🤖") for line in t.board_text().split("\n")) >= 2
+
+        await press_until(t, [ANN], choose, kind, computers_moved, seed=4, timeout=120)
+        assert not over(t)
+        await bot.stop(signal.SIGKILL)
+        await bot_factory(redis_url=redis_url, lang=lang)
     await press_until(t, [ANN], choose, kind, lambda: over(t), seed=4, timeout=240)
     final = t.board_text()
     assert "🤖" in final and final.count("🧮") == 3
@@ -182,7 +194,8 @@ async def test_a_dobble_game_a_computer_wins_when_nobody_else_presses(
     api: FakeTelegram, redis_url: str, bot_factory: Any
 ) -> None:
     """A computer expert always finds the symbol, after its level's time to see it:
-    with Ann never pressing, it takes every card and wins."""
+    with Ann never pressing, it takes every card and wins — the bot killed with
+    SIGKILL after its first card and started again."""
     from tests.e2e.test_dobble import ANN as D_ANN
     from tests.e2e.test_dobble import GROUP as D_GROUP
     from tests.e2e.test_dobble import Dobble, edit_state
@@ -190,7 +203,7 @@ async def test_a_dobble_game_a_computer_wins_when_nobody_else_presses(
     api.add_group(D_GROUP, "Spot & Co")
     api.add_user(D_ANN, "Ann", "en", started=True)
     t = Dobble(api, D_GROUP)
-    await bot_factory(redis_url=redis_url)
+    bot = await bot_factory(redis_url=redis_url)
     api.say(D_ANN, D_ANN, "/start")
     await t.until(lambda: api.last_message(D_ANN), what="greeting")
     api.say(D_ANN, D_GROUP, "/new dobble")
@@ -207,6 +220,10 @@ async def test_a_dobble_game_a_computer_wins_when_nobody_else_presses(
         return s
 
     await edit_state(redis_url, short)
+    await t.until(lambda: "🤖 Robbie: " in t.board_text(), timeout=30, what="a card won by the computer")
+    assert t.final() is None  # mid-game
+    await bot.stop(signal.SIGKILL)  # its next card is a timer in Redis: the bot started again plays on
+    await bot_factory(redis_url=redis_url)
     result = await t.until(t.final, timeout=60, what="the result")
     assert "🤖 Robbie" in result.text.split("\n")[0], result.text
     assert not any(chat >= COMPUTER_BASE for chat in api.messages)
@@ -218,7 +235,8 @@ async def test_smash_up_against_a_computer_that_drafts_and_takes_whole_turns(
 ) -> None:
     """The snake draft with a computer (it picks its factions when its time comes),
     then the computer plays whole turns: its cards, its questions, «End turn»;
-    once it has reached the goal, the turn's end ends the game with it the winner."""
+    the bot is killed with SIGKILL mid-game and started again; once the computer
+    has reached the goal, the turn's end ends the game with it the winner."""
     from tests.e2e.test_smashup import ANN as S_ANN
     from tests.e2e.test_smashup import GROUP as S_GROUP
     from tests.e2e.test_smashup import SmashUpTable, final_message
@@ -229,7 +247,7 @@ async def test_smash_up_against_a_computer_that_drafts_and_takes_whole_turns(
     api.add_group(S_GROUP, "Smash & Co")
     api.add_user(S_ANN, "Ann", "en", started=True)
     t = SmashUpTable(api, S_GROUP)
-    await bot_factory(redis_url=redis_url)
+    bot = await bot_factory(redis_url=redis_url)
     api.say(S_ANN, S_ANN, "/start")
     await t.until(lambda: api.last_message(S_ANN), what="greeting")
     api.say(S_ANN, S_GROUP, "/new smashup")
@@ -245,6 +263,8 @@ async def test_smash_up_against_a_computer_that_drafts_and_takes_whole_turns(
 
     await press_until(t, [S_ANN], s_choose, s_kind, lambda: turns() >= 4, seed=7, timeout=180)
     assert "(" in t.board_text()  # each player's factions on the board: the draft is done
+    await bot.stop(signal.SIGKILL)  # mid-game: the computer's moves are timers in Redis
+    await bot_factory(redis_url=redis_url)
     await at_the_goal(redis_url, S_GROUP, COMPUTER_BASE + 1)
     await press_until(t, [S_ANN], s_choose, s_kind, lambda: s_over(t), seed=8, timeout=120)
     result = await t.until(lambda: final_message(t), what="the result")
