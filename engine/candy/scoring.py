@@ -73,6 +73,36 @@ def score_of(empire: Sequence[int], full: bool) -> Score:
     return sc
 
 
+_TOTALS: dict[bool, dict[tuple[int, ...], int]] = {False: {}, True: {}}
+
+
+def total_of(empire: Sequence[int], full: bool) -> int:
+    """``score_of(empire, full).total``, without the score's parts: what a computer
+    player weighs its every candidate move by, remembered the same way."""
+    memo = _TOTALS[full]
+    key = tuple(empire)
+    total = memo.get(key)
+    if total is None:
+        if len(memo) >= SCORE_CACHE:
+            memo.clear()
+        total = memo[key] = _total(key, _COMBOS[full])
+    return total
+
+
+def _total(empire: tuple[int, ...], combos: tuple[tuple[int, int, Combo], ...]) -> int:
+    count = [0] * len(_SLOT)
+    total = 0
+    for c in empire:
+        count[_CARD_SLOT[c]] += 1
+        total += CANDIES[c]
+    if count[_BUYER]:
+        total += BUYER_BONUS * (count[_SNATCHER] + count[_THIEF])
+    total += PICKPOCKET_PAIR_BONUS * (count[_PICKPOCKET] // 2)
+    for a, b, combo in combos:
+        total += min(count[a], count[b]) * combo.candies
+    return total
+
+
 def places(totals: dict[int, int]) -> dict[int, int]:
     """Competition ranking: ties take the higher place, the next one skips
     (10, 10, 8 → 1, 1, 3).  [decision] the sheet says only "ties take the higher place"."""

@@ -18,7 +18,7 @@ from typing import Any
 from engine.candy.cards import CANDIES, CHARACTER_OF, Character, deck_for
 from engine.candy.game import GAME
 from engine.candy.models import CandyOptions, CandyState, CandyView
-from engine.candy.scoring import score_of
+from engine.candy.scoring import total_of
 from engine.core import Answer, AnyGame, Moves
 from engine.players.base import (
     Action,
@@ -46,8 +46,8 @@ def _full(view: CandyView) -> bool:
 
 def _standing(emp: Empires, me: int, full: bool, left: Sequence[int] = ()) -> float:
     """My candies against the best opponent's."""
-    mine = score_of(emp.get(me, []), full).total
-    others = [score_of(e, full).total for p, e in emp.items() if p != me and p not in left]
+    mine = total_of(emp.get(me, ()), full)
+    others = [total_of(e, full) for p, e in emp.items() if p != me and p not in left]
     return float(mine - (max(others) if others else 0))
 
 

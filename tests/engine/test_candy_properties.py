@@ -233,3 +233,15 @@ def test_a_finished_game_stays_finished(seed: int, n: int, options: CandyOptions
                 G.apply(s, a, now + 1)
     same, ev = G.apply(s, Tick(), now + 10**9)
     assert same is s and ev == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), st.booleans())
+def test_a_computer_players_total_is_the_scores_total(data: Any, full: bool) -> None:
+    """``total_of`` (what a computer weighs moves by) is the rules' own score, of
+    any empire, in either deck."""
+    from engine.candy.cards import CHARACTER_OF, combos_for
+    from engine.candy.scoring import score, total_of
+
+    empire = data.draw(st.lists(st.integers(0, len(CHARACTER_OF) - 1), max_size=24))
+    assert total_of(empire, full) == score(empire, combos_for(full)).total
