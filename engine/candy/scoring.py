@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from engine.candy.cards import (
     BUYER_BONUS,
@@ -63,14 +64,7 @@ def _score(empire: Iterable[int], combos: tuple[tuple[int, int, Combo], ...]) ->
 def score_of(empire: Sequence[int], full: bool) -> Score:
     """``score`` of an empire, remembered: an empire changes once a turn at most,
     while every view and the end of the game score all of them."""
-    memo = _SCORES[full]
-    key = tuple(empire)
-    sc = memo.get(key)
-    if sc is None:
-        if len(memo) >= SCORE_CACHE:
-            memo.clear()
-        sc = memo[key] = _score(key, _COMBOS[full])
-    return sc
+    return _remembered(_SCORES[full], empire, full, _score)
 
 
 _TOTALS: dict[bool, dict[tuple[int, ...], int]] = {False: {}, True: {}}
@@ -79,14 +73,25 @@ _TOTALS: dict[bool, dict[tuple[int, ...], int]] = {False: {}, True: {}}
 def total_of(empire: Sequence[int], full: bool) -> int:
     """``score_of(empire, full).total``, without the score's parts: what a computer
     player weighs its every candidate move by, remembered the same way."""
-    memo = _TOTALS[full]
+    return _remembered(_TOTALS[full], empire, full, _total)
+
+
+T = TypeVar("T")
+
+
+def _remembered(
+    memo: dict[tuple[int, ...], T],
+    empire: Sequence[int],
+    full: bool,
+    make: Callable[[tuple[int, ...], tuple[tuple[int, int, Combo], ...]], T],
+) -> T:
     key = tuple(empire)
-    total = memo.get(key)
-    if total is None:
+    found = memo.get(key)
+    if found is None:
         if len(memo) >= SCORE_CACHE:
             memo.clear()
-        total = memo[key] = _total(key, _COMBOS[full])
-    return total
+        found = memo[key] = make(key, _COMBOS[full])
+    return found
 
 
 def _total(empire: tuple[int, ...], combos: tuple[tuple[int, int, Combo], ...]) -> int:
