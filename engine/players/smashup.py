@@ -227,7 +227,8 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
     pending: every card in sight keeps its uid; the uids out of sight (the other
     hands, every deck, the base deck, the discarded bases, the Madness deck)
     get the cards each place could hold, at random, in the view's counts.
-    Temporary effects and this turn's memos are not seen and start empty.
+    Temporary effects are not seen and start empty (but for powers, ``_keep_powers``);
+    this turn's extra plays, minion plays and flags come from the view.
     Raises ``Unsure`` when the counts do not add up."""
     me = view.viewer
     if me is None or view.hand is None:
@@ -370,6 +371,9 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
         aside=[ref.uid for ref in view.aside],
         vp={pv.player: pv.vp for pv in view.players},
         credits=list(view.credits),
+        extras=dict(view.extras),
+        played=list(view.played),
+        memo=dict(view.memo),
         talents=talents,
     )
     _keep_powers(s, view)

@@ -30,6 +30,7 @@ from engine.core import (
     resume,
     rng_below,
     rng_seed,
+    wait,
 )
 from engine.smashup import abilities, flow
 from engine.smashup import bases as _bases  # noqa: F401 - registers every box's bases
@@ -365,6 +366,9 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             hand=None,
             cards={},
             pool=list(s.pool),
+            extras=dict(s.extras),
+            played=list(s.played),
+            memo=dict(s.memo),
         )
 
     def waiting(self, state: SmashUpState) -> list[Wait]:
@@ -374,17 +378,13 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
         until = s.deadline_ms
         if s.prompts:
             if s.phase == "setup":
-                return [Wait(kind="setup", players=[x.prompt.player for x in s.prompts], until_ms=until)]
+                return [wait("setup", [x.prompt.player for x in s.prompts], until)]
             return [
-                Wait(
-                    kind="turn" if x.prompt.player == s.current else "reaction",
-                    players=[x.prompt.player],
-                    until_ms=until,
-                )
+                wait("turn" if x.prompt.player == s.current else "reaction", [x.prompt.player], until)
                 for x in s.prompts
             ]
         if _play_phase(s):
-            return [Wait(kind="turn", players=[s.current], until_ms=until)]
+            return [wait("turn", [s.current], until)]
         return []
 
     def outcome(self, state: SmashUpState) -> Outcome:

@@ -368,6 +368,12 @@ class SmashUpView(View):
     hand: list[CardRef] | None = None  # the viewer's own cards
     cards: dict[int, str] = {}  # uid -> card id of the viewer's prompt options
     pool: list[str] = []
+    # what this turn has seen so far (public): the extra plays made, the minions
+    # played, the abilities' per-turn flags; a computer player's imagined world
+    # needs them to allow the same plays as the real one
+    extras: dict[int, int] = {}
+    played: list[Played] = []
+    memo: dict[str, int] = {}
 
 
 PromptOptions = list[PromptValue]

@@ -292,6 +292,20 @@ def test_two_states_with_the_same_view_get_the_same_choice(name: str, seed: int,
         assert a == b
 
 
+def test_smashup_world_from_the_view_keeps_this_turns_extra_plays() -> None:
+    """A position hypothesis found: player 2 has made an extra play this turn and
+    an opponent's Eliza forbids a second, so Whiskers's extra action cannot be
+    spent.  The world dealt from the view knows it (the view shows this turn's
+    extra plays, minion plays and flags) and offers the same plays."""
+    game = registry.get("smashup")
+    state, _ = _walk("smashup", 2, 695827, 133)
+    assert state.extras == {2: 1}
+    view = game.view(state, 2)
+    twin = BRAINS["smashup"]().determinize(view, random.Random(1))
+    assert (twin.extras, twin.played, twin.memo) == (state.extras, state.played, state.memo)
+    assert list(game.legal(twin, 2)) == list(game.legal(state, 2))
+
+
 # --- strength ---------------------------------------------------------------------------------
 
 MATCH = {"svintus": 6, "candy": 12, "smashup": 10}
