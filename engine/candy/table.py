@@ -7,7 +7,7 @@ from engine.candy.keys import Ev
 from engine.candy.models import CandyState, Step
 from engine.candy.rules import Out, active, settle
 from engine.candy.scoring import best
-from engine.core import Wait, event, rng_below
+from engine.core import Wait, event, rng_below, wait
 
 MAX_CHAIN = 64  # prompts the referee answers in a row for a player out of time
 
@@ -60,18 +60,18 @@ def waiting(s: CandyState) -> list[Wait]:
         return []
     r = s.reaction
     if r is not None:
-        return [Wait(kind="reaction", players=[r.player], until_ms=r.until_ms)]
+        return [wait("reaction", [r.player], r.until_ms)]
     p = s.current
     until = _turn_deadline(s)
     if s.prompts and any(x.prompt.player != p for x in s.prompts):
-        return [Wait(kind="all", players=waited(s), until_ms=until)]
+        return [wait("all", waited(s), until)]
     if until is not None:
-        return [Wait(kind="turn", players=[p], until_ms=until)]
+        return [wait("turn", [p], until)]
     w = _TURN_WAITS.get(p)
     if w is None:
         if len(_TURN_WAITS) >= WAITS_KEPT:
             _TURN_WAITS.clear()
-        w = _TURN_WAITS[p] = [Wait(kind="turn", players=[p])]
+        w = _TURN_WAITS[p] = [wait("turn", [p])]
     return w[:]
 
 

@@ -35,6 +35,7 @@ from engine.core.protocol import (
     WaitKind,
     event,
     hand_zone,
+    wait,
 )
 from engine.core.records import deep_copy, dump, is_value, load, record, replace, to_jsonable
 from engine.core.rng import rng_below, rng_next, rng_seed, rng_shuffle
@@ -87,4 +88,5 @@ __all__ = [
     "rng_seed",
     "rng_shuffle",
     "to_jsonable",
+    "wait",
 ]

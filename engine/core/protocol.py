@@ -140,6 +140,16 @@ class Wait:
     until_ms: int | None = None
 
 
+def wait(kind: WaitKind, players: list[int], until_ms: int | None = None) -> Wait:
+    """A ``Wait`` (made without the keyword parsing of ``Wait(...)``: every
+    question of whom a game waits on makes one)."""
+    w: Wait = _new(Wait)
+    w.kind = kind
+    w.players = players
+    w.until_ms = until_ms
+    return w
+
+
 # --- prompts --------------------------------------------------------------------------------
 
 PromptValue = int | str

@@ -29,7 +29,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NoReturn
 
-from engine.core import Event, Out, RuleError, Wait, event, rng_below, rng_seed, rng_shuffle
+from engine.core import Event, Out, RuleError, Wait, event, rng_below, rng_seed, rng_shuffle, wait
 from engine.dobble.cards import CARD_COUNT, CARD_SETS, CARDS, LEFT_OUT, SHARED, SYMBOL_COUNT
 from engine.dobble.keys import Err, Ev
 from engine.dobble.models import DobbleOptions, DobbleState, Mode, Result, Spot, Won
@@ -522,5 +522,5 @@ def waiting(s: DobbleState) -> list[Wait]:
         return []
     racers = eligible(s)
     if s.stage == "countdown":
-        return [Wait(kind="all", players=list(racers), until_ms=s.reveal_at)]
-    return [Wait(kind="all", players=[p for p in racers if p not in s.locked], until_ms=None)]
+        return [wait("all", list(racers), s.reveal_at)]
+    return [wait("all", [p for p in racers if p not in s.locked], None)]

@@ -14,7 +14,6 @@ from engine.core import (
     Pending,
     RuleError,
     Rules,
-    Wait,
     event,
     hand_zone,
     move,
@@ -67,6 +66,10 @@ def _keep(key: tuple[Any, ...], action: Any) -> Any:
 
 def _one(cls: type, p: int) -> Any:
     return _made.get((cls, p)) or _keep((cls, p), cls(player=p))
+
+
+_SETUP_ACTIONS = frozenset({PickAnimal, Leave})  # all one may do while animals are picked
+_SEATING = frozenset({Join, Leave, PickAnimal})  # not a move of play: no return from absence
 
 
 class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
@@ -147,12 +150,12 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             return [_one(NextRound, player), _one(Leave, player)]
         acts: list[Any]
         race = s.race
+        get = _made.get  # the common actions looked up inline (``_one`` is a call more)
         if race is not None:
             acts = [_one(Slap, player)] if player in race.players and player not in race.pressed else []
         else:
             if s.ability is None:
                 top = s.pile[-1]
-                get = _made.get
                 acts = [
                     get((player, c, top)) or _keep((player, c, top), Play(player=player, card=c, on=top))
                     for c in rules.playable(s, player, hand)
@@ -163,12 +166,12 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
                 if s.animals and abilities.unavailable(s, player) is None:
                     acts.append(_one(UseAbility, player))
                 if s.attack is not None:
-                    acts.append(_one(Accept, player))
+                    acts.append(get((Accept, player)) or _one(Accept, player))
                 elif s.drawn:
                     if rules.can_pass(s, player) is None:
-                        acts.append(_one(Pass, player))
+                        acts.append(get((Pass, player)) or _one(Pass, player))
                 elif rules.can_draw(s, player) is None:
-                    acts.append(_one(Draw, player))
+                    acts.append(get((Draw, player)) or _one(Draw, player))
         if s.duties and any(d.player == player for d in s.duties):
             acts.append(_one(React, player))
         if len(hand) == 1 and player not in s.declared:
@@ -177,7 +180,7 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             acts.append(_one(Catch, player))
         if s.silence is not None and s.options.hush_counts_messages:
             acts.append(_one(Speak, player))
-        acts.append(_one(Leave, player))
+        acts.append(get((Leave, player)) or _one(Leave, player))
         return acts
 
     def is_legal(self, state: SvintusState, action: Any) -> bool:
@@ -192,9 +195,9 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
     # --- the handlers --------------------------------------------------------------
 
     def check(self, s: SvintusState, action: Any) -> None:
-        if s.phase == "setup" and not isinstance(action, PickAnimal | Leave):
+        if s.phase == "setup" and type(action) not in _SETUP_ACTIONS:
             raise RuleError(Err.SETUP_ON)
-        if not isinstance(action, Join) and action.player not in s.hands:
+        if action.player not in s.hands and type(action) is not Join:
             raise RuleError(Err.NOT_A_PLAYER)
 
     @move(Join)
@@ -225,7 +228,7 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
 
     def before(self, s: SvintusState, action: Any, now: int, out: Out) -> None:
         """Any move of a player's own resets their timeouts and ends their absence."""
-        if (s.timeouts or s.away) and not isinstance(action, Join | Leave | PickAnimal):
+        if (s.timeouts or s.away) and type(action) not in _SEATING:
             _back(s, action.player, out)
 
     @staticmethod
@@ -432,8 +435,7 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
 
     _in_play: Outcome | None = None  # the last outcome of a game in play (outcomes are values)
 
-    def waiting(self, state: SvintusState) -> list[Wait]:
-        return rules.waiting(state)
+    waiting = staticmethod(rules.waiting)
 
     # --- stored by older engines ---------------------------------------------------
 

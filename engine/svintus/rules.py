@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from engine.core import Event, RuleError, Wait, ask, event, rng_below, rng_shuffle
+from engine.core import Event, RuleError, Wait, ask, event, rng_below, rng_shuffle, wait
 from engine.svintus.animals import ANIMALS, LIGHT, NO_LIGHT, Animal, Light
 from engine.svintus.cards import (
     COLOR,
@@ -912,22 +912,22 @@ def waiting(s: SvintusState) -> list[Wait]:
     and every reaction an animal owes."""
     if s.phase == "playing" and s.race is None and not s.duties and s.ability is None:  # most of the time
         mover = s.attack.target if s.attack is not None else s.current
-        return [Wait(kind="turn", players=[mover], until_ms=deadline(s))]
+        return [wait("turn", [mover], deadline(s))]
     if s.phase == "setup":
         picking = [p for p in s.seats if p not in s.animals]
-        return [Wait(kind="setup", players=picking, until_ms=s.setup_until_ms)]
+        return [wait("setup", picking, s.setup_until_ms)]
     if s.phase != "playing":
         return []
     race = s.race
     if race is not None:
         late = [q for q in race.players if q not in race.pressed and q not in race.exempt]
-        waits = [Wait(kind="all", players=late, until_ms=race.deadline_ms)] if late else []
+        waits = [wait("all", late, race.deadline_ms)] if late else []
     else:
         mover = s.attack.target if s.attack is not None else s.current
         if s.ability is not None:
             mover = s.ability.player
-        waits = [Wait(kind="turn", players=[mover], until_ms=_table_deadline(s))]
-    waits.extend(Wait(kind="reaction", players=[d.player], until_ms=d.until_ms) for d in s.duties)
+        waits = [wait("turn", [mover], _table_deadline(s))]
+    waits.extend(wait("reaction", [d.player], d.until_ms) for d in s.duties)
     return waits
 
 
