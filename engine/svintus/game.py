@@ -150,12 +150,12 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             return [_one(NextRound, player), _one(Leave, player)]
         acts: list[Any]
         race = s.race
-        get = _made.get  # the common actions looked up inline (``_one`` is a call more)
         if race is not None:
             acts = [_one(Slap, player)] if player in race.players and player not in race.pressed else []
         else:
             if s.ability is None:
                 top = s.pile[-1]
+                get = _made.get
                 acts = [
                     get((player, c, top)) or _keep((player, c, top), Play(player=player, card=c, on=top))
                     for c in rules.playable(s, player, hand)
@@ -166,12 +166,12 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
                 if s.animals and abilities.unavailable(s, player) is None:
                     acts.append(_one(UseAbility, player))
                 if s.attack is not None:
-                    acts.append(get((Accept, player)) or _one(Accept, player))
+                    acts.append(_one(Accept, player))
                 elif s.drawn:
                     if rules.can_pass(s, player) is None:
-                        acts.append(get((Pass, player)) or _one(Pass, player))
+                        acts.append(_one(Pass, player))
                 elif rules.can_draw(s, player) is None:
-                    acts.append(get((Draw, player)) or _one(Draw, player))
+                    acts.append(_one(Draw, player))
         if s.duties and any(d.player == player for d in s.duties):
             acts.append(_one(React, player))
         if len(hand) == 1 and player not in s.declared:
@@ -180,7 +180,7 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             acts.append(_one(Catch, player))
         if s.silence is not None and s.options.hush_counts_messages:
             acts.append(_one(Speak, player))
-        acts.append(get((Leave, player)) or _one(Leave, player))
+        acts.append(_one(Leave, player))
         return acts
 
     def is_legal(self, state: SvintusState, action: Any) -> bool:
