@@ -32,6 +32,7 @@ from engine.core import (
     Pending,
     RuleError,
     Rules,
+    Wait,
     event,
     move,
     pending_of,
@@ -87,8 +88,10 @@ class CandyGame(Rules[CandyState, Any, CandyOptions]):
     def deadline(self, s: CandyState) -> int | None:
         return table.deadline(s)
 
-    # asked around every move: the table's own functions, with no wrapper call
-    next_deadline = staticmethod(table.deadline)
+    # methods, not ``staticmethod(table.deadline)``: a compiled class dispatches
+    # only what it defines as a method
+    def next_deadline(self, s: CandyState) -> int | None:
+        return table.deadline(s)
 
     def tick(self, s: CandyState, due: int, out: Out) -> None:
         table.fire(s, due, out)
@@ -306,7 +309,8 @@ class CandyGame(Rules[CandyState, Any, CandyOptions]):
         pending = self.prompt_for(state, viewer) if viewer is not None else None
         return views.view(state, viewer, pending)
 
-    waiting = staticmethod(table.waiting)
+    def waiting(self, s: CandyState) -> list[Wait]:
+        return table.waiting(s)
 
     def outcome(self, state: CandyState) -> Outcome:
         """Playing, or over with the winners and the final scores (each partner

@@ -14,7 +14,9 @@ codec, records and randomness.  Import from here: ``from engine.core import …`
 """
 
 from engine.core.codec import Codec, CodecError
-from engine.core.prompts import Answers, PromptKey, answers, ask, check_answer, fits, pending_of
+from engine.core.make import event, wait
+from engine.core.moves import Answers, Moves, answers
+from engine.core.prompts import PromptKey, ask, check_answer, fits, pending_of
 from engine.core.protocol import (
     Answer,
     AnyGame,
@@ -28,18 +30,17 @@ from engine.core.protocol import (
     Prompt,
     PromptValue,
     RuleError,
+    State,
     Status,
     Tick,
     View,
     Wait,
     WaitKind,
-    event,
     hand_zone,
-    wait,
 )
 from engine.core.records import deep_copy, dump, is_value, load, record, replace, to_jsonable
 from engine.core.rng import rng_below, rng_next, rng_seed, rng_shuffle
-from engine.core.rules import Moves, Out, Rules, State, interned, move, resume
+from engine.core.rules import Out, Rules, interned, move, resume
 
 __all__ = [
     "Answer",

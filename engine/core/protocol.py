@@ -54,19 +54,6 @@ class Event:
     to: int | None = None
 
 
-def event(key: str, to: int | None = None, **args: ArgValue) -> Event:
-    """An event (made without the keyword parsing of ``Event(...)``: rules make
-    many); ``key`` may be a member of a game's ``StrEnum`` of keys (a str)."""
-    e: Event = _new(Event)
-    e.key = key
-    e.args = args
-    e.to = to
-    return e
-
-
-_new = object.__new__
-
-
 @record(value=True)
 class Tick:
     """Let time pass: fires every deadline due at ``now_ms``."""
@@ -140,16 +127,6 @@ class Wait:
     until_ms: int | None = None
 
 
-def wait(kind: WaitKind, players: list[int], until_ms: int | None = None) -> Wait:
-    """A ``Wait`` (made without the keyword parsing of ``Wait(...)``: every
-    question of whom a game waits on makes one)."""
-    w: Wait = _new(Wait)
-    w.kind = kind
-    w.players = players
-    w.until_ms = until_ms
-    return w
-
-
 # --- prompts --------------------------------------------------------------------------------
 
 PromptValue = int | str
@@ -207,6 +184,24 @@ class Pending:
     prompt: Prompt
     then: str
     data: dict[str, Any] = {}
+
+
+_S = TypeVar("_S", bound="State")
+
+
+@record
+class State:
+    """What every game's state has: ``seq`` counts applied changes (a press
+    names the state it was made in), ``clock_ms`` is the time of the latest,
+    ``prompts`` is the queue of open prompts and ``prompt_seq`` numbers them."""
+
+    seq: int = 0
+    clock_ms: int = 0
+    prompts: list[Pending] = []
+    prompt_seq: int = 0
+
+    def clone(self: _S) -> _S:  # replaced by the derived copy (``engine.core.records``)
+        raise NotImplementedError
 
 
 def hand_zone(player: int) -> str:

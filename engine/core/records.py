@@ -20,16 +20,30 @@ button — pydantic validates and serialises it from the same annotations
   copies in one step.
 
 A mutable default (``= []``, ``= {}``) is a fresh copy for every instance.
+
+A plain ``@dataclass`` declared with ``native(...)`` is a *native* record: a module the
+build compiles (mypyc) makes it a C-level class, many times cheaper to read and
+copy.  Such a class cannot take a decorator's additions, so what ``@record``
+derives is written in its body: its ``clone`` (``clone_source`` derives it
+from the annotations and a test holds the written one to it), and a frozen one
+is a value.  A compiled class keeps no annotations pydantic could read, so its
+JSON goes through a *twin*: a plain dataclass built from the annotations in
+the class's source file, validated and serialised by pydantic as the class
+itself would be, then turned into the class (``load``) or made from it
+(``dump``).  The same path runs compiled or not.
 """
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import inspect
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar, dataclass_transform, get_args, get_origin, overload
 
 from pydantic import BaseModel, TypeAdapter
@@ -63,7 +77,33 @@ def record(cls: type[T] | None = None, /, *, value: bool = False) -> Any:
 
 
 def is_value(tp: Any) -> bool:
-    return bool(getattr(tp, _VALUE, False))
+    """A record never changed once made: ``@record(value=True)``, or a frozen native record."""
+    if getattr(tp, _VALUE, False):
+        return True
+    params = getattr(tp, "__dataclass_params__", None)
+    return params is not None and bool(params.frozen)
+
+
+_NATIVE: set[type] = set()
+
+
+def native(*classes: type) -> None:
+    """Declare plain dataclasses native records (see the module's docstring): called
+    by their module, after them (a compiled class takes no decorator of ours)."""
+    for cls in classes:
+        if not dataclasses.is_dataclass(cls) or hasattr(cls, _VALUE):
+            raise TypeError(f"plain dataclass expected: {cls.__qualname__}")  # a native record is one
+        _NATIVE.add(cls)
+
+
+def natives() -> frozenset[type]:
+    """Every native record declared so far."""
+    return frozenset(_NATIVE)
+
+
+def is_native(tp: Any) -> bool:
+    """A native record (``native``)."""
+    return tp in _NATIVE
 
 
 def _same(self: T) -> T:
@@ -147,6 +187,26 @@ def _copy_expr(tp: Any, src: str, ns: dict[str, Any], depth: int) -> str | None:
     raise TypeError(f"uncopyable field type: {tp!r}")  # make it a record, a value or JSON
 
 
+def clone_source(cls: type) -> str:
+    """The ``clone`` method a native record writes in its body: what ``@record``
+    derives for a record, as attribute copies (a compiled class has no ``__dict__``)."""
+    hints = source_hints(cls)
+    name = cls.__name__
+    ns: dict[str, Any] = {}
+    lines = [
+        f"    def clone(self) -> {name}:",
+        f"        n = {name}.__new__({name})",
+    ]
+    for f in dataclasses.fields(cls):
+        src = f"self.{f.name}"
+        expr = _copy_expr(hints[f.name], src, ns, 0)
+        if expr is not None and "_deep" in expr:
+            raise TypeError(f"imprecise native field: {name}.{f.name}")  # Any: no copy to write out
+        lines.append(f"        n.{f.name} = {src if expr is None else expr}")
+    lines.append("        return n")
+    return "\n".join(lines) + "\n"
+
+
 def deep_copy(v: Any) -> Any:
     """A copy of a JSON-like value (lists, dicts and sets of them; records cloned)."""
     t = type(v)
@@ -183,17 +243,132 @@ def adapter(tp: Any) -> TypeAdapter[Any]:
 
 def dump(obj: Any) -> str:
     """A record (or any value pydantic knows) as JSON."""
-    return adapter(type(obj)).dump_json(obj).decode()
+    tp = type(obj)
+    if is_native(tp):
+        return adapter(twin(tp)).dump_json(_to_twin(obj)).decode()
+    return adapter(tp).dump_json(obj).decode()
 
 
 def to_jsonable(obj: Any) -> Any:
     """A record as plain JSON-ready Python (dicts, lists, strings, numbers)."""
-    return adapter(type(obj)).dump_python(obj, mode="json")
+    tp = type(obj)
+    if is_native(tp):
+        return adapter(twin(tp)).dump_python(_to_twin(obj), mode="json")
+    return adapter(tp).dump_python(obj, mode="json")
 
 
 def load(tp: type[T], data: str | bytes | Any) -> T:
     """A value of ``tp`` from JSON text or from plain Python data, validated."""
-    a = adapter(tp)
-    if isinstance(data, str | bytes):
-        return a.validate_json(data)  # type: ignore[no-any-return]
-    return a.validate_python(data)  # type: ignore[no-any-return]
+    native = is_native(tp)
+    a = adapter(twin(tp) if native else tp)
+    value = a.validate_json(data) if isinstance(data, str | bytes) else a.validate_python(data)
+    return _from_twin(value) if native else value  # type: ignore[no-any-return]
+
+
+# --- native records' JSON: twins built from the source's annotations -----------------------
+
+_SOURCES: dict[str, ast.Module] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
+_TWINS: dict[type, type] = {}
+_NATIVES: dict[type, type] = {}
+
+
+def source_hints(cls: type) -> dict[str, Any]:
+    """The field annotations of ``cls`` and its bases, evaluated, as written in
+    their source files (a compiled class keeps only placeholders)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        found = {}
+        for c in reversed(cls.__mro__):
+            if c is not object and dataclasses.is_dataclass(c):
+                found.update(_own_hints(c))
+        _HINTS[cls] = found
+    return found
+
+
+def _own_hints(cls: type) -> dict[str, Any]:
+    module = sys.modules[cls.__module__]
+    file = Path(str(module.__file__))
+    path = file if file.suffix == ".py" else file.with_name(file.name.split(".")[0] + ".py")
+    tree = _SOURCES.get(str(path))
+    text = path.read_text(encoding="utf-8")
+    if tree is None:
+        tree = _SOURCES[str(path)] = ast.parse(text)
+    node = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__), None)
+    if node is None:
+        raise TypeError(f"class not found: {cls.__qualname__} in {path}")  # at the top of its module
+    hints: dict[str, Any] = {}
+    for stmt in node.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            text_of = ast.get_source_segment(text, stmt.annotation) or ""
+            if not text_of.startswith("ClassVar"):
+                hints[stmt.target.id] = eval(text_of, vars(module))  # the module's own annotation
+    return hints
+
+
+def twin(cls: type) -> type:
+    """The plain dataclass pydantic reads and writes for the native record ``cls``."""
+    found = _TWINS.get(cls)
+    if found is None:
+        hints = source_hints(cls)
+        fields: list[tuple[str, Any, Any]] = []
+        for f in dataclasses.fields(cls):
+            if f.default is not dataclasses.MISSING:
+                spec = dataclasses.field(default=f.default)
+            elif f.default_factory is not dataclasses.MISSING:
+                spec = dataclasses.field(default_factory=f.default_factory)
+            else:
+                spec = dataclasses.field()
+            fields.append((f.name, _twin_type(hints[f.name]), spec))
+        frozen = is_value(cls)
+        found = dataclasses.make_dataclass(cls.__name__, fields, kw_only=True, frozen=frozen)
+        found.__module__ = cls.__module__
+        _TWINS[cls], _NATIVES[found] = found, cls
+    return found
+
+
+def _twin_type(tp: Any) -> Any:
+    """``tp`` with every native record in it replaced by its twin."""
+    if is_native(tp):
+        return twin(tp)
+    args = get_args(tp)
+    if not args:
+        return tp
+    origin = get_origin(tp)
+    if origin is typing.Literal:
+        return tp
+    new = tuple(_twin_type(a) for a in args)
+    if new == args:
+        return tp
+    if origin is typing.Annotated:
+        return typing.Annotated[(new[0], *tp.__metadata__)]
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[new]  # noqa: UP007 - built from a tuple
+    return types.GenericAlias(origin, new)
+
+
+def _from_twin(v: Any) -> Any:
+    native = _NATIVES.get(type(v))
+    if native is not None:
+        return native(**{f.name: _from_twin(getattr(v, f.name)) for f in dataclasses.fields(v)})
+    t = type(v)
+    if t is list:
+        return [_from_twin(x) for x in v]
+    if t is dict:
+        return {k: _from_twin(x) for k, x in v.items()}
+    if t is tuple:
+        return tuple(_from_twin(x) for x in v)
+    return v
+
+
+def _to_twin(v: Any) -> Any:
+    t = type(v)
+    if is_native(t):
+        return twin(t)(**{f.name: _to_twin(getattr(v, f.name)) for f in dataclasses.fields(v)})
+    if t is list:
+        return [_to_twin(x) for x in v]
+    if t is dict:
+        return {k: _to_twin(x) for k, x in v.items()}
+    if t is tuple:
+        return tuple(_to_twin(x) for x in v)
+    return v

@@ -23,39 +23,44 @@ from __future__ import annotations
 import functools
 import json
 import operator
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Annotated, Any, ClassVar, Generic, TypeVar, overload
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
 
+from mypy_extensions import mypyc_attr
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 
 from engine.core.codec import Codec, CodecError
-from engine.core.prompts import Answers, PromptKey, check_answer, fits, pending_of
+from engine.core.moves import Answers, Moves
+from engine.core.prompts import PromptKey, check_answer, fits, pending_of
 from engine.core.protocol import Answer, Event, Pending, PlayerAction, RuleError, Tick
-from engine.core.records import dump, load, record
+from engine.core.records import dump, load
 
 MAX_TICKS = 100_000
 
 A = TypeVar("A")
-S = TypeVar("S", bound="State")
+S = TypeVar("S", bound="StateLike")
 O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options type
 F = TypeVar("F", bound=Callable[..., Any])
+T_co = TypeVar("T_co", covariant=True)
 
 Out = list[Event]
 
 
-@record
-class State:
-    """What every game's state has: ``seq`` counts applied changes (a press
-    names the state it was made in), ``clock_ms`` is the time of the latest,
-    ``prompts`` is the queue of open prompts and ``prompt_seq`` numbers them."""
+class StateLike(Protocol):
+    """What ``Rules`` needs of a state: ``State``'s fields and a copy.  A native
+    record (``engine.core.records``: compiled, so it cannot derive from the
+    ``@record`` ``State``) declares the four fields itself."""
 
-    seq: int = 0
-    clock_ms: int = 0
-    prompts: list[Pending] = []
-    prompt_seq: int = 0
+    seq: int
+    clock_ms: int
+    prompts: list[Pending]
+    prompt_seq: int
 
-    def clone(self: S) -> S:  # replaced by the derived copy (``engine.core.records``)
-        raise NotImplementedError
+    def clone(self: T_co) -> T_co: ...
+
+
+_MOVES: dict[Any, tuple[type, ...]] = {}  # a handler -> the action types it handles
+_RESUMES: dict[Any, tuple[str, ...]] = {}  # a resume step -> the prompts' ``then`` names
 
 
 def move(*types: type) -> Callable[[F], F]:
@@ -63,7 +68,7 @@ def move(*types: type) -> Callable[[F], F]:
     ``handler(self, s, action, now, out)`` changes ``s`` or raises ``RuleError``."""
 
     def mark(fn: F) -> F:
-        fn.__moves__ = types  # type: ignore[attr-defined]
+        _MOVES[fn] = types  # a table, not an attribute: a compiled function takes none
         return fn
 
     return mark
@@ -74,7 +79,7 @@ def resume(*names: str) -> Callable[[F], F]:
     (one of ``names``) resumes: ``step(self, s, pending, answer, now, out)``."""
 
     def mark(fn: F) -> F:
-        fn.__resume__ = names  # type: ignore[attr-defined]
+        _RESUMES[fn] = names
         return fn
 
     return mark
@@ -97,53 +102,7 @@ def interned(make: Callable[..., A], limit: int = 1 << 16) -> Callable[..., A]:
     return get
 
 
-class Moves(Sequence[A]):
-    """What a player may do: ``plain`` actions, then every answer to their open
-    prompt (``answers``, enumerated lazily).  Complete: nothing ``apply``
-    accepts is missing, however many answers a prompt allows."""
-
-    __slots__ = ("answers", "plain")
-
-    def __init__(self, plain: list[A], answers: Answers | None = None) -> None:
-        self.plain = plain
-        self.answers = answers
-
-    def __len__(self) -> int:
-        return len(self.plain) + (len(self.answers) if self.answers is not None else 0)
-
-    @overload
-    def __getitem__(self, i: int) -> A: ...
-    @overload
-    def __getitem__(self, i: slice) -> list[A]: ...
-    def __getitem__(self, i: int | slice) -> A | list[A]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        n = len(self.plain)
-        if i < 0:
-            i += len(self)
-        if i < n:
-            return self.plain[i]
-        if self.answers is None:
-            raise IndexError(i)
-        return self.answers[i - n]  # type: ignore[return-value]
-
-    def __iter__(self) -> Iterator[A]:
-        yield from self.plain
-        if self.answers is not None:
-            yield from self.answers  # type: ignore[misc]
-
-    def __contains__(self, action: object) -> bool:
-        return action in self.plain or (self.answers is not None and action in self.answers)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-        return NotImplemented
-
-    def __repr__(self) -> str:
-        return f"Moves({self.plain!r}, {self.answers!r})"
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled; the games not compiled derive from it
 class Rules(Generic[S, A, O]):
     """The shared half of every game (see the module's docstring).
 
@@ -185,9 +144,11 @@ class Rules(Generic[S, A, O]):
         resumes: dict[str, Callable[..., None]] = {}
         for klass in reversed(cls.__mro__):
             for fn in vars(klass).values():
-                for t in getattr(fn, "__moves__", ()):
+                if type(fn).__hash__ is None:  # a table (``sample_args``) is no handler
+                    continue
+                for t in _MOVES.get(fn, ()):
                     moves[t] = fn
-                for name in getattr(fn, "__resume__", ()):
+                for name in _RESUMES.get(fn, ()):
                     resumes[name] = fn
         if resumes:
             moves[Answer] = Rules._answer

@@ -14,6 +14,7 @@ from engine.core import (
     Pending,
     RuleError,
     Rules,
+    Wait,
     event,
     hand_zone,
     move,
@@ -123,8 +124,13 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
     def finished(self, s: SvintusState) -> bool:
         return s.phase == "match_over"
 
-    deadline = staticmethod(rules.deadline)
-    settle = staticmethod(rules.settle)  # an emptied hand wins; who holds one card
+    # methods, not ``staticmethod(rules.deadline)``: a compiled class dispatches
+    # only what it defines as a method
+    def deadline(self, s: SvintusState) -> int | None:
+        return rules.deadline(s)
+
+    def settle(self, s: SvintusState, now: int, out: Out) -> None:
+        rules.settle(s, now, out)  # an emptied hand wins; who holds one card
 
     def tick(self, s: SvintusState, due: int, out: Out) -> None:
         rules.fire(s, due, out)
@@ -435,7 +441,8 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
 
     _in_play: Outcome | None = None  # the last outcome of a game in play (outcomes are values)
 
-    waiting = staticmethod(rules.waiting)
+    def waiting(self, s: SvintusState) -> list[Wait]:
+        return rules.waiting(s)
 
     # --- stored by older engines ---------------------------------------------------
 

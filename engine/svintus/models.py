@@ -1,93 +1,39 @@
-"""Svintus options, state, actions and views: records (options: a pydantic model), JSON round-trip exact."""
+"""Svintus actions and views: records, JSON round-trip exact (the state: ``state``; options: ``values``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from engine.core import PlayerAction, State, View, record
+from engine.core import PlayerAction, View, record
 from engine.svintus.animals import DARK, Animal
 from engine.svintus.cards import DECK_SIZE, Color, Kind
-
-
-class SvintusOptions(BaseModel):
-    """Table options (sheet §8) and every [decision] of the sheet, with its default."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    target_score: int = Field(30, ge=1, le=1000)
-    turn_timer_ms: int = Field(30_000, ge=0, le=600_000)  # 0: no turn timer
-    reaction_window_ms: int = Field(3_000, ge=500, le=30_000)  # also the catch grace
-    hush_counts_messages: bool = True
-    hand_size: int = Field(8, ge=1, le=10)
-    penalty_cards: int = Field(2, ge=0, le=10)
-    grab_cards: int = Field(3, ge=1, le=10)
-    grab_growth: int = Field(3, ge=0, le=10)
-    # [decision] a player may draw while holding a playable card
-    draw_with_playable: bool = True
-    # [decision] a pending Grab intercepted by an identical Grab grows
-    intercept_grows_grab: bool = True
-    # [decision] «Не мешкай!»: timeouts in a row before a player is marked away
-    away_after_timeouts: int = Field(3, ge=1, le=100)
-    away_autoplay_ms: int = Field(5_000, ge=500, le=600_000)
-    # pause between rounds; any player may start the next round sooner
-    round_break_ms: int = Field(15_000, ge=0, le=3_600_000)
-    # §7 Metamorphoses: one animal each, dealt at random or chosen in the lobby
-    metamorphoses: bool = False
-    animal_deal: Literal["random", "chosen"] = "random"
-    # chosen animals: how long the table waits for picks; the rest are dealt at random
-    setup_timer_ms: int = Field(60_000, ge=5_000, le=600_000)
-
-
-@record(value=True)
-class Attack:
-    """A Grab or Snore aimed at ``target``, waiting for a transfer or acceptance."""
-
-    kind: Literal["grab", "snore"]
-    count: int  # cards to take (0 for a Snore)
-    target: int
-
-
-@record
-class Race:
-    """An open Hoofslap race."""
-
-    by: int
-    deadline_ms: int
-    players: list[int]
-    pressed: list[int] = []
-    exempt: list[int] = []  # Metamorphoses (Cat) hook: never the loser
-    then_end_round: bool = False  # the Hoofslap was its player's last card
-
-
-@record(value=True)
-class Duty:
-    """An animal's reaction owed by ``player`` before ``until_ms`` (the Hedgehog's)."""
-
-    player: int
-    until_ms: int
-
-
-@record
-class AbilityRun:
-    """A dark ability being used: which step it is at and what was chosen so far.
-    Each step is one prompt to the owner (in the state's prompt queue)."""
-
-    player: int
-    animal: Animal
-    step: int = 0  # index into the animal's ``Dark.steps``
-    target: int | None = None
-    picked: list[int] = []  # cards chosen so far (the lead, the card to give), in order
-    committed: bool = False  # something was revealed or moved: no cancelling now
-
-
-Phase = Literal["setup", "playing", "round_over", "match_over"]
-SCHEMA_VERSION = 3
-# the prompt queue's resume steps
-COLOR_STEP = "color"  # a Polypig's colour
-ABILITY_STEP = "ability"  # a dark ability's current step
+from engine.svintus.state import (
+    ABILITY_STEP as ABILITY_STEP,
+)
+from engine.svintus.state import (
+    COLOR_STEP as COLOR_STEP,
+)
+from engine.svintus.state import (
+    SCHEMA_VERSION as SCHEMA_VERSION,
+)
+from engine.svintus.state import (
+    AbilityRun as AbilityRun,
+)
+from engine.svintus.state import (
+    Phase as Phase,
+)
+from engine.svintus.state import (
+    Race as Race,
+)
+from engine.svintus.state import (
+    SvintusState as SvintusState,
+)
+from engine.svintus.values import Attack as Attack
+from engine.svintus.values import Duty as Duty
+from engine.svintus.values import SvintusOptions as SvintusOptions
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -121,56 +67,6 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         data["prompts"] = []
         data.pop("awaiting_color", None)
     return data
-
-
-@record
-class SvintusState(State):
-    """A Svintus match.  The parts most moves leave alone are ``Sequence`` and
-    ``Mapping`` fields: never changed in place, only replaced, so copying a
-    state for a move shares them (``engine.core.records``)."""
-
-    game: Literal["svintus"] = "svintus"
-    schema_version: int = SCHEMA_VERSION
-    options: SvintusOptions
-    seed: int
-    rng: int
-    phase: Phase = "playing"
-    round: int = 0
-    seats: Sequence[int]  # seat order = clockwise
-    hands: Mapping[int, Sequence[int]]
-    scores: Mapping[int, int]
-    deck: Sequence[int]  # the top of the deck is the end of the list
-    pile: Sequence[int]  # the top of the pile is the end of the list
-    top_live: bool = False  # False for the start card: it cannot be intercepted
-    color: Color | None = None  # the colour in force (a Polypig's named colour)
-    current: int = 0
-    direction: int = 1  # 1 clockwise, -1 counter-clockwise
-    turn_started_ms: int = 0
-    attack: Attack | None = None
-    drawn: Sequence[int] = []  # cards drawn this turn that may still be played
-    silence: int | None = None  # who played the Hush in force
-    race: Race | None = None
-    one_card_since: Mapping[int, int] = {}  # players down to one card, and since when
-    declared: Sequence[int] = []  # of those, who said «Свинтус!»
-    timeouts: Mapping[int, int] = {}  # turn timeouts in a row
-    away: Sequence[int] = []
-    last_winner: int | None = None
-    round_winner: int | None = None
-    match_winner: int | None = None
-    round_ended_ms: int | None = None
-    # §7 Metamorphoses
-    animals: Mapping[int, Animal] = {}
-    dark: Sequence[int] = []  # players whose animal shows its dark side
-    ability: AbilityRun | None = None
-    duties: Sequence[Duty] = []
-    skips: Sequence[int] = []  # players who lose their next turn (once per entry)
-    setup_until_ms: int | None = None  # chosen animals: when the picks close
-
-    @property
-    def awaiting_color(self) -> bool:
-        """The current player must name a colour (a Polypig's): their prompt is open."""
-        prompts = self.prompts
-        return bool(prompts) and any(x.then == COLOR_STEP for x in prompts)
 
 
 # --- actions ---------------------------------------------------------------

@@ -63,20 +63,23 @@ def table(
     else:
         new_deck = list(reversed(top_first))
         pile = others + pile
-    s.__dict__.update(
-        hands=hands,
-        empires=empires,
-        deck=new_deck,
-        discard=pile,
-        protected=list(protected or []),
-        current=current if current is not None else players[0],
-        acted=False,
-        boss_used=False,
-        prompts=[],
-        reaction=None,
-        clock_ms=now,
-        timer_ms=now,
-    )
+    fields = {
+        **dict(
+            hands=hands,
+            empires=empires,
+            deck=new_deck,
+            discard=pile,
+            protected=list(protected or []),
+            current=current if current is not None else players[0],
+            acted=False,
+            boss_used=False,
+            prompts=[],
+            reaction=None,
+            clock_ms=now,
+            timer_ms=now,
+        ),
+        **fields,
+    }
     for k, v in fields.items():
         setattr(s, k, v)
     check_cards(s)

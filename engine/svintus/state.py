@@ -1,0 +1,174 @@
+"""The Svintus state: native records (``engine.core.records``), plain
+dataclasses the build compiles, with their copies written out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.core import Pending
+from engine.core.records import native
+from engine.svintus.animals import Animal
+from engine.svintus.cards import Color
+from engine.svintus.values import Attack, Duty, SvintusOptions
+
+Phase = Literal["setup", "playing", "round_over", "match_over"]
+SCHEMA_VERSION = 3
+# the prompt queue's resume steps
+COLOR_STEP = "color"  # a Polypig's colour
+ABILITY_STEP = "ability"  # a dark ability's current step
+
+
+@dataclass(kw_only=True)
+class Race:
+    """An open Hoofslap race."""
+
+    by: int
+    deadline_ms: int
+    players: list[int]
+    pressed: list[int] = field(default_factory=list)
+    exempt: list[int] = field(default_factory=list)  # Metamorphoses (Cat) hook: never the loser
+    then_end_round: bool = False  # the Hoofslap was its player's last card
+
+    # the copy a move changes: derived from the annotations (records.clone_source;
+    # a test holds it to them), written out because a compiled class takes no other
+    def clone(self) -> Race:
+        n = Race.__new__(Race)
+        n.by = self.by
+        n.deadline_ms = self.deadline_ms
+        n.players = self.players[:]
+        n.pressed = self.pressed[:]
+        n.exempt = self.exempt[:]
+        n.then_end_round = self.then_end_round
+        return n
+
+
+@dataclass(kw_only=True)
+class AbilityRun:
+    """A dark ability being used: which step it is at and what was chosen so far.
+    Each step is one prompt to the owner (in the state's prompt queue)."""
+
+    player: int
+    animal: Animal
+    step: int = 0  # index into the animal's ``Dark.steps``
+    target: int | None = None
+    picked: list[int] = field(
+        default_factory=list
+    )  # cards chosen so far (the lead, the card to give), in order
+    committed: bool = False  # something was revealed or moved: no cancelling now
+
+    # the copy a move changes: derived from the annotations (records.clone_source;
+    # a test holds it to them), written out because a compiled class takes no other
+    def clone(self) -> AbilityRun:
+        n = AbilityRun.__new__(AbilityRun)
+        n.player = self.player
+        n.animal = self.animal
+        n.step = self.step
+        n.target = self.target
+        n.picked = self.picked[:]
+        n.committed = self.committed
+        return n
+
+
+@dataclass(kw_only=True)
+class SvintusState:
+    """A Svintus match.  The parts most moves leave alone are ``Sequence`` and
+    ``Mapping`` fields: never changed in place, only replaced, so copying a
+    state for a move shares them (``engine.core.records``)."""
+
+    seq: int = 0  # what every state has (``engine.core.rules.StateLike``)
+    clock_ms: int = 0
+    prompts: list[Pending] = field(default_factory=list)
+    prompt_seq: int = 0
+
+    game: Literal["svintus"] = "svintus"
+    schema_version: int = SCHEMA_VERSION
+    options: SvintusOptions
+    seed: int
+    rng: int
+    phase: Phase = "playing"
+    round: int = 0
+    seats: Sequence[int]  # seat order = clockwise
+    hands: Mapping[int, Sequence[int]]
+    scores: Mapping[int, int]
+    deck: Sequence[int]  # the top of the deck is the end of the list
+    pile: Sequence[int]  # the top of the pile is the end of the list
+    top_live: bool = False  # False for the start card: it cannot be intercepted
+    color: Color | None = None  # the colour in force (a Polypig's named colour)
+    current: int = 0
+    direction: int = 1  # 1 clockwise, -1 counter-clockwise
+    turn_started_ms: int = 0
+    attack: Attack | None = None
+    drawn: Sequence[int] = field(default_factory=list)  # cards drawn this turn that may still be played
+    silence: int | None = None  # who played the Hush in force
+    race: Race | None = None
+    one_card_since: Mapping[int, int] = field(default_factory=dict)  # who holds one card, since when
+    declared: Sequence[int] = field(default_factory=list)  # of those, who said «Свинтус!»
+    timeouts: Mapping[int, int] = field(default_factory=dict)  # turn timeouts in a row
+    away: Sequence[int] = field(default_factory=list)
+    last_winner: int | None = None
+    round_winner: int | None = None
+    match_winner: int | None = None
+    round_ended_ms: int | None = None
+    # §7 Metamorphoses
+    animals: Mapping[int, Animal] = field(default_factory=dict)
+    dark: Sequence[int] = field(default_factory=list)  # players whose animal shows its dark side
+    ability: AbilityRun | None = None
+    duties: Sequence[Duty] = field(default_factory=list)
+    skips: Sequence[int] = field(default_factory=list)  # players who lose their next turn (once per entry)
+    setup_until_ms: int | None = None  # chosen animals: when the picks close
+
+    @property
+    def awaiting_color(self) -> bool:
+        """The current player must name a colour (a Polypig's): their prompt is open."""
+        prompts = self.prompts
+        return bool(prompts) and any(x.then == COLOR_STEP for x in prompts)
+
+    # the copy a move changes: derived from the annotations (records.clone_source;
+    # a test holds it to them), written out because a compiled class takes no other
+    def clone(self) -> SvintusState:
+        n = SvintusState.__new__(SvintusState)
+        n.seq = self.seq
+        n.clock_ms = self.clock_ms
+        n.prompts = self.prompts[:]
+        n.prompt_seq = self.prompt_seq
+        n.game = self.game
+        n.schema_version = self.schema_version
+        n.options = self.options
+        n.seed = self.seed
+        n.rng = self.rng
+        n.phase = self.phase
+        n.round = self.round
+        n.seats = self.seats
+        n.hands = self.hands
+        n.scores = self.scores
+        n.deck = self.deck
+        n.pile = self.pile
+        n.top_live = self.top_live
+        n.color = self.color
+        n.current = self.current
+        n.direction = self.direction
+        n.turn_started_ms = self.turn_started_ms
+        n.attack = self.attack
+        n.drawn = self.drawn
+        n.silence = self.silence
+        n.race = None if self.race is None else self.race.clone()
+        n.one_card_since = self.one_card_since
+        n.declared = self.declared
+        n.timeouts = self.timeouts
+        n.away = self.away
+        n.last_winner = self.last_winner
+        n.round_winner = self.round_winner
+        n.match_winner = self.match_winner
+        n.round_ended_ms = self.round_ended_ms
+        n.animals = self.animals
+        n.dark = self.dark
+        n.ability = None if self.ability is None else self.ability.clone()
+        n.duties = self.duties
+        n.skips = self.skips
+        n.setup_until_ms = self.setup_until_ms
+        return n
+
+
+native(Race, AbilityRun, SvintusState)
