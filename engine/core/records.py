@@ -348,27 +348,23 @@ def _twin_type(tp: Any) -> Any:
 
 
 def _from_twin(v: Any) -> Any:
-    native = _NATIVES.get(type(v))
-    if native is not None:
-        return native(**{f.name: _from_twin(getattr(v, f.name)) for f in dataclasses.fields(v)})
-    t = type(v)
-    if t is list:
-        return [_from_twin(x) for x in v]
-    if t is dict:
-        return {k: _from_twin(x) for k, x in v.items()}
-    if t is tuple:
-        return tuple(_from_twin(x) for x in v)
-    return v
+    return _convert(v, _NATIVES.get)
 
 
 def _to_twin(v: Any) -> Any:
+    return _convert(v, lambda t: twin(t) if is_native(t) else None)
+
+
+def _convert(v: Any, into: Callable[[type], type | None]) -> Any:
+    """``v`` with every record ``into`` names a class for made anew as that class."""
+    target = into(type(v))
+    if target is not None:
+        return target(**{f.name: _convert(getattr(v, f.name), into) for f in dataclasses.fields(v)})
     t = type(v)
-    if is_native(t):
-        return twin(t)(**{f.name: _to_twin(getattr(v, f.name)) for f in dataclasses.fields(v)})
     if t is list:
-        return [_to_twin(x) for x in v]
+        return [_convert(x, into) for x in v]
     if t is dict:
-        return {k: _to_twin(x) for k, x in v.items()}
+        return {k: _convert(x, into) for k, x in v.items()}
     if t is tuple:
-        return tuple(_to_twin(x) for x in v)
+        return tuple(_convert(x, into) for x in v)
     return v
