@@ -9,7 +9,7 @@ the values marked ``assumed`` come from the project's sheet
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 
 class Character(StrEnum):
@@ -46,7 +46,7 @@ class Spec(NamedTuple):
 C = Character
 
 # sheet §1, in its order.  Card ids are given in this order: 0–2 Boss, 3–5 Lawyer, …
-CHARACTERS: tuple[Spec, ...] = (
+CHARACTERS: Final[tuple[Spec, ...]] = (
     Spec(C.BOSS, 3, 3, 3, "may", True),
     Spec(C.LAWYER, 1, 3, 3, "may", True),
     Spec(C.DETECTIVE, -1, 2, 0, "must", True),
@@ -62,7 +62,7 @@ CHARACTERS: tuple[Spec, ...] = (
     Spec(C.SLY_COP, 0, 2, 0, "must", True),
 )
 
-SPEC: dict[Character, Spec] = {s.character: s for s in CHARACTERS}
+SPEC: Final[dict[Character, Spec]] = {s.character: s for s in CHARACTERS}
 
 
 class Combo(NamedTuple):
@@ -73,7 +73,7 @@ class Combo(NamedTuple):
 
 
 # sheet §2
-COMBOS: tuple[Combo, ...] = (
+COMBOS: Final[tuple[Combo, ...]] = (
     Combo(C.CANDY_BUYER, C.CANDY_THIEF, 5, False),
     Combo(C.POLICEMAN, C.SNATCHER, 3, False),
     Combo(C.JUDGE, C.HITMAN, 7, False),
@@ -82,8 +82,8 @@ COMBOS: tuple[Combo, ...] = (
     Combo(C.DETECTIVE, C.SLY_COP, 7, True),
 )
 
-BUYER_BONUS = 2  # per Snatcher and per Candy Thief, with at least one Candy Buyer
-PICKPOCKET_PAIR_BONUS = 2  # per two Pickpockets
+BUYER_BONUS: Final = 2  # per Snatcher and per Candy Thief, with at least one Candy Buyer
+PICKPOCKET_PAIR_BONUS: Final = 2  # per two Pickpockets
 
 
 def _build() -> tuple[tuple[Character, ...], tuple[int, ...]]:
@@ -99,8 +99,8 @@ def _build() -> tuple[tuple[Character, ...], tuple[int, ...]]:
 # CHARACTER_OF[card id]; the two-player deck: the first ``copies_2p`` ids of each character
 CHARACTER_OF, TWO_PLAYER_DECK = _build()
 
-FULL_DECK: tuple[int, ...] = tuple(range(len(CHARACTER_OF)))
-CANDIES: tuple[int, ...] = tuple(SPEC[c].candies for c in CHARACTER_OF)
+FULL_DECK: Final[tuple[int, ...]] = tuple(range(len(CHARACTER_OF)))
+CANDIES: Final[tuple[int, ...]] = tuple(SPEC[c].candies for c in CHARACTER_OF)
 
 
 def deck_for(players: int, no_limits: bool) -> tuple[int, ...]:
@@ -118,6 +118,6 @@ def combos_for(full: bool) -> tuple[Combo, ...]:
 
 
 # Characters that may be played openly to the discard for their ability (sheet §3 A).
-FOR_ABILITY: frozenset[Character] = frozenset({Character.CANDY_THIEF, Character.LAWYER})
+FOR_ABILITY: Final[frozenset[Character]] = frozenset({Character.CANDY_THIEF, Character.LAWYER})
 # per card id: may it be played to the discard for its ability?
-TO_DISCARD: tuple[bool, ...] = tuple(ch in FOR_ABILITY for ch in CHARACTER_OF)
+TO_DISCARD: Final[tuple[bool, ...]] = tuple(ch in FOR_ABILITY for ch in CHARACTER_OF)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import filterfalse
+from typing import Final
 
 from engine.candy.cards import CHARACTER_OF, Character, deck_for, is_full
 from engine.candy.keys import Err, Ev
@@ -19,12 +20,12 @@ from engine.core import Event, RuleError, event, rng_below, rng_seed, rng_shuffl
 
 Out = list[Event]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 4
-HAND = 3  # cards in hand after drawing
-BIG_GAME_GAMES = 5
-BIG_GAME_MIN_PLAYERS = 3
-TEAM_PLAYERS = 4
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
+HAND: Final = 3  # cards in hand after drawing
+BIG_GAME_GAMES: Final = 5
+BIG_GAME_MIN_PLAYERS: Final = 3
+TEAM_PLAYERS: Final = 4
 
 
 # --- who is who ------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from engine.candy.cards import (
     BUYER_BONUS,
@@ -18,15 +18,17 @@ from engine.candy.models import ComboMade, Score
 
 C = Character
 # characters counted in a list: each character's place in it, and each card's
-_SLOT = {ch: i for i, ch in enumerate(Character)}
-_CARD_SLOT = tuple(_SLOT[ch] for ch in CHARACTER_OF)
+_SLOT: Final = {ch: i for i, ch in enumerate(Character)}
+_CARD_SLOT: Final = tuple(_SLOT[ch] for ch in CHARACTER_OF)
 _SNATCHER, _THIEF, _BUYER, _PICKPOCKET = (
     _SLOT[ch] for ch in (C.SNATCHER, C.CANDY_THIEF, C.CANDY_BUYER, C.PICKPOCKET)
 )
 # per deck kind: each combo with the places of its two characters
-_COMBOS = {full: tuple((_SLOT[x.a], _SLOT[x.b], x) for x in combos_for(full)) for full in (False, True)}
-_SCORES: dict[bool, dict[tuple[int, ...], Score]] = {False: {}, True: {}}
-SCORE_CACHE = 20_000  # empires remembered per deck kind before the memo starts over
+_COMBOS: Final = {
+    full: tuple((_SLOT[x.a], _SLOT[x.b], x) for x in combos_for(full)) for full in (False, True)
+}
+_SCORES: Final[dict[bool, dict[tuple[int, ...], Score]]] = {False: {}, True: {}}
+SCORE_CACHE: Final = 20_000  # empires remembered per deck kind before the memo starts over
 
 
 def score(empire: Iterable[int], combos: tuple[Combo, ...]) -> Score:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from engine.candy.cards import Character
 from engine.candy.values import CandyOptions, GameResult, Reaction
@@ -13,7 +13,7 @@ from engine.core import Pending
 from engine.core.records import native
 
 Phase = Literal["playing", "break", "over"]
-SCHEMA_VERSION = 2
+SCHEMA_VERSION: Final = 2
 
 
 @dataclass(kw_only=True)

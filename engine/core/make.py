@@ -4,9 +4,11 @@ of ``Event(...)`` and ``Wait(...)`` (a rule makes many), and compiled
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core.protocol import ArgValue, Event, Wait, WaitKind
 
-_new = object.__new__
+_new: Final = object.__new__
 
 
 def event(key: str, to: int | None = None, **args: ArgValue) -> Event:

@@ -6,9 +6,9 @@ today gives the same game tomorrow.  Its whole state is one int in the state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-_MASK = (1 << 64) - 1
+_MASK: Final = (1 << 64) - 1
 
 
 def rng_seed(seed: int) -> int:

@@ -24,7 +24,7 @@ import functools
 import json
 import operator
 from collections.abc import Callable, Mapping, Sequence
-from typing import Annotated, Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Annotated, Any, ClassVar, Final, Generic, Protocol, TypeVar
 
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
@@ -35,7 +35,7 @@ from engine.core.prompts import PromptKey, check_answer, fits, pending_of
 from engine.core.protocol import Answer, Event, Pending, PlayerAction, RuleError, Tick
 from engine.core.records import dump, load
 
-MAX_TICKS = 100_000
+MAX_TICKS: Final = 100_000
 
 A = TypeVar("A")
 S = TypeVar("S", bound="StateLike")
@@ -59,8 +59,8 @@ class StateLike(Protocol):
     def clone(self: T_co) -> T_co: ...
 
 
-_MOVES: dict[Any, tuple[type, ...]] = {}  # a handler -> the action types it handles
-_RESUMES: dict[Any, tuple[str, ...]] = {}  # a resume step -> the prompts' ``then`` names
+_MOVES: Final[dict[Any, tuple[type, ...]]] = {}  # a handler -> the action types it handles
+_RESUMES: Final[dict[Any, tuple[str, ...]]] = {}  # a resume step -> the prompts' ``then`` names
 
 
 def move(*types: type) -> Callable[[F], F]:

@@ -10,7 +10,7 @@ the owner wins the round (never before the ability has fully resolved).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core import Answer, ask, event, rng_below, rng_shuffle
 from engine.svintus import rules
@@ -21,7 +21,7 @@ from engine.svintus.keys import Err, Ev, Pr
 from engine.svintus.models import ABILITY_STEP, AbilityRun, SvintusState
 
 Out = rules.Out
-MINOTAUR_TAKES = 2
+MINOTAUR_TAKES: Final = 2
 
 
 def step_of(run: AbilityRun) -> str | None:
@@ -103,7 +103,7 @@ def card_options(s: SvintusState, run: AbilityRun) -> list[int]:
     return []
 
 
-_KIND = {
+_KIND: Final = {
     TARGET: "player",
     COLOR: "color",
     PLAY: "card",
@@ -157,7 +157,7 @@ def ask_step(s: SvintusState, prompt_id: int | None = None) -> None:
     s.prompt_seq = max(seq, s.prompt_seq)
 
 
-_QUESTION: dict[Any, Pr] = {
+_QUESTION: Final[dict[Any, Pr]] = {
     TARGET: Pr.TARGET,
     COLOR: Pr.COLOR,
     PLAY: Pr.PLAY,

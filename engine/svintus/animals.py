@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Final
 
 
 class Animal(StrEnum):
@@ -30,7 +31,7 @@ class Animal(StrEnum):
     ELEPHANT = "elephant"
 
 
-ANIMALS: tuple[Animal, ...] = tuple(Animal)
+ANIMALS: Final[tuple[Animal, ...]] = tuple(Animal)
 
 
 @dataclass(frozen=True)
@@ -60,13 +61,13 @@ class Light:
 
 
 # The steps a dark ability may ask its owner for, in order: each is one prompt.
-TARGET = "target"  # an opponent
-LEAD = "lead"  # the first card of a set (the Ninja Turtle's, which must fit)
-CARDS = "cards"  # cards from one's own hand
-GIVE = "give"  # one of one's own cards to swap away (the target's hand in sight)
-TAKE = "take"  # one of the target's cards to take in exchange
-COLOR = "color"  # a colour
-PLAY = "play"  # a card that fits (or take 1)
+TARGET: Final = "target"  # an opponent
+LEAD: Final = "lead"  # the first card of a set (the Ninja Turtle's, which must fit)
+CARDS: Final = "cards"  # cards from one's own hand
+GIVE: Final = "give"  # one of one's own cards to swap away (the target's hand in sight)
+TAKE: Final = "take"  # one of the target's cards to take in exchange
+COLOR: Final = "color"  # a colour
+PLAY: Final = "play"  # a card that fits (or take 1)
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class Dark:
     max_cards: int = 0
 
 
-LIGHT: dict[Animal, Light] = {
+LIGHT: Final[dict[Animal, Light]] = {
     Animal.HEDGEHOG: Light(duty_on_intercept=True),
     Animal.SQUIRREL: Light(takes_from_pile=True),
     Animal.POLITE_PIG: Light(no_higher_number=True),
@@ -96,7 +97,7 @@ LIGHT: dict[Animal, Light] = {
     Animal.ELEPHANT: Light(grab_bonus=1),
 }
 
-DARK: dict[Animal, Dark] = {
+DARK: Final[dict[Animal, Dark]] = {
     Animal.HEDGEHOG: Dark(),  # Porcupine: every opponent takes 1
     Animal.SQUIRREL: Dark((TARGET, CARDS), 2, 2),  # Flying Squirrel: give 2 to an opponent
     Animal.POLITE_PIG: Dark((CARDS,), 0, 2),  # Boor Hog: up to 2 under the deck
@@ -114,4 +115,4 @@ DARK: dict[Animal, Dark] = {
     Animal.ELEPHANT: Dark(),  # Mammoth: the next two lose a turn
 }
 
-NO_LIGHT = Light()
+NO_LIGHT: Final = Light()

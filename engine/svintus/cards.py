@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 
 class Color(StrEnum):
@@ -13,7 +13,7 @@ class Color(StrEnum):
     BLUE = "blue"
 
 
-COLORS: tuple[Color, ...] = tuple(Color)
+COLORS: Final[tuple[Color, ...]] = tuple(Color)
 
 
 class Kind(StrEnum):
@@ -35,7 +35,7 @@ class DeckEntry(NamedTuple):
 
 # sheet §1: numbers 0–7 twice in each colour, five specials twice in each
 # colour, eight Polypigs.
-DECK_SPEC: tuple[DeckEntry, ...] = (
+DECK_SPEC: Final[tuple[DeckEntry, ...]] = (
     DeckEntry(Kind.NUMBER, tuple(range(8)), 2, True),
     DeckEntry(Kind.GRAB, None, 2, True),
     DeckEntry(Kind.SNORE, None, 2, True),
@@ -65,21 +65,22 @@ def _build(spec: tuple[DeckEntry, ...]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CARDS: tuple[Card, ...] = _build(DECK_SPEC)
-DECK_SIZE = len(CARDS)
+CARDS: Final[tuple[Card, ...]] = _build(DECK_SPEC)
+DECK_SIZE: Final = len(CARDS)
 
 # Flat lookups for the hot path.
-KIND: tuple[Kind, ...] = tuple(c.kind for c in CARDS)
-COLOR: tuple[Color | None, ...] = tuple(c.color for c in CARDS)
-VALUE: tuple[int | None, ...] = tuple(c.value for c in CARDS)
+KIND: Final[tuple[Kind, ...]] = tuple(c.kind for c in CARDS)
+COLOR: Final[tuple[Color | None, ...]] = tuple(c.color for c in CARDS)
+VALUE: Final[tuple[int | None, ...]] = tuple(c.value for c in CARDS)
 # Two cards are identical when their face is: same kind, colour and value.
-FACE: tuple[tuple[Kind, Color | None, int | None], ...] = tuple((c.kind, c.color, c.value) for c in CARDS)
+Face = tuple[Kind, Color | None, int | None]
+FACE: Final[tuple[Face, ...]] = tuple((c.kind, c.color, c.value) for c in CARDS)
 # The cards identical to each card (itself included): what intercepts it.
-IDENTICAL: tuple[frozenset[int], ...] = tuple(
+IDENTICAL: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(d.id for d in CARDS if FACE[d.id] == FACE[c.id]) for c in CARDS
 )
 # What a card "is called" for matching: the value for numbers, the kind otherwise.
-NAME: tuple[object, ...] = tuple(c.value if c.kind is Kind.NUMBER else c.kind for c in CARDS)
+NAME: Final[tuple[object, ...]] = tuple(c.value if c.kind is Kind.NUMBER else c.kind for c in CARDS)
 
 
 def is_special(card: int) -> bool:
@@ -101,13 +102,15 @@ def matches(card: int, top: int, color: Color | None) -> bool:
     return NAME[card] == NAME[top]
 
 
-_FITTING: dict[tuple[int, Color | None], frozenset[int]] = {}
+_FITTING: Final[dict[int, frozenset[int]]] = {}  # by top * 8 + the colour's place (0: none)
 
 
 def fitting(top: int, color: Color | None) -> frozenset[int]:
     """Every card that ``matches`` ``top`` while ``color`` is in force (worked out
-    once per pair: a hand is checked against it card by card)."""
-    found = _FITTING.get((top, color))
+    once per pair: a hand is checked against it card by card).  Keyed by ints: an
+    enum's hash is a Python call (``Enum.__hash__``), many times a lookup's cost."""
+    key = top * 8 + (0 if color is None else COLORS.index(color) + 1)
+    found = _FITTING.get(key)
     if found is None:
-        found = _FITTING[(top, color)] = frozenset(c for c in range(DECK_SIZE) if matches(c, top, color))
+        found = _FITTING[key] = frozenset(c for c in range(DECK_SIZE) if matches(c, top, color))
     return found

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from engine.core import (
     Answer,
@@ -51,11 +51,11 @@ from engine.svintus.models import (
     migrate,
 )
 
-_CARD_VIEWS = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value) for c in CARDS)
+_CARD_VIEWS: Final = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value) for c in CARDS)
 # The actions ``moves`` offers, made once each and handed out again (actions are
 # values): looked up inline, ``_made.get(key) or _keep(key, action)``.
-_made: dict[tuple[Any, ...], Any] = {}
-MADE_LIMIT = 1 << 16  # a long-running bot meets many players: start over past this many
+_made: Final[dict[tuple[Any, ...], Any]] = {}
+MADE_LIMIT: Final = 1 << 16  # a long-running bot meets many players: start over past this many
 
 
 def _keep(key: tuple[Any, ...], action: Any) -> Any:
@@ -69,8 +69,8 @@ def _one(cls: type, p: int) -> Any:
     return _made.get((cls, p)) or _keep((cls, p), cls(player=p))
 
 
-_SETUP_ACTIONS = frozenset({PickAnimal, Leave})  # all one may do while animals are picked
-_SEATING = frozenset({Join, Leave, PickAnimal})  # not a move of play: no return from absence
+_SETUP_ACTIONS: Final = frozenset({PickAnimal, Leave})  # all one may do while animals are picked
+_SEATING: Final = frozenset({Join, Leave, PickAnimal})  # not a move of play: no return from absence
 
 
 class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):

@@ -8,7 +8,7 @@ clock and no I/O: ``now`` is always an argument.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from engine.core import Event, RuleError, Wait, ask, event, rng_below, rng_shuffle, wait
 from engine.svintus.animals import ANIMALS, LIGHT, NO_LIGHT, Animal, Light
@@ -29,16 +29,16 @@ from engine.svintus.cards import (
 from engine.svintus.keys import Err, Ev, Pr
 from engine.svintus.models import ABILITY_STEP, COLOR_STEP, Attack, Duty, Race, SvintusOptions, SvintusState
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 10
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 10
 
 Out = list[Event]
 V = TypeVar("V")
 
 # How a card comes to be played.
-TURN = "turn"
-INTERCEPT = "intercept"
-TRANSFER = "transfer"
+TURN: Final = "turn"
+INTERCEPT: Final = "intercept"
+TRANSFER: Final = "transfer"
 
 
 def without(items: Sequence[int], p: int) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
 from engine.core import Pending
 from engine.core.records import native
@@ -14,10 +14,10 @@ from engine.svintus.cards import Color
 from engine.svintus.values import Attack, Duty, SvintusOptions
 
 Phase = Literal["setup", "playing", "round_over", "match_over"]
-SCHEMA_VERSION = 3
+SCHEMA_VERSION: Final = 3
 # the prompt queue's resume steps
-COLOR_STEP = "color"  # a Polypig's colour
-ABILITY_STEP = "ability"  # a dark ability's current step
+COLOR_STEP: Final = "color"  # a Polypig's colour
+ABILITY_STEP: Final = "ability"  # a dark ability's current step
 
 
 @dataclass(kw_only=True)
