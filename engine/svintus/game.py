@@ -53,20 +53,35 @@ from engine.svintus.models import (
 
 _CARD_VIEWS: Final = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value) for c in CARDS)
 # The actions ``moves`` offers, made once each and handed out again (actions are
-# values): looked up inline, ``_made.get(key) or _keep(key, action)``.
-_made: Final[dict[tuple[Any, ...], Any]] = {}
+# values).  Keyed by ints, not tuples: a tuple key is made, hashed and compared
+# on every look, many times an int's cost.  A play by (player, top, card); the
+# actions with a player alone by their type, then the player.
+_plays: Final[dict[int, Any]] = {}
+_ones: Final[dict[type, dict[int, Any]]] = {}
 MADE_LIMIT: Final = 1 << 16  # a long-running bot meets many players: start over past this many
 
 
-def _keep(key: tuple[Any, ...], action: Any) -> Any:
-    if len(_made) >= MADE_LIMIT:
-        _made.clear()
-    _made[key] = action
+def _play_key(player: int, card: int, top: int) -> int:
+    return (player << 16) | (top << 8) | card  # both below 256 (DECK_SIZE)
+
+
+def _keep_play(key: int, player: int, card: int, top: int) -> Any:
+    if len(_plays) >= MADE_LIMIT:
+        _plays.clear()
+    action = _plays[key] = Play(player=player, card=card, on=top)
     return action
 
 
 def _one(cls: type, p: int) -> Any:
-    return _made.get((cls, p)) or _keep((cls, p), cls(player=p))
+    made = _ones.get(cls)
+    if made is None:
+        made = _ones[cls] = {}
+    action = made.get(p)
+    if action is None:
+        if len(made) >= MADE_LIMIT:
+            made.clear()
+        action = made[p] = cls(player=p)
+    return action
 
 
 _SETUP_ACTIONS: Final = frozenset({PickAnimal, Leave})  # all one may do while animals are picked
@@ -161,9 +176,9 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
         else:
             if s.ability is None:
                 top = s.pile[-1]
-                get = _made.get
+                get = _plays.get
                 acts = [
-                    get((player, c, top)) or _keep((player, c, top), Play(player=player, card=c, on=top))
+                    get(_play_key(player, c, top)) or _keep_play(_play_key(player, c, top), player, c, top)
                     for c in rules.playable(s, player, hand)
                 ]
             else:
