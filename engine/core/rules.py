@@ -138,6 +138,16 @@ class Rules(Generic[S, A, O]):
     _codec: Codec | None = None
     _parser: TypeAdapter[Any] | None = None
 
+    def __init__(self) -> None:
+        # the class's tables and hooks, read on every apply: an instance's own
+        # attributes are read natively (compiled), a class's by name
+        cls = type(self)
+        self._handlers: dict[type, Callable[..., None]] = cls._moves
+        self._steps: dict[str, Callable[..., None]] = cls._resumes
+        self._does_check: bool = cls._checks
+        self._does_before: bool = cls._befores
+        self._does_settle: bool = cls._settles
+
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         moves: dict[type, Callable[..., None]] = {}
@@ -201,13 +211,13 @@ class Rules(Generic[S, A, O]):
     # --- the one door -------------------------------------------------------------------
 
     def apply(self, state: S, action: A | Tick, now_ms: int) -> tuple[S, Out]:
-        handler = self._moves.get(type(action))
+        handler = self._handlers.get(type(action))
         if handler is None:
             if type(action) is not Tick:
                 action = self.parse_action(action)
             if isinstance(action, Tick):
                 return self._pass_time(state, action, now_ms)
-            handler = self._moves[type(action)]
+            handler = self._handlers[type(action)]
         now = int(now_ms)
         if now < state.clock_ms:
             now = state.clock_ms
@@ -219,14 +229,14 @@ class Rules(Generic[S, A, O]):
             self._fire(s, now, out)
         if self.finished(s):
             raise RuleError(self.over_key)
-        if self._checks:
+        if self._does_check:
             self.check(s, action)
         if s is state:
             s = state.clone()
-        if self._befores:
+        if self._does_before:
             self.before(s, action, now, out)
         handler(self, s, action, now, out)
-        if self._settles:
+        if self._does_settle:
             self.settle(s, now, out)
         s.clock_ms = now
         s.seq += 1
@@ -266,7 +276,7 @@ class Rules(Generic[S, A, O]):
             if x is pending:
                 del s.prompts[i]
                 break
-        self._resumes[pending.then](self, s, pending, a, now, out)
+        self._steps[pending.then](self, s, pending, a, now, out)
 
     # --- what may happen ----------------------------------------------------------------
 
