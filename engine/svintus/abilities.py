@@ -323,13 +323,13 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
     elif a is Animal.POLITE_PIG:  # Boor Hog: under the deck
         for c in picked:
             hand.remove(c)
-        s.hands = {**s.hands, p: hand}
+        s.hands[p] = hand
         s.deck = [*reversed(picked), *s.deck]  # each under the deck in turn: the last at the bottom
         out.append(event(Ev.BOOR_HOG, player=p, count=len(picked)))
     elif a is Animal.TURTLE:  # Ninja Turtle: numbers of one value, the last on top
         for c in picked:
             hand.remove(c)
-        s.hands = {**s.hands, p: hand}
+        s.hands[p] = hand
         s.pile = [*s.pile, *picked]
         s.top_live = True
         s.color = CARD_COLOR[picked[-1]]
@@ -378,7 +378,7 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
     elif a is Animal.MOUSE:  # Bat: on the pile, no effect
         (card,) = picked
         hand.remove(card)
-        s.hands = {**s.hands, p: hand}
+        s.hands[p] = hand
         s.pile = [*s.pile, card]
         s.top_live = True
         if KIND[card] is not Kind.POLYPIG:  # a Polypig keeps the colour in force

@@ -75,6 +75,10 @@ VALUE: Final[tuple[int | None, ...]] = tuple(c.value for c in CARDS)
 # Two cards are identical when their face is: same kind, colour and value.
 Face = tuple[Kind, Color | None, int | None]
 FACE: Final[tuple[Face, ...]] = tuple((c.kind, c.color, c.value) for c in CARDS)
+# The same as a number (the face's place among the faces): compared natively,
+# where comparing two faces makes and compares tuples.
+_FACES: Final = list(dict.fromkeys(FACE))
+FACE_NO: Final[tuple[int, ...]] = tuple(_FACES.index(f) for f in FACE)
 # The cards identical to each card (itself included): what intercepts it.
 IDENTICAL: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset(d.id for d in CARDS if FACE[d.id] == FACE[c.id]) for c in CARDS
@@ -88,7 +92,7 @@ def is_special(card: int) -> bool:
 
 
 def identical(a: int, b: int) -> bool:
-    return FACE[a] == FACE[b]
+    return FACE_NO[a] == FACE_NO[b]
 
 
 def matches(card: int, top: int, color: Color | None) -> bool:
@@ -103,14 +107,38 @@ def matches(card: int, top: int, color: Color | None) -> bool:
 
 
 _FITTING: Final[dict[int, frozenset[int]]] = {}  # by top * 8 + the colour's place (0: none)
+_FIT_FLAGS: Final[dict[int, list[bool]]] = {}  # the same, as a flag per card
+
+
+def _fit_key(top: int, color: Color | None) -> int:
+    """``top`` and ``color`` as one int: an enum's hash is a Python call
+    (``Enum.__hash__``), many times a lookup's cost, and so is ``tuple.index``
+    on enums; the colours are compared by identity."""
+    if color is None:
+        return top * 8
+    place = 1
+    for c in COLORS:
+        if c is color:
+            break
+        place += 1
+    return top * 8 + place
 
 
 def fitting(top: int, color: Color | None) -> frozenset[int]:
     """Every card that ``matches`` ``top`` while ``color`` is in force (worked out
-    once per pair: a hand is checked against it card by card).  Keyed by ints: an
-    enum's hash is a Python call (``Enum.__hash__``), many times a lookup's cost."""
-    key = top * 8 + (0 if color is None else COLORS.index(color) + 1)
+    once per pair: a hand is checked against it card by card)."""
+    key = _fit_key(top, color)
     found = _FITTING.get(key)
     if found is None:
         found = _FITTING[key] = frozenset(c for c in range(DECK_SIZE) if matches(c, top, color))
+    return found
+
+
+def fit_flags(top: int, color: Color | None) -> list[bool]:
+    """``fitting`` as a flag per card id (read by index, not hashed): never changed."""
+    key = _fit_key(top, color)
+    found = _FIT_FLAGS.get(key)
+    if found is None:
+        fit = fitting(top, color)
+        found = _FIT_FLAGS[key] = [c in fit for c in range(DECK_SIZE)]
     return found

@@ -23,7 +23,7 @@ from engine.core import (
 )
 from engine.svintus import abilities, rules
 from engine.svintus.animals import ANIMALS, GIVE, TAKE
-from engine.svintus.cards import CARDS, Color
+from engine.svintus.cards import CARDS, DECK_SIZE, Color
 from engine.svintus.keys import Err, Ev, Pr
 from engine.svintus.models import (
     ABILITY_STEP,
@@ -52,36 +52,51 @@ from engine.svintus.models import (
 )
 
 _CARD_VIEWS: Final = tuple(CardView(id=c.id, color=c.color, kind=c.kind, value=c.value) for c in CARDS)
-# The actions ``moves`` offers, made once each and handed out again (actions are
-# values).  Keyed by ints, not tuples: a tuple key is made, hashed and compared
-# on every look, many times an int's cost.  A play by (player, top, card); the
-# actions with a player alone by their type, then the player.
-_plays: Final[dict[int, Any]] = {}
-_ones: Final[dict[type, dict[int, Any]]] = {}
-MADE_LIMIT: Final = 1 << 16  # a long-running bot meets many players: start over past this many
 
 
-def _play_key(player: int, card: int, top: int) -> int:
-    return (player << 16) | (top << 8) | card  # both below 256 (DECK_SIZE)
+class _Own:
+    """The actions ``moves`` offers one player, made once each and handed out
+    again (actions are values): those that name nothing but the player, read as
+    attributes, and the plays, by the top card then the card (a list read by
+    index: neither hashed nor boxed)."""
+
+    def __init__(self, p: int) -> None:
+        self.p = p
+        self.leave: Any = Leave(player=p)
+        self.join: Any = Join(player=p)
+        self.next_round: Any = NextRound(player=p)
+        self.slap: Any = Slap(player=p)
+        self.use_ability: Any = UseAbility(player=p)
+        self.accept: Any = Accept(player=p)
+        self.pass_turn: Any = Pass(player=p)
+        self.draw: Any = Draw(player=p)
+        self.react: Any = React(player=p)
+        self.declare: Any = Declare(player=p)
+        self.catch: Any = Catch(player=p)
+        self.speak: Any = Speak(player=p)
+        self.plays: list[list[Any] | None] = [None] * DECK_SIZE
+
+    def play(self, top: int, card: int) -> Any:
+        row = self.plays[top]
+        if row is None:
+            row = self.plays[top] = [None] * DECK_SIZE
+        action = row[card]
+        if action is None:
+            action = row[card] = Play(player=self.p, card=card, on=top)
+        return action
 
 
-def _keep_play(key: int, player: int, card: int, top: int) -> Any:
-    if len(_plays) >= MADE_LIMIT:
-        _plays.clear()
-    action = _plays[key] = Play(player=player, card=card, on=top)
-    return action
+_owns: Final[dict[int, _Own]] = {}
+OWN_KEPT: Final = 256  # players remembered (a row of plays each) before the memo starts over
 
 
-def _one(cls: type, p: int) -> Any:
-    made = _ones.get(cls)
-    if made is None:
-        made = _ones[cls] = {}
-    action = made.get(p)
-    if action is None:
-        if len(made) >= MADE_LIMIT:
-            made.clear()
-        action = made[p] = cls(player=p)
-    return action
+def _own(p: int) -> _Own:
+    own = _owns.get(p)
+    if own is None:
+        if len(_owns) >= OWN_KEPT:
+            _owns.clear()
+        own = _owns[p] = _Own(p)
+    return own
 
 
 _SETUP_ACTIONS: Final = frozenset({PickAnimal, Leave})  # all one may do while animals are picked
@@ -161,47 +176,44 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
                 return []
             taken = set(s.animals.values())
             picks: list[Any] = [PickAnimal(player=player, animal=a) for a in ANIMALS if a not in taken]
-            return [*picks, _one(Leave, player)]
+            return [*picks, _own(player).leave]
+        own = _own(player)
         hand = s.hands.get(player)
         if hand is None:
             if s.phase == "round_over" and len(s.seats) < rules.MAX_PLAYERS:
-                return [_one(Join, player)]
+                return [own.join]
             return []
         if s.phase == "round_over":
-            return [_one(NextRound, player), _one(Leave, player)]
+            return [own.next_round, own.leave]
         acts: list[Any]
         race = s.race
         if race is not None:
-            acts = [_one(Slap, player)] if player in race.players and player not in race.pressed else []
+            acts = [own.slap] if player in race.players and player not in race.pressed else []
         else:
             if s.ability is None:
                 top = s.pile[-1]
-                get = _plays.get
-                acts = [
-                    get(_play_key(player, c, top)) or _keep_play(_play_key(player, c, top), player, c, top)
-                    for c in rules.playable(s, player, hand)
-                ]
+                acts = [own.play(top, c) for c in rules.playable(s, player, hand)]
             else:
                 acts = []
             if player == s.current and not s.prompts:
                 if s.animals and abilities.unavailable(s, player) is None:
-                    acts.append(_one(UseAbility, player))
+                    acts.append(own.use_ability)
                 if s.attack is not None:
-                    acts.append(_one(Accept, player))
+                    acts.append(own.accept)
                 elif s.drawn:
                     if rules.can_pass(s, player) is None:
-                        acts.append(_one(Pass, player))
+                        acts.append(own.pass_turn)
                 elif rules.can_draw(s, player) is None:
-                    acts.append(_one(Draw, player))
+                    acts.append(own.draw)
         if s.duties and any(d.player == player for d in s.duties):
-            acts.append(_one(React, player))
+            acts.append(own.react)
         if len(hand) == 1 and player not in s.declared:
-            acts.append(_one(Declare, player))
+            acts.append(own.declare)
         if s.one_card_since and rules.catchable(s, player):
-            acts.append(_one(Catch, player))
+            acts.append(own.catch)
         if s.silence is not None and s.options.hush_counts_messages:
-            acts.append(_one(Speak, player))
-        acts.append(_one(Leave, player))
+            acts.append(own.speak)
+        acts.append(own.leave)
         return acts
 
     def is_legal(self, state: SvintusState, action: Any) -> bool:

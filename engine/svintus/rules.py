@@ -16,12 +16,13 @@ from engine.svintus.cards import (
     COLOR,
     COLORS,
     DECK_SIZE,
-    FACE,
+    FACE_NO,
     IDENTICAL,
     KIND,
     VALUE,
     Color,
     Kind,
+    fit_flags,
     fitting,
     identical,
     matches,
@@ -204,12 +205,14 @@ def take(s: SvintusState, p: int, n: int, out: Out, forced: bool = True) -> int:
             if not s.deck:
                 break
         deck = s.deck
-        k = min(n - taken, len(deck))
-        hand.extend(reversed(deck[len(deck) - k :]))  # one by one from the top (the end)
-        s.deck = deck[: len(deck) - k]
+        top = len(deck) - 1
+        k = min(n - taken, top + 1)
+        for i in range(k):  # one by one from the top (the end)
+            hand.append(deck[top - i])
+        s.deck = deck[: top + 1 - k]
         taken += k
     if taken:
-        s.hands = {**s.hands, p: hand}
+        s.hands[p] = hand
     return taken
 
 
@@ -218,17 +221,24 @@ def penalty(s: SvintusState, p: int, key: Ev, out: Out, **args: int) -> None:
     out.append(event(key, player=p, count=n, **args))
 
 
-def sync_one_card(s: SvintusState, now: int) -> None:
-    """Track who is down to one card (for «Свинтус!» and «Поймать!»)."""
-    since = s.one_card_since
+def sync_one_card(s: SvintusState, now: int) -> bool:
+    """Track who is down to one card (for «Свинтус!» and «Поймать!»); whether
+    someone's hand is empty."""
+    since = s.one_card_since  # the state's own (copied with it): changed in place
+    emptied = False
     for p, hand in s.hands.items():
-        if len(hand) == 1:
+        n = len(hand)
+        if n == 1:
             if p not in since:
-                s.one_card_since = since = {**since, p: now}
-        elif p in since:
-            s.one_card_since = since = {q: t for q, t in since.items() if q != p}
-            if p in s.declared:
-                s.declared = without(s.declared, p)
+                since[p] = now
+        else:
+            if n == 0:
+                emptied = True
+            if since and p in since:
+                del since[p]
+                if p in s.declared:
+                    s.declared = without(s.declared, p)
+    return emptied
 
 
 # --- a round ---------------------------------------------------------------
@@ -307,24 +317,24 @@ def end_round(s: SvintusState, winner: int, now: int, out: Out) -> None:
 def settle(s: SvintusState, now: int, out: Out) -> None:
     """§6: a player whose hand has become empty, by whatever means, wins the round
     as soon as nothing they must resolve is pending.  Then who holds one card."""
-    if s.phase == "playing" and not all(s.hands.values()):
-        _settle(s, now, out)
-    sync_one_card(s, now)
+    if sync_one_card(s, now) and s.phase == "playing" and _settle(s, now, out):
+        sync_one_card(s, now)  # the round is over: who holds one card now
 
 
-def _settle(s: SvintusState, now: int, out: Out) -> None:
+def _settle(s: SvintusState, now: int, out: Out) -> bool:
     # [decision] a dark ability resolves whole, whoever's it is (the Silver Fox
     # gives 2 right after taking a last card), and a slap race is everyone's to
     # answer (the loser takes cards): the round ends only after them.
     if s.ability is not None or s.race is not None:
-        return
+        return False
     seats = s.seats
     start = seats.index(s.current) if s.current in seats else 0
     for i in range(len(seats)):
         q = seats[(start + s.direction * i) % len(seats)]
         if not s.hands[q] and not (s.awaiting_color and q == s.current):  # a colour is named first
             end_round(s, q, now, out)
-            return
+            return True
+    return False
 
 
 def new_match(players: list[int], seed: int, options: SvintusOptions, now: int) -> tuple[SvintusState, Out]:
@@ -426,7 +436,7 @@ def _classify(s: SvintusState, p: int, card: int) -> tuple[str | None, Err | Non
     if s.ability is not None:  # [decision] nobody plays across a dark ability in use
         return None, Err.ABILITY_ON
     top = s.pile[-1]
-    ident = s.top_live and FACE[card] == FACE[top]
+    ident = s.top_live and FACE_NO[card] == FACE_NO[top]
     attack = s.attack
     if attack is not None:
         # [decision] the target's same-name card is a transfer even when identical
@@ -457,7 +467,7 @@ def playable(s: SvintusState, p: int, hand: Sequence[int]) -> list[int]:
     if s.race is not None or s.ability is not None:
         return []
     top = s.pile[-1]
-    face = FACE[top] if s.top_live else None  # an identical card intercepts a live top
+    face = FACE_NO[top] if s.top_live else -1  # an identical card intercepts a live top
     animals = bool(s.animals)
     out: list[int] = []
     attack = s.attack
@@ -466,7 +476,7 @@ def playable(s: SvintusState, p: int, hand: Sequence[int]) -> list[int]:
         for c in hand:
             if transfer is not None and KIND[c] == transfer:
                 mode = TRANSFER
-            elif FACE[c] == face:
+            elif FACE_NO[c] == face:
                 mode = INTERCEPT
             else:
                 continue
@@ -481,15 +491,15 @@ def playable(s: SvintusState, p: int, hand: Sequence[int]) -> list[int]:
         mine = hand
     if not animals:  # no animal forbids anything: which cards, not how, is the question
         if mine is hand:  # a card that fits (an identical one always does)
-            fit = fitting(top, s.color)
-            return [c for c in hand if c in fit]
-        twins = IDENTICAL[top] if face is not None else ()
+            flags = fit_flags(top, s.color)
+            return [c for c in hand if flags[c]]
+        twins = IDENTICAL[top] if face >= 0 else ()
         if mine is None:
             return [c for c in hand if c in twins]
         return [c for c in hand if c in twins or c in mine]
     fit = fitting(top, s.color)
     for c in hand:
-        if FACE[c] == face:
+        if FACE_NO[c] == face:
             mode = INTERCEPT
         elif mine is None:
             continue
@@ -518,7 +528,7 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
     attack = s.attack
     hand = list(s.hands[p])
     hand.remove(card)
-    s.hands = {**s.hands, p: hand}
+    s.hands[p] = hand
     s.pile = [*s.pile, card]
     s.top_live = True
     s.color = COLOR[card]
@@ -874,9 +884,24 @@ def join(s: SvintusState, p: int, out: Out) -> None:
 # --- time ------------------------------------------------------------------
 
 
+_TIMER: Final[list[tuple[object, int]]] = [(None, 0)]  # the last options read, with their turn timer
+
+
+def turn_timer(o: SvintusOptions) -> int:
+    """``o.turn_timer_ms``, read once per options: a pydantic model's attribute is
+    a slow read, and every press asks for the deadline (a table's options are one
+    object for the whole game)."""
+    last = _TIMER[0]
+    if last[0] is o:
+        return last[1]
+    timer = o.turn_timer_ms
+    _TIMER[0] = (o, timer)  # one tuple: a reader sees the pair whole
+    return timer
+
+
 def deadline(s: SvintusState) -> int | None:
     if s.phase == "playing" and s.race is None and not s.duties and not s.away:  # most of the time
-        timer = s.options.turn_timer_ms
+        timer = turn_timer(s.options)
         return s.turn_started_ms + timer if timer > 0 else None
     due = _table_deadline(s)
     if s.duties and s.phase == "playing":
@@ -896,7 +921,7 @@ def _table_deadline(s: SvintusState) -> int | None:
         return s.round_ended_ms + s.options.round_break_ms
     if s.race is not None:
         return s.race.deadline_ms
-    timer = s.options.turn_timer_ms
+    timer = turn_timer(s.options)
     if timer <= 0:
         return None
     if s.current in s.away:

@@ -90,7 +90,7 @@ class SvintusState:
     phase: Phase = "playing"
     round: int = 0
     seats: Sequence[int]  # seat order = clockwise
-    hands: Mapping[int, Sequence[int]]
+    hands: dict[int, Sequence[int]]  # copied with the state: most moves change a hand
     scores: Mapping[int, int]
     deck: Sequence[int]  # the top of the deck is the end of the list
     pile: Sequence[int]  # the top of the pile is the end of the list
@@ -103,7 +103,7 @@ class SvintusState:
     drawn: Sequence[int] = field(default_factory=list)  # cards drawn this turn that may still be played
     silence: int | None = None  # who played the Hush in force
     race: Race | None = None
-    one_card_since: Mapping[int, int] = field(default_factory=dict)  # who holds one card, since when
+    one_card_since: dict[int, int] = field(default_factory=dict)  # who holds one card, since when
     declared: Sequence[int] = field(default_factory=list)  # of those, who said «Свинтус!»
     timeouts: Mapping[int, int] = field(default_factory=dict)  # turn timeouts in a row
     away: Sequence[int] = field(default_factory=list)
@@ -141,7 +141,7 @@ class SvintusState:
         n.phase = self.phase
         n.round = self.round
         n.seats = self.seats
-        n.hands = self.hands
+        n.hands = self.hands.copy()
         n.scores = self.scores
         n.deck = self.deck
         n.pile = self.pile
@@ -154,7 +154,7 @@ class SvintusState:
         n.drawn = self.drawn
         n.silence = self.silence
         n.race = None if self.race is None else self.race.clone()
-        n.one_card_since = self.one_card_since
+        n.one_card_since = self.one_card_since.copy()
         n.declared = self.declared
         n.timeouts = self.timeouts
         n.away = self.away

@@ -487,7 +487,9 @@ def test_a_native_records_copy_shares_nothing_a_move_changes_in_place() -> None:
     assert c == s and c is not s
     assert c.prompts is not s.prompts and c.race is not s.race and c.ability is not s.ability
     assert c.race is not None and s.race is not None and c.race.pressed is not s.race.pressed
-    assert c.hands is s.hands  # a Mapping: replaced, never changed, so shared
+    assert c.hands == s.hands and c.hands is not s.hands  # a dict: copied, a move changes it in place
+    assert c.hands[1] is s.hands[1]  # a hand (a Sequence): replaced, never changed, so shared
+    assert c.deck is s.deck  # a Sequence: shared
 
 
 def test_a_native_record_goes_to_json_and_back_through_its_twin() -> None:
