@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.candy.cards import CHARACTER_OF, TO_DISCARD
 from engine.candy.keys import Ev
 from engine.candy.models import Allow, Block, Discard, NextGame, PlayToDiscard, PlayToEmpire, Protect
-from engine.core import Event, Leave, PlayerAction, event, hand_zone
+from engine.core import Event, Leave, PlayerAction, event, hand_zone, kept
 
 CARDS = len(CHARACTER_OF)
 HAND_DRAW = 4  # a draw is of 1 to 3 cards
@@ -133,9 +133,4 @@ SEATS: dict[int, Seat] = {}  # look here first (``SEATS.get(p) or seat(p)``): no
 
 
 def seat(p: int) -> Seat:
-    s = SEATS.get(p)
-    if s is None:
-        if len(SEATS) >= KEPT:
-            SEATS.clear()
-        s = SEATS[p] = Seat(p)
-    return s
+    return kept(SEATS, p, Seat, KEPT)

@@ -7,7 +7,7 @@ from engine.candy.keys import Ev
 from engine.candy.models import CandyState, Step
 from engine.candy.rules import Out, active, settle
 from engine.candy.scoring import best
-from engine.core import Wait, event, rng_below, wait
+from engine.core import Wait, event, kept, rng_below, wait
 
 MAX_CHAIN = 64  # prompts the referee answers in a row for a player out of time
 
@@ -67,12 +67,11 @@ def waiting(s: CandyState) -> list[Wait]:
         return [wait("all", waited(s), until)]
     if until is not None:
         return [wait("turn", [p], until)]
-    w = _TURN_WAITS.get(p)
-    if w is None:
-        if len(_TURN_WAITS) >= WAITS_KEPT:
-            _TURN_WAITS.clear()
-        w = _TURN_WAITS[p] = [wait("turn", [p])]
-    return w[:]
+    return kept(_TURN_WAITS, p, _turn_wait, WAITS_KEPT)[:]
+
+
+def _turn_wait(p: int) -> list[Wait]:
+    return [wait("turn", [p])]
 
 
 def fire(s: CandyState, due: int, out: Out) -> None:

@@ -14,7 +14,7 @@ codec, records and randomness.  Import from here: ``from engine.core import …`
 """
 
 from engine.core.codec import Codec, CodecError
-from engine.core.make import event, wait
+from engine.core.make import event, kept, wait
 from engine.core.moves import Answers, Moves, answers
 from engine.core.prompts import PromptKey, ask, check_answer, fits, pending_of
 from engine.core.protocol import (
@@ -78,6 +78,7 @@ __all__ = [
     "hand_zone",
     "interned",
     "is_value",
+    "kept",
     "load",
     "move",
     "pending_of",

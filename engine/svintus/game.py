@@ -17,6 +17,7 @@ from engine.core import (
     Wait,
     event,
     hand_zone,
+    kept,
     move,
     pending_of,
     resume,
@@ -91,12 +92,7 @@ OWN_KEPT: Final = 256  # players remembered (a row of plays each) before the mem
 
 
 def _own(p: int) -> _Own:
-    own = _owns.get(p)
-    if own is None:
-        if len(_owns) >= OWN_KEPT:
-            _owns.clear()
-        own = _owns[p] = _Own(p)
-    return own
+    return kept(_owns, p, _Own, OWN_KEPT)
 
 
 _SETUP_ACTIONS: Final = frozenset({PickAnimal, Leave})  # all one may do while animals are picked
