@@ -10,10 +10,11 @@ import signal
 from collections.abc import Awaitable
 from typing import Any
 
+from aiohttp import web
 from telegram import Update
 from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 
-from bot import computers
+from bot import computers, health
 from bot.handlers import install, register_commands
 from bot.i18n import translator
 from bot.outbox import Limits
@@ -85,6 +86,7 @@ class Lifecycle:
         self.t = translator()
         self.ref: Referee | None = None
         self.timers: asyncio.Task[None] | None = None
+        self.health: web.AppRunner | None = None
 
     async def post_init(self, app: App) -> None:
         store = Store.from_url(
@@ -103,6 +105,9 @@ class Lifecycle:
             nudge_after_ms=settings.nudge_after_ms,
         )
         app.bot_data["referee"] = ref
+        if not settings.webhook_url and settings.health_port:  # (webhook: the webhook server's)
+            check = health.redis_check(app.bot_data)
+            self.health = await health.serve(settings.health_listen, settings.health_port, check)
         computers.THINKERS.processes = settings.computer_processes
         install(app, ref)
         loop = asyncio.get_running_loop()
@@ -130,6 +135,9 @@ class Lifecycle:
 
     async def post_shutdown(self, app: App) -> None:
         await self.quiesce()  # if the application never ran, post_stop did not either
+        runner, self.health = self.health, None
+        if runner is not None:
+            await runner.cleanup()
         computers.THINKERS.close()
         ref, self.ref = self.ref, None
         if ref is not None:

@@ -6,19 +6,31 @@ come from its adapter.  ``install`` registers them from one table (``routes``).
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
 from redis.exceptions import RedisError
-from telegram import BotCommand, InlineKeyboardButton, InlineKeyboardMarkup, Update, User
-from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import TelegramError
+from telegram import (
+    BotCommand,
+    CallbackQuery,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    MaybeInaccessibleMessage,
+    Message,
+    Update,
+    User,
+)
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import BadRequest, RetryAfter, TelegramError
 from telegram.ext import (
     Application,
     ApplicationHandlerStop,
     BaseHandler,
     CallbackQueryHandler,
+    ChatMemberHandler,
     CommandHandler,
     ContextTypes,
     MessageHandler,
@@ -26,7 +38,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import fit, games, screens, stats
+from bot import fit, games, metrics, screens, stats
 from bot.adapter import Command, Ctx
 from bot.callbacks import BadCallback, Press, decode, encode
 from bot.referee import Referee
@@ -37,7 +49,8 @@ log = logging.getLogger(__name__)
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]
 App = Application[Any, Any, Any, Any, Any, Any]
 
-REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
+# how long after it arrived a press may still be answered (Telegram's deadline is about 15 s)
+ANSWER_DEADLINE_S = 14.0
 COMMANDS = ("new", "leave", "stop", "board", "rules", "stats", "forget", "language", "help")
 
 
@@ -62,6 +75,14 @@ def find_game(ref: Referee, text: str) -> str | None:
 def in_group(update: Update) -> bool:
     chat = update.effective_chat
     return chat is not None and chat.type in (ChatType.GROUP, ChatType.SUPERGROUP)
+
+
+def thread_of(message: Message | MaybeInaccessibleMessage | None) -> int | None:
+    """The forum topic a message is in (None: General, or a chat without topics; a reply
+    thread of an ordinary group is not a topic)."""
+    if not isinstance(message, Message) or not message.is_topic_message:
+        return None
+    return message.message_thread_id
 
 
 def game_press(data: str | None) -> bool:
@@ -99,16 +120,13 @@ class Handlers:
         )
 
     async def reply(self, update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
+        """A command's answer, in its chat (and forum topic): within the chat's budget,
+        after the chat's other messages, however long a flood wait or an outage
+        keeps it (``Sender.message``: the handler waits a few seconds at most)."""
         message = update.effective_message
         if message is None or not text:
             return
-        if not await self.ref.limits.acquire(message.chat_id, give_up_after_s=REPLY_PATIENCE_S):
-            log.info("no budget left to reply in %s; the reply is dropped", message.chat_id)
-            return
-        r = fit.message(text, markup, "a reply")
-        await message.reply_text(
-            r.text, parse_mode=ParseMode.HTML, disable_web_page_preview=True, reply_markup=r.markup
-        )
+        await self.ref.sender.message(message.chat_id, text, markup, thread=thread_of(message))
 
     async def tell(self, update: Update, text: str) -> None:
         """Best effort: answer a press, or reply in a private chat."""
@@ -116,11 +134,9 @@ class Handlers:
             if update.callback_query is not None:
                 await update.callback_query.answer(fit.answer(text))
             elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
-                message = update.effective_message
-                if message is not None:
-                    await message.reply_text(text)
+                await self.reply(update, text)
         except TelegramError as e:
-            log.warning("could not tell a user that something failed: %s", e)
+            log.warning("could not tell a user that something failed: %s", e.message)
 
     def guarded(self, fn: Handler) -> Handler:
         """No traceback ever reaches a user: Redis trouble gets a short answer, the rest is logged."""
@@ -163,6 +179,11 @@ class Handlers:
         press is looked up by the referee, under the chat's lock: nothing may
         be awaited before it takes its place in the chat's line, so presses
         race in the order they arrived (in a real-time race the first to arrive wins).
+
+        Any other update is claimed for a short while (``Store.claim_update``)
+        and marked done once handled (``done``): delivered again meanwhile (a
+        webhook worker killed while handling it), it is handled again once the
+        claim runs out; delivered again after, never.
         """
         store = self.ref.store
         try:
@@ -171,13 +192,22 @@ class Handlers:
                 if not game_press(query.data) and await store.answered(query.id):
                     raise ApplicationHandlerStop
                 return
-            if not await store.first_time(update.update_id):
+            if not await store.claim_update(update.update_id):
                 raise ApplicationHandlerStop
             chat, user = update.effective_chat, update.effective_user
             if chat is not None and user is not None and chat.type == ChatType.PRIVATE and update.message:
                 await store.mark_started(user.id)  # they opened the private chat: we may write
         except RedisError as e:
             log.warning("redis unavailable before an update (%s); the handler will say so", e)
+
+    async def done(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Every handler had its turn at the update (``once``): it is not handled again."""
+        if update.callback_query is not None:
+            return  # a press is marked once answered (``on_press``)
+        try:
+            await self.ref.store.update_done(update.update_id)
+        except RedisError as e:
+            log.warning("redis unavailable after an update (%s): a redelivery may repeat it", e)
 
     # --- commands -----------------------------------------------------------------------
 
@@ -219,7 +249,8 @@ class Handlers:
             unknown = self.t(lang, "cmd-new-unknown", query=query[:40])
             await self.reply(update, unknown + "\n\n" + self.game_list(lang))
             return
-        answer = await self.ref.new_lobby(chat.id, chat.title or "", member(user), game)
+        thread = thread_of(update.effective_message)
+        answer = await self.ref.new_lobby(chat.id, chat.title or "", member(user), game, thread)
         if answer is not None:
             await self.reply(update, answer.text)
 
@@ -310,8 +341,8 @@ class Handlers:
         await self.reply(update, "\n".join(lines))
 
     async def cmd_language(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        chat, message = update.effective_chat, update.effective_message
-        if chat is None or message is None:
+        chat = update.effective_chat
+        if chat is None:
             return
         t = self.t
         lang = await self.lang_of(update)
@@ -319,10 +350,7 @@ class Handlers:
             InlineKeyboardButton(t(code, "language-name"), callback_data=encode("L", chat.id, "-", "-", code))
             for code in t.languages
         ]
-        if await self.ref.limits.acquire(chat.id, give_up_after_s=REPLY_PATIENCE_S):
-            await message.reply_text(
-                t(lang, "cmd-language-choose"), reply_markup=InlineKeyboardMarkup([buttons])
-            )
+        await self.reply(update, t(lang, "cmd-language-choose"), InlineKeyboardMarkup([buttons]))
 
     # --- presses ------------------------------------------------------------------------
 
@@ -331,6 +359,7 @@ class Handlers:
         if query is None:
             return
         user = query.from_user
+        arrived = time.monotonic()
         try:
             answer = await self._press(update, user)
         except RedisError as e:
@@ -341,18 +370,43 @@ class Handlers:
         except Exception:
             log.exception("press %r by %s failed", query.data, user.id)
             answer = Reply(self.t(self.t.language(user.language_code, self.ref.default_lang), "answer-error"))
+        if not answer.answered:  # else a redelivery of a game press answered already
+            await self._answer(query, answer, arrived)
         try:
-            if answer.answered:
-                pass  # a redelivery of a game press answered already: nothing more to say
-            elif answer.url:
-                await query.answer(url=answer.url)
-            else:
-                await query.answer(fit.answer(answer.text) or None, show_alert=answer.alert)
             await self.ref.store.mark_answered(query.id)
-        except TelegramError:
-            log.warning("could not answer a press of %s", user.id)
         except RedisError as e:
             log.warning("could not note that a press of %s was answered: %s", user.id, e)
+
+    @staticmethod
+    async def _answer(query: CallbackQuery, answer: Reply, arrived: float) -> None:
+        """The press's answer, made again through an outage or a flood wait for as long
+        as Telegram still takes it (``ANSWER_DEADLINE_S`` from its arrival)."""
+        pause = 0.25
+        while True:
+            try:
+                if answer.url:
+                    await query.answer(url=answer.url)
+                else:
+                    await query.answer(fit.answer(answer.text) or None, show_alert=answer.alert)
+                return
+            except RetryAfter as e:
+                wait = metrics.seconds(e)
+            except BadRequest as e:
+                expired = "query is too old" in e.message.lower()
+                metrics.DROPPED.labels("expired" if expired else "refused").inc()
+                log.info("the answer to a press of %s was refused: %s", query.from_user.id, e.message)
+                return
+            except TelegramError as e:
+                if not metrics.passing(e):
+                    log.warning("could not answer a press of %s: %s", query.from_user.id, e.message)
+                    return
+                metrics.TROUBLE.failure(e, "answer")
+                wait, pause = pause, min(pause * 2, 2.0)
+            if time.monotonic() + wait > arrived + ANSWER_DEADLINE_S:
+                metrics.DROPPED.labels("expired").inc()
+                log.info("the answer to a press of %s is past Telegram's deadline", query.from_user.id)
+                return
+            await asyncio.sleep(wait)
 
     async def _press(self, update: Update, user: User) -> Reply:
         """What a press does, by its kind: the language picker, the game picker,
@@ -374,7 +428,18 @@ class Handlers:
             return await self.ref.lobby_press(press, member(user), update.update_id)
         message = query.message
         from_board = message is not None and message.chat.id == press.chat_id
-        return await self.ref.game_press(press, member(user), from_board, update.update_id, query.id)
+        answer = await self.ref.game_press(press, member(user), from_board, update.update_id, query.id)
+        if message is not None and message.chat.id == user.id:
+            await self._reachable(press.chat_id, user.id)
+        return answer
+
+    async def _reachable(self, chat_id: int, user_id: int) -> None:
+        """A press on a hand in its private chat: the bot may write there (a player who
+        blocked it and then unblocked it is marked again, and their hand redrawn)."""
+        if await self.ref.store.mark_started(user_id):
+            metrics.UNBLOCKED.inc()
+            log.info("user %s can be written to again", user_id)
+            self.ref.sender.touch(chat_id, f"hand:{user_id}")
 
     async def _picked(self, message: Any, press: Press, user: User) -> Reply:
         """A game picked on ``/new``'s picker: its lobby."""
@@ -382,26 +447,62 @@ class Handlers:
         if message is None or message.chat.id != press.chat_id:
             return Reply(self.t(lang, "answer-unknown"))
         title = getattr(message.chat, "title", None) or ""
+        thread = thread_of(message)
         if press.code == screens.AGAIN:
-            return await self.ref.rematch(press.chat_id, title, member(user), press.game_id)
+            return await self.ref.rematch(press.chat_id, title, member(user), press.game_id, thread)
         if press.code not in games.names():
             return Reply(self.t(lang, "answer-unknown"))
-        answer = await self.ref.new_lobby(press.chat_id, title, member(user), press.code)
+        answer = await self.ref.new_lobby(press.chat_id, title, member(user), press.code, thread)
         return answer if answer is not None else Reply()
 
     # --- messages -------------------------------------------------------------------------
 
     async def on_group_message(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Something a person said in a group (service messages are not talk), in the
+        forum topic it was said in."""
         chat, user = update.effective_chat, update.effective_user
         if chat is None or user is None or user.is_bot:
             return
-        await self.ref.message(chat.id, user.id, update.update_id)
+        await self.ref.message(chat.id, user.id, update.update_id, thread_of(update.message))
+
+    async def on_migrated(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A group became a supergroup (said in both: the old and the new chat)."""
+        message = update.message
+        if message is None:
+            return
+        if message.migrate_to_chat_id is not None:
+            await self.ref.migrate(message.chat_id, message.migrate_to_chat_id)
+        elif message.migrate_from_chat_id is not None:
+            await self.ref.migrate(message.migrate_from_chat_id, message.chat_id)
+
+    async def on_my_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The bot's own membership changed: a group removed it (its game ends), a user
+        blocked it (not written to any more) or unblocked it."""
+        changed = update.my_chat_member
+        if changed is None:
+            return
+        status, chat = changed.new_chat_member.status, changed.chat
+        gone = status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+        if chat.type != ChatType.PRIVATE:
+            if gone:
+                await self.ref.bot_removed(chat.id)
+        elif gone:
+            metrics.BLOCKED.inc()
+            log.info("user %s blocked the bot", chat.id)
+            await self.ref.store.forget_started(chat.id)
+        elif await self.ref.store.mark_started(chat.id):
+            metrics.UNBLOCKED.inc()
+            log.info("user %s unblocked the bot", chat.id)
 
     async def on_private_text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await self.reply(update, self.t(await self.lang_of(update), "private-text"))
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
-        log.error("unhandled error in an update", exc_info=context.error)
+        error = context.error
+        if isinstance(error, TelegramError) and (metrics.passing(error) or isinstance(error, RetryAfter)):
+            metrics.TROUBLE.failure(error, "poll")  # getUpdates met an outage: PTB tries again
+            return
+        log.error("unhandled error in an update", exc_info=error)
 
     # --- which handler takes which update ---------------------------------------------------
 
@@ -422,9 +523,16 @@ class Handlers:
             (CommandHandler("help", g(self.cmd_help)), 0),
             (CommandHandler("language", g(self.cmd_language)), 0),
             (CallbackQueryHandler(self.on_press), 0),
+            (MessageHandler(filters.StatusUpdate.MIGRATE, g(self.on_migrated)), 0),
+            (ChatMemberHandler(g(self.on_my_member), ChatMemberHandler.MY_CHAT_MEMBER), 0),
             (MessageHandler(filters.ChatType.PRIVATE & ~filters.COMMAND, g(self.on_private_text)), 0),
-            # Every message in a group is also looked at by its game (a rule of silence, say).
-            (MessageHandler(filters.ChatType.GROUPS, g(self.on_group_message)), 1),
+            # Every message people write in a group is also looked at by its game (a rule of
+            # silence, say); service messages (a member joined, a topic made) are not talk.
+            (
+                MessageHandler(filters.ChatType.GROUPS & ~filters.StatusUpdate.ALL, g(self.on_group_message)),
+                1,
+            ),
+            (TypeHandler(Update, self.done), 2),
         ]
 
 

@@ -68,8 +68,11 @@ class Lobby:
 
     # --- /new ------------------------------------------------------------------------
 
-    async def open(self, chat_id: int, title: str, creator: Member, game: str) -> Reply | None:
-        """Open ``game``'s lobby in the chat (None: opened; else why not)."""
+    async def open(
+        self, chat_id: int, title: str, creator: Member, game: str, thread: int | None = None
+    ) -> Reply | None:
+        """Open ``game``'s lobby in the chat (None: opened; else why not); ``thread``: the
+        forum topic it was asked for in, where every message of the game then goes."""
         adapter = games.get(game)
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
@@ -83,6 +86,7 @@ class Lobby:
                 game=game,
                 title=title,
                 options=adapter.game.options().model_dump(mode="json"),
+                thread_id=thread,
             )
             return Change(session=new, status_changed=True).then(lambda: self._new_board(chat_id))
 
@@ -90,7 +94,9 @@ class Lobby:
         reply = await change.run()
         return reply if change.session is None else None
 
-    async def rematch(self, chat_id: int, title: str, user: Member, game_id: str) -> Reply:
+    async def rematch(
+        self, chat_id: int, title: str, user: Member, game_id: str, thread: int | None = None
+    ) -> Reply:
         """«Play again» on a finished game's board: a new lobby of the same game
         with the same options; its players are named and join with one tap."""
 
@@ -107,6 +113,7 @@ class Lobby:
                 options=dict(session.options),
                 members=[m for m in session.members if m.level is not None],  # computers stay seated
                 again=[m for m in session.members if m.level is None],
+                thread_id=thread,
             )
             return Change(session=new, status_changed=True).then(lambda: self._new_board(chat_id))
 

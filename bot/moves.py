@@ -186,10 +186,15 @@ class Moves:
 
     # --- a chat message, time -----------------------------------------------------------
 
-    async def message(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:
-        """A player wrote in the group: some games care (a rule of silence, say)."""
+    async def message(
+        self, chat_id: int, user_id: int, update_id: int | None = None, thread: int | None = None
+    ) -> None:
+        """A player wrote in the group (in the forum topic ``thread``): some games care
+        (a rule of silence, say) — about what is said where the game is played."""
         session, _ = await self.ref.store.load(chat_id)
         if session is None or session.status != "playing" or session.state is None:
+            return
+        if session.thread_id != thread:
             return
         if session.member(user_id) is None:
             return

@@ -14,10 +14,16 @@
   floor in the last second they go first.
 - The limits are settings (bot/settings.py, defaults in bot/rates.py): Telegram's
   by default, faster ones only for a test server.
-- A 429 is waited out (its retry_after) and the call made again, never dropped.
+- A 429 is a flood wait of the chat (its retry_after, seconds or hours): it is
+  kept in Redis (``Limits.hold``), so every worker holds that chat until it
+  ends, and whatever waited for it goes then, within the chat's budget —
+  never dropped, never all at once.  A caller that may not wait that long
+  (a screen, which holds its lock meanwhile) is told ``Later``.
 - Boards and hands are *screens*: a change marks them dirty, and one flush per
   screen renders the latest state when its chat may be written to again, and
-  skips the call when the content is what the message already shows.
+  skips the call when the content is what the message already shows.  A
+  flush that met Redis away or a passing failure of Telegram (an outage, a
+  timeout) is tried again shortly, drawing whatever is latest by then.
 """
 
 from __future__ import annotations
@@ -33,8 +39,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TypeVar
 
 from redis.exceptions import RedisError
-from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.error import BadRequest
 
+from bot import metrics
 from bot.rates import TELEGRAM, Rates
 from bot.store import PREFIX, Store, key
 
@@ -48,11 +55,13 @@ PRIVATE_SPACING = TELEGRAM.private_spacing
 OVERALL_LIMIT, OVERALL_PERIOD = TELEGRAM.overall_limit, TELEGRAM.overall_period
 OVERALL_SPACING = TELEGRAM.overall_spacing
 PRIVATE_SHARE, PRIVATE_FLOOR = TELEGRAM.private_share, TELEGRAM.private_floor
+FLOOD_SLACK_S = 0.2  # a flood wait is kept this much longer than Telegram asked
 OVERALL_KEY = f"{PREFIX}:sent:all"
 PRIVATE_KEY = f"{PREFIX}:sent:private"
 
-# A screen whose refresh found Redis away is tried again after this, doubling up to the most.
-REDIS_RETRY_FIRST_S, REDIS_RETRY_MAX_S = 0.5, 4.0
+# A screen whose refresh found Redis or Telegram away is tried again after this,
+# doubling up to the most (so it is drawn within that long of their return).
+REDIS_RETRY_FIRST_S, REDIS_RETRY_MAX_S = 0.5, 3.0
 
 # The order in which a worker's sends get the overall budget.
 RANK_STARVED_URGENT, RANK_STARVED, RANK_GROUP, RANK_URGENT, RANK_PRIVATE = range(5)
@@ -117,7 +126,7 @@ class Limits:
     async def acquire(
         self,
         chat_id: int,
-        give_up_after_s: float | None = None,
+        patience_s: float | None = None,
         prepare: Callable[[], Awaitable[bool]] | None = None,
         urgent: bool | Callable[[], bool] = False,
     ) -> bool:
@@ -125,9 +134,10 @@ class Limits:
 
         Both budgets (the chat's and the overall one) are first waited for
         without counting, then counted together just before the send, so a
-        wait for one never shortens the spacing the other promised.  With
-        ``give_up_after_s``, return False instead of waiting longer than that
-        (a reply to a command is not worth a queue behind a flood of them).
+        wait for one never shortens the spacing the other promised.  The
+        chat's flood wait (``hold``) is part of its budget.  With
+        ``patience_s``, a chat that may not be written to for longer than that
+        raises ``Later`` instead of waiting (a caller holding a lock meanwhile).
 
         ``prepare`` runs once the budgets are free and before they are counted:
         the caller renders what to send there (False: nothing to send, nothing
@@ -154,12 +164,11 @@ class Limits:
             shared = [(OVERALL_KEY, overall), (PRIVATE_KEY, private_share)]
             before = [(PRIVATE_KEY, private_share)]
         bucket = key(chat_id, "sent")
-        deadline = None if give_up_after_s is None else time.monotonic() + give_up_after_s
+        hold = key(chat_id, "hold")
         rank = self._rank(chat_id, urgent)
         async with self._locks[chat_id]:  # first come, first served within a worker
             while True:
-                if not await self._wait(bucket, rule, deadline):
-                    return False
+                await self._wait(bucket, rule, patience_s, hold)
                 for k, r in before:
                     await self._wait(k, r, None)
                 async with self._gate.hold(rank):
@@ -167,10 +176,15 @@ class Limits:
                     if prepare is not None and not await prepare():
                         return False
                     # another worker may have been quicker: a count that fails is waited again
-                    if await self._count_all([*shared, (bucket, rule)]):
+                    if await self._count_all([*shared, (bucket, rule)], hold):
                         if chat_id > 0:
                             self._private_sent.append(time.monotonic())
                         return True
+
+    async def hold(self, chat_id: int, seconds: float) -> None:
+        """Telegram asked for a flood wait: nothing goes to ``chat_id`` from any worker
+        until it ends (a little after, for the clocks' sake)."""
+        await self.store.hold(chat_id, _ms(seconds + FLOOD_SLACK_S))
 
     def _rank(self, chat_id: int, urgent: bool | Callable[[], bool]) -> Callable[[], int]:
         if chat_id < 0:
@@ -187,24 +201,34 @@ class Limits:
 
         return rank
 
-    async def _wait(self, bucket: str, rule: tuple[int, int, int], deadline: float | None) -> bool:
+    async def _wait(
+        self, bucket: str, rule: tuple[int, int, int], patience_s: float | None, hold: str | None = None
+    ) -> None:
         while True:
-            wait = await self.store.rate_wait_ms(bucket, *rule, token="peek", record=False)
+            wait = await self.store.rate_wait_ms(bucket, *rule, token="peek", record=False, hold=hold)
             if wait <= 0:
-                return True
-            if deadline is not None and time.monotonic() + wait / 1000 > deadline:
-                return False
+                return
+            if patience_s is not None and wait / 1000 > patience_s:
+                raise Later(wait / 1000)
             await asyncio.sleep(wait / 1000)
 
-    async def _count_all(self, buckets: list[tuple[str, tuple[int, int, int]]]) -> bool:
+    async def _count_all(self, buckets: list[tuple[str, tuple[int, int, int]]], hold: str) -> bool:
         for bucket, rule in buckets:
-            if not await self._count(bucket, rule):
+            if not await self._count(bucket, rule, hold if bucket.endswith(":sent") else None):
                 return False
         return True
 
-    async def _count(self, bucket: str, rule: tuple[int, int, int]) -> bool:
+    async def _count(self, bucket: str, rule: tuple[int, int, int], hold: str | None) -> bool:
         token = f"{self._me}:{next(self._ids)}"
-        return await self.store.rate_wait_ms(bucket, *rule, token=token) <= 0
+        return await self.store.rate_wait_ms(bucket, *rule, token=token, hold=hold) <= 0
+
+
+class Later(Exception):
+    """The chat may not be written to for ``seconds`` (a flood wait, a spent budget)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"{seconds:.1f} s")
+        self.seconds = seconds
 
 
 def _ms(seconds: float) -> int:
@@ -218,26 +242,6 @@ def not_modified(e: BadRequest) -> bool:
 def message_gone(e: BadRequest) -> bool:
     text = e.message.lower()
     return "message to edit not found" in text or "message can't be edited" in text
-
-
-async def call(fn: Callable[[], Awaitable[T]], attempts: int = 4) -> T:
-    """Make a Bot API call, waiting out 429s and retrying network trouble."""
-    network_failures = 0
-    while True:
-        try:
-            return await fn()
-        except RetryAfter as e:
-            delay = e.retry_after
-            seconds = delay.total_seconds() if hasattr(delay, "total_seconds") else float(delay)
-            log.warning("429 from Telegram, retrying in %.1f s", seconds)
-            await asyncio.sleep(seconds + 0.05)
-        except (TimedOut, NetworkError) as e:
-            if isinstance(e, BadRequest | Forbidden):
-                raise
-            network_failures += 1
-            if network_failures >= attempts:
-                raise
-            await asyncio.sleep(0.5 * network_failures)
 
 
 class Screens:
@@ -274,15 +278,18 @@ class Screens:
                     pause = REDIS_RETRY_FIRST_S
                 except asyncio.CancelledError:
                     raise
-                except RedisError as e:
-                    # drawn again once Redis is back: a screen left stale after an outage
-                    # (the current player's hand not saying it is their turn) stalls the game
-                    log.warning("refreshing %s: redis unavailable (%s), again in %.1f s", k, e, pause)
+                except Exception as e:
+                    if not isinstance(e, RedisError) and not metrics.passing(e):
+                        log.exception("refreshing %s failed", k)
+                        continue
+                    # drawn again once Redis or Telegram is back: a screen left stale after
+                    # an outage (the current player's hand not saying it is their turn)
+                    # stalls the game
+                    if isinstance(e, RedisError):
+                        log.warning("refreshing %s: redis unavailable (%s), again in %.1f s", k, e, pause)
                     self._dirty.add(k)
                     await asyncio.sleep(pause)
                     pause = min(pause * 2, REDIS_RETRY_MAX_S)
-                except Exception:
-                    log.exception("refreshing %s failed", k)
         finally:
             self._tasks.pop(k, None)
 

@@ -280,4 +280,21 @@ async def check_all(settings: Settings) -> None:
         await check_redis(settings.redis_url, settings.redis_cluster)
     else:
         check_data_dir(settings.data_dir)
+    if not settings.webhook_url and settings.health_port:
+        check_port(settings.health_listen, settings.health_port, "HEALTH", "0: no health server")
     await check_telegram(settings)
+
+
+def check_port(host: str, port: int, setting: str, otherwise: str) -> None:
+    """``host:port`` can be listened on (``setting``: the settings' prefix, _LISTEN and _PORT)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+    except OSError as e:
+        raise Unfit(
+            f"cannot listen on {setting}_LISTEN={host} {setting}_PORT={port} ({e.strerror or e}): "
+            f"set {setting}_PORT to a free port ({otherwise})"
+        ) from None

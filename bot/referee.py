@@ -18,7 +18,7 @@ from typing import Any
 from redis.exceptions import RedisError
 from telegram import Bot
 
-from bot import computers, games, nudges, screens
+from bot import computers, games, metrics, nudges, screens
 from bot.adapter import Adapter, AnyAdapter, Ctx
 from bot.callbacks import Press
 from bot.i18n import Translator
@@ -56,6 +56,7 @@ class Referee:
         self.limits = limits if limits is not None else Limits(store)
         self.tables = Tables(store, busy=lambda settings: Reply(t(self.pick_lang(settings), "answer-busy")))
         self.sender = Sender(bot, store, t, self.limits, self.pick_lang)
+        self.sender.moved, self.sender.removed = self.migrate, self.bot_removed
         self.stats = Stats(store.r)
         self.lobby = Lobby(self)
         self.moves = Moves(self)
@@ -92,11 +93,15 @@ class Referee:
 
     # --- what the handlers call --------------------------------------------------
 
-    async def new_lobby(self, chat_id: int, title: str, creator: Member, game: str) -> Reply | None:
-        return await self.lobby.open(chat_id, title, creator, game)
+    async def new_lobby(
+        self, chat_id: int, title: str, creator: Member, game: str, thread: int | None = None
+    ) -> Reply | None:
+        return await self.lobby.open(chat_id, title, creator, game, thread)
 
-    async def rematch(self, chat_id: int, title: str, user: Member, game_id: str) -> Reply:
-        return await self.lobby.rematch(chat_id, title, user, game_id)
+    async def rematch(
+        self, chat_id: int, title: str, user: Member, game_id: str, thread: int | None = None
+    ) -> Reply:
+        return await self.lobby.rematch(chat_id, title, user, game_id, thread)
 
     async def lobby_press(self, press: Press, user: Member, update_id: int | None = None) -> Reply:
         return await self.lobby.press(press, user, update_id)
@@ -114,8 +119,10 @@ class Referee:
     ) -> Reply:
         return await self.moves.press(press, user, from_board, update_id, query_id)
 
-    async def message(self, chat_id: int, user_id: int, update_id: int | None = None) -> None:
-        await self.moves.message(chat_id, user_id, update_id)
+    async def message(
+        self, chat_id: int, user_id: int, update_id: int | None = None, thread: int | None = None
+    ) -> None:
+        await self.moves.message(chat_id, user_id, update_id, thread)
 
     async def tick(self, chat_id: int) -> None:
         await self.moves.tick(chat_id)
@@ -150,6 +157,41 @@ class Referee:
         await self.store.forget_message(chat_id, "board")
         await self.refresh(session)
         return ""
+
+    # --- what Telegram changed ------------------------------------------------------
+
+    async def migrate(self, old: int, new: int) -> None:
+        """The group ``old`` became the supergroup ``new``: its game (session, timers,
+        figures) moves there, its board is posted there anew and the hands' buttons
+        name the new chat.  Said by an update or by a refused send, once either way."""
+        if not await self.tables.move(old, new):
+            return
+        metrics.MIGRATIONS.inc()
+        log.warning("group %s became the supergroup %s: its game moved there", old, new)
+        session, _ = await self.store.load(new)
+        if session is not None and session.status != "over":
+            await self.refresh(session)
+            await self.timers.schedule(session)
+
+    async def bot_removed(self, chat_id: int) -> None:
+        """The group removed the bot: its game ends there (each hand says why) and
+        nothing more is sent to it; added back, ``/new`` opens a game as ever."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            if session is None or session.removed:
+                return Change()
+            session.removed = True
+            session.status = "over"
+            return Change(session=session, status_changed=True).then(lambda: self._removed(session))
+
+        await (await self.tables.change(chat_id, decide)).run()
+
+    async def _removed(self, session: Session) -> None:
+        metrics.REMOVED.inc()
+        log.warning("chat %s removed the bot: its game is over", session.chat_id)
+        await self.store.set_timer(session.chat_id, None)
+        if session.state is not None:
+            await self.refresh(session)  # the hands say why
 
     async def current_game(self, chat_id: int) -> str | None:
         """The game of the chat's open table, if there is one (for /rules)."""
@@ -246,7 +288,7 @@ class Referee:
             lang = await self.chat_lang(session.chat_id)
             view = adapter.game.view(session.state, None)
             for text in adapter.posts(self.ctx(session, lang), view, public):
-                await self.sender.message(session.chat_id, text)
+                await self.sender.message(session.chat_id, text, thread=session.thread_id)
         if ended:
             await self._announce_result(session)
             await self._count(session)
@@ -304,7 +346,7 @@ class Referee:
         else:
             text = ctx("final-no-winner", game=game)
         text += screens.ranking(ctx, session, outcome)
-        await self.sender.message(session.chat_id, text, screens.again_markup(ctx))
+        await self.sender.message(session.chat_id, text, screens.again_markup(ctx), thread=session.thread_id)
 
     # --- time ------------------------------------------------------------------------
 
@@ -320,7 +362,9 @@ class Referee:
     async def _timer_dropped(self, chat_id: int) -> None:
         """The chat's timer failed again and again: say so, once."""
         lang = await self.chat_lang(chat_id)
-        await self.sender.message(chat_id, self.t(lang, "referee-error"))
+        session, _ = await self.store.load(chat_id)
+        thread = session.thread_id if session is not None else None
+        await self.sender.message(chat_id, self.t(lang, "referee-error"), thread=thread)
 
     async def schedule(self, session: Session) -> None:
         await self.timers.schedule(session)

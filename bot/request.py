@@ -5,10 +5,26 @@ httpx/httpcore choosing a pooled connection for each call (it walks every
 pooled connection and asks each whether it has expired, through anyio, on
 every request).  aiohttp, which the webhook server already uses, makes the
 same calls for a fraction of that.  PTB supports this through ``BaseRequest``.
+
+It is also where Telegram's answers are sorted for the rest of the bot:
+
+- a 5xx, or an answer that is not the Bot API's (a proxy's HTML page), is a
+  ``NetworkError`` marked ``[server]``: a passing failure, made again by the
+  caller (``bot.metrics.passing``), never a refusal;
+- ``sendMessage`` waits up to ``SEND_READ_TIMEOUT_S`` for its answer: Telegram
+  may store a message and answer seconds later, and a send timed out and made
+  again would post it twice (every other call may be made again harmlessly:
+  an edit to what is shown is "not modified");
+- every failed answer is counted by kind (``bot.metrics.TELEGRAM_ERRORS``, the
+  429s' waits in ``FLOOD_WAIT``), and the first answer after a run of passing
+  failures says, once, that Telegram answers again.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -17,6 +33,14 @@ from telegram._utils.defaultvalue import DefaultValue
 from telegram._utils.types import ODVInput
 from telegram.error import NetworkError, TimedOut
 from telegram.request import BaseRequest, RequestData
+
+from bot import metrics
+
+log = logging.getLogger(__name__)
+
+# How long a sendMessage may take to be answered before it is given up (and made again):
+# longer than Telegram takes to answer a send it stored (tens of seconds, under load).
+SEND_READ_TIMEOUT_S = 40.0
 
 
 class AiohttpRequest(BaseRequest):
@@ -28,7 +52,7 @@ class AiohttpRequest(BaseRequest):
     def __init__(
         self,
         connection_pool_size: int = 128,
-        read_timeout: float | None = 5.0,
+        read_timeout: float | None = 10.0,
         connect_timeout: float | None = 5.0,
         pool_timeout: float | None = 1.0,
     ) -> None:
@@ -67,6 +91,8 @@ class AiohttpRequest(BaseRequest):
         if self._session is None or self._session.closed:
             raise RuntimeError("This AiohttpRequest is not initialized!")
         read = self._read_timeout if isinstance(read_timeout, DefaultValue) else read_timeout
+        if read is not None and url.endswith("/sendMessage"):
+            read = max(read, SEND_READ_TIMEOUT_S)
         connect = self._connect_timeout if isinstance(connect_timeout, DefaultValue) else connect_timeout
         pool = self._pool_timeout if isinstance(pool_timeout, DefaultValue) else pool_timeout
         timeout = aiohttp.ClientTimeout(
@@ -89,11 +115,37 @@ class AiohttpRequest(BaseRequest):
                 data = request_data.json_parameters  # form-encoded, as PTB's own client sends them
         try:
             async with self._session.request(method, url, data=data, timeout=timeout) as response:
-                return response.status, await response.read()
+                status, body = response.status, await response.read()
         except TimeoutError as e:
+            metrics.TELEGRAM_ERRORS.labels("timeout").inc()
             raise TimedOut from e
         except aiohttp.ClientError as e:
+            metrics.TELEGRAM_ERRORS.labels("network").inc()
             raise NetworkError(f"aiohttp.{type(e).__name__}: {e}") from e
+        return _sorted(status, body)
+
+
+def _sorted(status: int, body: bytes) -> tuple[int, bytes]:
+    """The answer for PTB to read, once counted: a failure that is not the Bot API's own
+    answer (a 5xx, an HTML page) becomes a passing ``NetworkError``."""
+    failure = metrics.kind_of_answer(status, body)
+    if failure is not None:
+        metrics.TELEGRAM_ERRORS.labels(failure).inc()
+    if failure == "server" or not body.lstrip().startswith(b"{"):
+        if failure is None:
+            metrics.TELEGRAM_ERRORS.labels("server").inc()
+        raise NetworkError(f"{metrics.SERVER_MARK} HTTP {status} without a Bot API answer")
+    if failure == "flood":
+        metrics.FLOOD_WAIT.observe(_retry_after(body))
+    metrics.TROUBLE.success()  # the Bot API answers (a refusal is an answer too)
+    return status, body
+
+
+def _retry_after(body: bytes) -> float:
+    try:
+        return float(json.loads(body)["parameters"]["retry_after"])
+    except (ValueError, KeyError, TypeError):
+        return 0.0
 
 
 def _plus(a: float | None, b: float | None) -> float | None:
@@ -102,16 +154,26 @@ def _plus(a: float | None, b: float | None) -> float | None:
     return a + b
 
 
+# getUpdates after a passing failure: again after this long, doubling up to the most
+POLL_RETRY_FIRST_S, POLL_RETRY_MAX_S = 0.5, 3.0
+
+
 class PollingRequest(AiohttpRequest):
     """The request that long polling makes getUpdates with, which awaits ``before``
     (when set) first: a getUpdates call confirms every update below its offset,
-    and a crash after that loses whatever those updates had not done yet."""
+    and a crash after that loses whatever those updates had not done yet.
 
-    __slots__ = ("before",)
+    A passing failure (an outage) is waited out here, at most ``POLL_RETRY_MAX_S``
+    between tries, and handed to PTB as a timeout, which it retries at once:
+    PTB's own back-off grows to 30 s (updates would arrive up to 30 s after
+    Telegram is back) and logs each failure with a traceback."""
+
+    __slots__ = ("_pause", "before")
 
     def __init__(self, connection_pool_size: int = 1) -> None:
         super().__init__(connection_pool_size=connection_pool_size)
         self.before: Callable[[], Awaitable[None]] | None = None
+        self._pause = POLL_RETRY_FIRST_S
 
     async def do_request(
         self,
@@ -125,6 +187,14 @@ class PollingRequest(AiohttpRequest):
     ) -> tuple[int, bytes]:
         if self.before is not None:
             await self.before()
-        return await super().do_request(
-            url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
-        )
+        try:
+            answer = await super().do_request(
+                url, method, request_data, read_timeout, write_timeout, connect_timeout, pool_timeout
+            )
+        except NetworkError as e:  # TimedOut too
+            metrics.TROUBLE.failure(e, "poll")
+            await asyncio.sleep(self._pause)
+            self._pause = min(self._pause * 2, POLL_RETRY_MAX_S)
+            raise TimedOut(f"getUpdates: {e.message}") from e
+        self._pause = POLL_RETRY_FIRST_S
+        return answer

@@ -364,7 +364,7 @@ def hand(
     text = drawn.text
     rows: Rows = [list(r) for r in drawn.markup.inline_keyboard] if drawn.markup is not None else []
     prompt = view.prompt
-    if prompt is not None and session.stopped_by is None:
+    if prompt is not None and not halted(session):
         draft = draft_of(session, player, prompt)
         text += "\n" + question(ctx, adapter, view, prompt, draft)
         rows += prompt_rows(ctx, adapter, view, prompt, draft)
@@ -384,13 +384,21 @@ def hand(
     if session.stopped_by is not None:
         text += "\n\n" + ctx("board-stopped", player=shown(session.stopped_by.name))
         rows = []
-    held = drawn.hold and session.stopped_by is None
+    elif session.removed:
+        text += "\n\n" + ctx("hand-bot-removed", chat=ctx.title)
+        rows = []
+    held = drawn.hold and not halted(session)
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None, urgent(player, waits), held)
+
+
+def halted(session: Session) -> bool:
+    """The game was ended before its end: by /stop, or by the group removing the bot."""
+    return session.stopped_by is not None or session.removed
 
 
 def _leave(session: Session, player: int, legal: Sequence[Any]) -> Leave | None:
     """The player's «Leave» while their game goes on (every engine has one)."""
-    if session.stopped_by is not None or session.status == "over":
+    if halted(session) or session.status == "over":
         return None
     return next((a for a in plain(legal) if isinstance(a, Leave) and a.player == player), None)
 

@@ -5,6 +5,16 @@ A change only *touches* the screens it may have changed (``touch``); this
 module draws each one when its turn in the budget comes (boards first, then
 the hands of players who must act now), compares what it would show with what
 the message shows (by digest) and sends only a difference.
+
+Telegram as it is: a screen whose send met an outage or a timeout is drawn
+again shortly (the latest state, so one send carries it), one that met a flood
+wait when the wait ends; messages of their own (announcements, replies,
+notes) go to each chat in order, and are sent again until they land.  What
+Telegram refuses for good changes the game instead: a group that became a
+supergroup moves the game to its new id (``moved``), a group that removed
+the bot ends its game (``removed``), a player who blocked the bot is no
+longer written to until they press a button again.  A game's group messages
+go to its forum topic (``Session.thread_id``).
 """
 
 from __future__ import annotations
@@ -12,19 +22,28 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from redis.exceptions import RedisError
-from telegram import Bot, InlineKeyboardMarkup
+from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ParseMode
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
-from bot import computers, fit, games, nudges, screens
+from bot import computers, fit, games, metrics, nudges, screens
 from bot.adapter import Rendered
 from bot.i18n import Translator
-from bot.outbox import Limits, Screens, call, message_gone, not_modified
+from bot.outbox import (
+    REDIS_RETRY_FIRST_S,
+    REDIS_RETRY_MAX_S,
+    Later,
+    Limits,
+    Screens,
+    message_gone,
+    not_modified,
+)
 from bot.session import ChatSettings, Session
 from bot.store import Store
 
@@ -34,16 +53,41 @@ DRAWN_CACHE = 4096  # screens remembered as drawn (a few per live chat)
 # how long a worker holds a screen's lock at most; a screen another worker held
 # is looked at once more after that long (the holder may have died holding it)
 SCREEN_LOCK_MS = 15_000
+# how long a screen waits for its chat's budget while holding its lock; past it,
+# the lock is let go and the screen drawn again once the chat may be written to
+SCREEN_PATIENCE_S = 5.0
+# how long ``message`` waits for its message to go out before it lets it go on its own
+MESSAGE_PATIENCE_S = 5.0
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+
+
+async def _nothing(*args: int) -> None:
+    return None
+
+
+@dataclass
+class Outgoing:
+    """A message of its own on its way: where, what, and who waits for the outcome."""
+
+    chat_id: int
+    text: str
+    markup: InlineKeyboardMarkup | None
+    id_to: tuple[int, str] | None
+    thread: int | None
+    done: asyncio.Future[bool]
 
 
 @dataclass
 class Planned:
-    """A screen about to go out: to whom, what, its digest, and the message it edits."""
+    """A screen about to go out: to whom, what, its digest, the message it edits, and
+    the forum topic a new message goes to."""
 
     to: int
     rendered: Rendered
     digest: str
     message_id: int | None
+    thread: int | None = None
+    shown: str | None = None  # the digest of what the message shows now
 
 
 class Sender:
@@ -67,8 +111,14 @@ class Sender:
         # the same screen (a change draws each hand once to compare, and its flush
         # draws it again twice)
         self._drawn: dict[tuple[int, str], tuple[Session, str, Rendered]] = {}
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
         self._later: dict[tuple[int, str], asyncio.TimerHandle] = {}
+        self._failing: set[tuple[int, str]] = set()  # screens whose last send failed
+        self._outgoing: dict[int, deque[Outgoing]] = {}  # each chat's messages, in order
+        # what the referee does when Telegram says a group moved (old id, new id) or
+        # removed the bot (its id)
+        self.moved: Callable[[int, int], Awaitable[None]] = _nothing
+        self.removed: Callable[[int], Awaitable[None]] = _nothing
 
     def touch(self, chat_id: int, slot: str, must_act: bool | None = None) -> None:
         """Redraw ``slot`` (``board``, ``hand:<user>``) when the budget allows."""
@@ -80,12 +130,17 @@ class Sender:
         for handle in self._later.values():
             handle.cancel()
         self._later.clear()
+        left = sum(len(q) for q in self._outgoing.values())
+        if left:
+            log.warning("stopping with %d messages not sent yet (Telegram held them)", left)
+        for task in list(self._tasks):
+            if task.get_name().startswith("post:"):
+                task.cancel()
         await self.idle()
         await self.screens.close()
 
-    def _look_again(self, chat_id: int, slot: str) -> None:
-        """Touch ``slot`` once its lock has surely expired: the worker holding it was
-        left a note to draw it again, but a worker killed holding it never will."""
+    def _again_in(self, chat_id: int, slot: str, seconds: float) -> None:
+        """Touch ``slot`` in ``seconds`` (once, however often asked meanwhile)."""
         key = (chat_id, slot)
         if key in self._later:
             return
@@ -94,16 +149,28 @@ class Sender:
             self._later.pop(key, None)
             self.screens.touch(chat_id, slot)
 
-        self._later[key] = asyncio.get_running_loop().call_later(SCREEN_LOCK_MS / 1000 + 0.1, again)
+        self._later[key] = asyncio.get_running_loop().call_later(seconds, again)
+
+    def _look_again(self, chat_id: int, slot: str) -> None:
+        """Touch ``slot`` once its lock has surely expired: the worker holding it was
+        left a note to draw it again, but a worker killed holding it never will."""
+        self._again_in(chat_id, slot, SCREEN_LOCK_MS / 1000 + 0.1)
+
+    def spawn(self, coro: Awaitable[Any], name: str = "") -> asyncio.Task[Any]:
+        """Run ``coro`` in the background, kept until it is done (``idle`` waits for it)."""
+        task: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        if name:
+            task.set_name(name)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     def redraw_soon(self, session: Session, every: bool = False) -> None:
         """``redraw`` in the background: a press is answered without waiting for it."""
-        task = asyncio.get_running_loop().create_task(self._redraw(session, every))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        self.spawn(self._redraw(session, every))
 
     async def idle(self) -> None:
-        """Wait for the redraws under way (tests; shutdown)."""
+        """Wait for the redraws and messages under way (tests; shutdown)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
@@ -150,28 +217,99 @@ class Sender:
         text: str,
         markup: InlineKeyboardMarkup | None = None,
         id_to: tuple[int, str] | None = None,
+        thread: int | None = None,
+        patience_s: float = MESSAGE_PATIENCE_S,
     ) -> bool:
-        """One message of its own (an announcement, a private note), within the budget
-        (``id_to``: the chat and slot whose message id it becomes)."""
+        """One message of its own (an announcement, a reply, a private note), after the
+        chat's earlier ones, within the budget, sent again until it lands (``id_to``:
+        the chat and slot whose message id it becomes; ``thread``: a group's forum
+        topic).  False: Telegram refused it for good (a user who blocked the bot,
+        a group that removed it, a bad request).  True: it went out — or, after
+        ``patience_s`` (a flood wait, an outage), it is on its way and goes later."""
+        r = fit.message(text, markup, "a message")
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        queue = self._outgoing.get(chat_id)
+        if queue is None:
+            queue = self._outgoing[chat_id] = deque()
+            self.spawn(self._post(chat_id, queue), name=f"post:{chat_id}")
+        queue.append(Outgoing(chat_id, r.text, r.markup, id_to, thread, done))
         try:
-            await self.limits.acquire(chat_id)
-            r = fit.message(text, what="an announcement")
-            sent = await call(
-                lambda: self.bot.send_message(chat_id, r.text, parse_mode=ParseMode.HTML, reply_markup=markup)
-            )
-            if id_to is not None:
-                await self.store.set_message(*id_to, sent.message_id, "")
+            return await asyncio.wait_for(asyncio.shield(done), patience_s)
+        except TimeoutError:
             return True
-        except Forbidden:  # they blocked the bot since
+
+    async def _post(self, chat_id: int, queue: deque[Outgoing]) -> None:
+        """Send a chat's messages one after another, each until it lands or is refused."""
+        try:
+            while queue:
+                item = queue[0]
+                sent = await self._deliver(item)
+                queue.popleft()
+                if not item.done.done():
+                    item.done.set_result(sent)
+        finally:
+            if self._outgoing.get(chat_id) is queue:
+                del self._outgoing[chat_id]
+            for item in queue:  # shutdown: nobody waits for them any more
+                item.done.cancel()
+
+    async def _deliver(self, item: Outgoing) -> bool:
+        """One message, again and again until it lands (flood waits and outages waited
+        out, a migrated group followed); False when Telegram refuses it for good."""
+        pause = REDIS_RETRY_FIRST_S
+        while True:
+            try:
+                await self.limits.acquire(item.chat_id)
+                sent = await self.bot.send_message(
+                    item.chat_id,
+                    item.text,
+                    parse_mode=ParseMode.HTML,
+                    reply_markup=item.markup,
+                    message_thread_id=item.thread,
+                    link_preview_options=NO_PREVIEW,
+                )
+                if item.id_to is not None:
+                    await self.store.set_message(*item.id_to, sent.message_id, "")
+                return True
+            except RetryAfter as e:
+                await self.flooded(item.chat_id, e)
+                continue  # the next acquire waits the flood out
+            except ChatMigrated as e:
+                await self.moved(item.chat_id, e.new_chat_id)
+                item.chat_id = e.new_chat_id
+                continue
+            except TelegramError as e:
+                if not metrics.passing(e):
+                    await self.refused(item.chat_id, e, "a message")
+                    return False
+                metrics.TROUBLE.failure(e, "message")
+            except RedisError as e:
+                log.warning("sending a message to %s: redis unavailable (%s)", item.chat_id, e)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, REDIS_RETRY_MAX_S)
+
+    async def flooded(self, chat_id: int, e: RetryAfter) -> float:
+        """Telegram's flood wait for ``chat_id``: every worker holds the chat until it ends."""
+        wait = metrics.seconds(e)
+        log.warning("telegram: flood wait of %.0f s for chat %s", wait, chat_id)
+        await self.limits.hold(chat_id, wait)
+        return wait
+
+    async def refused(self, chat_id: int, e: TelegramError, what: str) -> None:
+        """Telegram refused a send for good: a user who blocked the bot is not written
+        to any more, a group that removed it ends its game, anything else is logged."""
+        if isinstance(e, Forbidden):
+            metrics.DROPPED.labels("forbidden").inc()
             if chat_id > 0:
+                if await self.store.started(chat_id):
+                    metrics.BLOCKED.inc()
+                    log.info("user %s blocked the bot: not written to until they press again", chat_id)
                 await self.store.forget_started(chat_id)
-            return False
-        except BadRequest as e:  # "chat not found": the user never started the bot
-            log.info("cannot write to %s: %s", chat_id, e.message)
-            return False
-        except TelegramError:
-            log.exception("sending a message to %s failed", chat_id)
-            return False
+            else:
+                await self.removed(chat_id)
+            return
+        metrics.DROPPED.labels("refused").inc()
+        log.warning("telegram refused %s for %s: %s", what, chat_id, e.message)
 
     # --- «your turn» (bot.nudges) -------------------------------------------------------
 
@@ -193,25 +331,28 @@ class Sender:
             return
         await self.store.forget_message(chat_id, nudges.slot(player))
         try:
-            await call(lambda: self.bot.delete_message(player, msg_id))
-        except TelegramError as e:  # gone already (deleted by them), or too old to delete
+            await self.bot.delete_message(player, msg_id)
+        except TelegramError as e:  # gone already (deleted by them), too old, or Telegram away
             log.info("nudge %s of %s not deleted: %s", msg_id, player, e)
 
     # --- what a screen should show ------------------------------------------------------
 
-    async def render(self, chat_id: int, slot: str) -> tuple[int, Rendered] | None:
-        """The screen in ``slot`` as it should look now, and whom it goes to."""
+    async def render(self, chat_id: int, slot: str) -> tuple[int, Rendered, int | None] | None:
+        """The screen in ``slot`` as it should look now, whom it goes to, and the forum
+        topic a new message of it goes to."""
         session, settings = await self.store.load_shared(chat_id)
         if session is None:
             return None
         if slot == "board":
-            return chat_id, self._draw(session, slot, self.pick_lang(settings, None))
+            if session.removed:
+                return None  # the group removed the bot: nothing more goes there
+            return chat_id, self._draw(session, slot, self.pick_lang(settings, None)), session.thread_id
         user_id = int(slot.split(":", 1)[1])
         if session.state is None:
             return None
         member = session.member(user_id)
         lang = self.pick_lang(settings, member.lang if member else None)
-        return user_id, self._draw(session, slot, lang)
+        return user_id, self._draw(session, slot, lang), None
 
     def _draw(self, session: Session, slot: str, lang: str) -> Rendered:
         """The screen ``slot`` of ``session`` (a saved one: never changed) in ``lang``."""
@@ -235,7 +376,7 @@ class Sender:
         first = await self.render(chat_id, slot)
         if first is None:
             return None
-        target, rendered = first
+        target, rendered, _ = first
         msg_id, digest, pending = await self.store.message(chat_id, slot)
         if msg_id is not None and (rendered.hold or digest == pending == rendered.digest()):
             return None  # shown already, or a held screen: what the message shows may stay
@@ -249,6 +390,7 @@ class Sender:
         # The lock comes before rendering: with several workers, a screen another
         # worker is already refreshing costs this one a Redis call, not a render.
         # That worker is left a note (in the same call) and draws it once more.
+        again = False
         try:
             if not await self.store.claim_screen(chat_id, slot, self.worker_id, SCREEN_LOCK_MS):
                 self._look_again(chat_id, slot)
@@ -257,6 +399,8 @@ class Sender:
                 outdated = await self._outdated(chat_id, slot)
                 if outdated is not None:
                     await self._send_screen(chat_id, slot, *outdated)
+            except Later as e:  # its chat may not be written to yet: the lock is let go meanwhile
+                self._again_in(chat_id, slot, e.seconds)
             finally:
                 again = await self.store.release_screen(chat_id, slot, self.worker_id)
         finally:
@@ -269,14 +413,14 @@ class Sender:
         latest = await self.render(chat_id, slot)
         if latest is None:
             return None
-        to, rendered = latest
+        to, rendered, thread = latest
         new = rendered.digest()
         msg_id, digest, pending = await self.store.message(chat_id, slot)
         if msg_id is not None and pending != digest:
             msg_id = None  # an edit whose outcome a crash hid: post the screen anew
         elif msg_id is not None and (digest == new or rendered.hold):
             return None
-        return Planned(to, rendered, new, msg_id)
+        return Planned(to, rendered, new, msg_id, thread, digest)
 
     async def _send_screen(self, chat_id: int, slot: str, target: int, urgent: bool = False) -> None:
         plan: dict[str, Planned] = {}
@@ -290,33 +434,48 @@ class Sender:
         def must_act() -> bool:
             return self._must_act.get((chat_id, slot), urgent)
 
-        if not await self.limits.acquire(target, prepare=prepare, urgent=must_act):
+        if not await self.limits.acquire(target, SCREEN_PATIENCE_S, prepare=prepare, urgent=must_act):
             return
         p = plan["it"]
         await self.store.set_pending(chat_id, slot, p.digest)
         try:
             msg_id = await self._edit_or_send(p)
-        except Forbidden:
-            log.info("cannot write to %s any more", p.to)
-            if p.to > 0:
-                await self.store.forget_started(p.to)
+        except TelegramError as e:
+            if p.message_id is not None and (isinstance(e, RetryAfter) or metrics.passing(e)):
+                # the edit did not take (or took and may be made again): the message
+                # shows what it showed, and is edited, not posted anew, next time
+                await self.store.set_pending(chat_id, slot, p.shown or "")
+            await self._failed(chat_id, slot, p, e)
             return
         await self.store.set_message(chat_id, slot, msg_id, p.digest)
+        if (chat_id, slot) in self._failing:
+            self._failing.discard((chat_id, slot))
+            metrics.HEALED.inc()
+
+    async def _failed(self, chat_id: int, slot: str, p: Planned, e: TelegramError) -> None:
+        """A screen's send failed: drawn again when the flood wait ends (``Later``) or
+        shortly (a passing failure, raised again for ``Screens``), moved with its
+        game, or given up (refused for good)."""
+        if isinstance(e, RetryAfter):  # drawn again, as it is then, once the wait is over
+            raise Later(await self.flooded(p.to, e)) from None
+        if isinstance(e, ChatMigrated):  # the game moves, and its screens are drawn there
+            await self.moved(chat_id, e.new_chat_id)
+            return
+        if metrics.passing(e):
+            metrics.TROUBLE.failure(e, "screen")
+            self._failing.add((chat_id, slot))
+            raise e  # drawn again shortly (bot.outbox.Screens), as it is then
+        await self.refused(p.to, e, f"the screen {slot} of {chat_id}")
 
     async def _edit_or_send(self, p: Planned) -> int:
         """Edit the message in place, or send it anew (none yet, or it is gone)."""
         msg_id = p.message_id
         r = p.rendered
         if msg_id is not None:
-            edit = msg_id
-
-            async def edited() -> Any:
-                return await self.bot.edit_message_text(
-                    r.text, chat_id=p.to, message_id=edit, reply_markup=r.markup, parse_mode=ParseMode.HTML
-                )
-
             try:
-                await call(edited)
+                await self.bot.edit_message_text(
+                    r.text, chat_id=p.to, message_id=msg_id, reply_markup=r.markup, parse_mode=ParseMode.HTML
+                )
                 return msg_id
             except BadRequest as e:
                 if message_gone(e):
@@ -325,7 +484,7 @@ class Sender:
                     raise
         if msg_id is not None:
             return msg_id
-        message = await call(
-            lambda: self.bot.send_message(p.to, r.text, reply_markup=r.markup, parse_mode=ParseMode.HTML)
+        message = await self.bot.send_message(
+            p.to, r.text, reply_markup=r.markup, parse_mode=ParseMode.HTML, message_thread_id=p.thread
         )
         return int(message.message_id)

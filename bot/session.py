@@ -72,6 +72,10 @@ class Session(BaseModel):
     drafts: dict[int, Draft] = {}
     selected: dict[int, Selection] = {}
     stopped_by: Member | None = None  # who ended the game with /stop
+    # the group removed the bot: the game ended there, nothing more is sent to it
+    removed: bool = False
+    # the forum topic the game lives in (its message_thread_id; None: General, or no forum)
+    thread_id: int | None = None
     # the updates whose effect this document holds: written in the same
     # compare-and-set as the effect, so a redelivery is recognised exactly
     applied: list[int] = []

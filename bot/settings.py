@@ -75,6 +75,15 @@ class Settings(BaseSettings):
     webhook_register: bool = Field(
         True, description="whether this worker calls setWebhook at start (1 on one worker, 0 on the others)"
     )
+    health_listen: str = Field(
+        "127.0.0.1",
+        description="with long polling: the address of the health server (GET /health for probes, "
+        "GET /metrics for Prometheus); 0.0.0.0 to let another host scrape it. In webhook mode both "
+        "are served by the webhook server",
+    )
+    health_port: int = Field(
+        8081, ge=0, le=65535, description="with long polling: the health server's port (0: none)"
+    )
     playground_host: str = Field(
         "127.0.0.1",
         description="the address the playground listens on (without BOT_TOKEN); loopback: "

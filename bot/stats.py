@@ -17,14 +17,10 @@ from typing import Any
 
 from bot import games, screens
 from bot.i18n import Translator
-from bot.store import PREFIX, Client, key
+from bot.store import Client, chats_key, key
 
 FIELDS = ("played", "won", "points")
 TOP = 10  # a chat's /stats names its top ten of each game
-
-
-def chats_key(user_id: int) -> str:
-    return f"{PREFIX}:{{u{user_id}}}:chats"
 
 
 @dataclass(frozen=True)

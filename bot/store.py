@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -55,17 +56,21 @@ return 1
 
 
 # A sliding-window rate budget shared by every worker, on Redis's own clock:
-# at most ARGV[2] sends in ARGV[1] ms, ARGV[3] ms apart.  Returns 0 (and, when
-# ARGV[5] is '1', records the send) or the milliseconds to wait.
+# at most ARGV[2] sends in ARGV[1] ms, ARGV[3] ms apart, and none while KEYS[2]
+# (a chat's flood wait, when given) lives.  Returns 0 (and, when ARGV[5] is '1',
+# records the send) or the milliseconds to wait.
 _RATE = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local period, limit, spacing = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - period)
 local wait = 0
+if KEYS[2] then
+  wait = math.max(redis.call('PTTL', KEYS[2]), 0)
+end
 if redis.call('ZCARD', KEYS[1]) >= limit then
   local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-  wait = tonumber(first[2]) + period - now
+  wait = math.max(wait, tonumber(first[2]) + period - now)
 end
 local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
 if last[2] and tonumber(last[2]) + spacing - now > wait then
@@ -80,6 +85,14 @@ if wait < 0 then
   return 0
 end
 return wait
+"""
+
+# A chat's flood wait (a 429's retry_after): KEYS[1] lives ARGV[1] ms, or longer if it did.
+_HOLD = """
+if redis.call('PTTL', KEYS[1]) < tonumber(ARGV[1]) then
+  redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+end
+return 1
 """
 
 # One timer shard at a glance: what is due by ARGV[1] (at most ARGV[2] chats),
@@ -156,6 +169,13 @@ return {v or '0', doc, redis.call('GET', KEYS[2])}
 """
 
 
+_SCRIPTS = (_CAS, _RATE, _CLAIM, _TIMERS, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK, _HOLD)
+
+
+def _text(raw: bytes | str | None) -> str | None:
+    return raw.decode() if isinstance(raw, bytes) else raw
+
+
 def _settings(raw: bytes | str | None) -> ChatSettings:
     return ChatSettings.model_validate_json(raw) if raw else ChatSettings()
 
@@ -170,6 +190,9 @@ def key(chat_id: int, what: str) -> str:
 
 PARSED_CACHE = 2048  # sessions kept parsed for screens, one per chat
 ACTIVE = f"{PREFIX}:active"  # chats with a live session (for restarts)
+# how long an update being handled is not handled again (a worker killed meanwhile: then it is)
+UPDATE_CLAIM_S = 30
+MOVED_TTL_S = 90 * 86_400  # how long a group that became a supergroup names it (its buttons' life)
 
 # chat -> when time alone changes its game (ms), in TIMER_SHARDS sorted sets.
 # Every press rewrites its chat's deadline and every worker polls the sets twice
@@ -234,6 +257,11 @@ class Cluster(RedisCluster):
 Client = aioredis.Redis | RedisCluster
 
 
+def chats_key(user_id: int) -> str:
+    """The chats where ``user_id`` has figures (bot.stats)."""
+    return f"{PREFIX}:{{u{user_id}}}:chats"
+
+
 def timer_key(shard: int) -> str:
     return f"{PREFIX}:{{{TIMER_TAGS[shard]}}}:timers"
 
@@ -265,6 +293,7 @@ class Store:
         self._release_screen = client.register_script(_RELEASE_SCREEN)
         self._load = client.register_script(_LOAD)
         self._unlock = client.register_script(_UNLOCK)
+        self._hold = client.register_script(_HOLD)
 
     @classmethod
     def from_url(
@@ -295,7 +324,7 @@ class Store:
             return
         try:
             await self.r.initialize()
-            for script in (_CAS, _RATE, _CLAIM, _TIMERS, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK):
+            for script in _SCRIPTS:
                 await self.r.script_load(script)
         except (RedisError, RedisClusterException) as e:  # each call finds out on its own, then
             log.warning("redis cluster not ready at start (%s)", e)
@@ -441,6 +470,67 @@ class Store:
                 del self._unreplicated[node.name]
             return int(done)
         raise NoScriptError("the compare-and-set script could not be loaded")
+
+    # --- a group that became a supergroup ---------------------------------------
+
+    async def moved_to(self, chat_id: int) -> int | None:
+        """The supergroup a group became (``move_chat``), if it did."""
+        found = await self.r.get(key(chat_id, "moved"))
+        return int(found) if found is not None else None
+
+    async def move_chat(self, old: int, new: int) -> bool:
+        """Everything of chat ``old`` kept under ``new``: its session (its board posted
+        anew there: the old one stays in the old chat), its settings, figures,
+        hands' message ids and deadline; the old id then names the new one
+        (``moved_to``) for the buttons that carry it.  The caller holds the old
+        chat's lock.  False: moved before (or nothing to move).
+
+        A chat's keys share a hash slot, two chats' keys do not: on a cluster this
+        is several writes, each safe to make again, so a move cut short by a
+        crash is finished by the next one (the alias is written last)."""
+        if await self.moved_to(old) is not None:
+            return False
+        raw = await self.r.hgetall(key(old, "game"))
+        doc = _text(raw.get(b"doc", raw.get("doc")))
+        if doc is not None:
+            session = Session.model_validate_json(doc)
+            session.chat_id, session.thread_id = new, None  # a basic group has no topics
+            await self._cas(keys=[key(new, "game")], args=["0", "1", session.model_dump_json()])
+            if session.status != "over":
+                await self.r.sadd(ACTIVE, new)
+        for what in ("settings",):
+            found = await self.r.get(key(old, what))
+            if found is not None:
+                await self.r.set(key(new, what), found, nx=True)
+        await self._move_hash(old, new, "stats", lambda field: True)
+        await self._move_hash(old, new, "msgs", lambda field: not field.startswith("board:"))
+        due = await self.r.zscore(timer_shard(old), str(old))
+        if due is not None:
+            await self.r.zadd(timer_shard(new), {str(new): int(due)})
+        await self._move_players(old, new)
+        await self.r.set(key(old, "moved"), new, ex=MOVED_TTL_S)
+        await self.r.srem(ACTIVE, old)
+        await self.r.zrem(timer_shard(old), str(old))
+        await self.r.delete(key(old, "game"), key(old, "msgs"), key(old, "stats"), key(old, "settings"))
+        return doc is not None
+
+    async def _move_hash(self, old: int, new: int, what: str, keep: Callable[[str], bool]) -> None:
+        fields = {_text(k) or "": v for k, v in (await self.r.hgetall(key(old, what))).items()}
+        kept: dict[Any, Any] = {k: v for k, v in fields.items() if keep(k)}
+        if kept:
+            await self.r.hset(key(new, what), mapping=kept)
+
+    async def _move_players(self, old: int, new: int) -> None:
+        """Each player's list of chats with figures (bot.stats) names the new chat."""
+        names = [
+            k
+            for k in (_text(f) or "" for f in await self.r.hkeys(key(new, "stats")))
+            if k.startswith("name:")
+        ]
+        for name in names:
+            players = chats_key(int(name[5:]))
+            await self.r.sadd(players, new)
+            await self.r.srem(players, old)
 
     async def unlock_chat(self, chat_id: int, owner: str) -> None:
         await self._unlock(keys=[key(chat_id, "lock")], args=[owner])
@@ -634,16 +724,29 @@ class Store:
     # --- Telegram's limits, counted in Redis so that every worker shares them -------
 
     async def rate_wait_ms(
-        self, bucket: str, period_ms: int, limit: int, spacing_ms: int, token: str, record: bool = True
+        self,
+        bucket: str,
+        period_ms: int,
+        limit: int,
+        spacing_ms: int,
+        token: str,
+        record: bool = True,
+        hold: str | None = None,
     ) -> int:
-        """0 if a send into ``bucket`` may go now (counted unless ``record`` is off), else ms to wait."""
+        """0 if a send into ``bucket`` may go now (counted unless ``record`` is off), else ms
+        to wait (``hold``: a key of the same chat whose life is a flood wait, see ``hold``)."""
         args: list[str | int] = [period_ms, limit, spacing_ms, token, "1" if record else "0"]
-        return int(await self._rate(keys=[bucket], args=args))
+        return int(await self._rate(keys=[bucket] if hold is None else [bucket, hold], args=args))
+
+    async def hold(self, chat_id: int, ms: int) -> None:
+        """Nothing goes to ``chat_id`` for ``ms`` (Telegram's retry_after), from any worker."""
+        await self._hold(keys=[key(chat_id, "hold")], args=[ms])
 
     # --- who has opened a private chat with the bot ---------------------------------
 
-    async def mark_started(self, user_id: int) -> None:
-        await self.r.sadd(f"{PREFIX}:started", user_id)
+    async def mark_started(self, user_id: int) -> bool:
+        """The user opened the private chat (True: they had not, or had blocked the bot)."""
+        return bool(await self.r.sadd(f"{PREFIX}:started", user_id))
 
     async def forget_started(self, user_id: int) -> None:
         await self.r.srem(f"{PREFIX}:started", user_id)
@@ -653,8 +756,14 @@ class Store:
 
     # --- a redelivered update is applied once -------------------------------------
 
-    async def first_time(self, update_id: int, ttl_s: int = 86_400) -> bool:
-        return bool(await self.r.set(f"{PREFIX}:update:{update_id}", 1, nx=True, ex=ttl_s))
+    async def claim_update(self, update_id: int, ttl_s: int = UPDATE_CLAIM_S) -> bool:
+        """This worker handles the update now (False: it is being or was handled); a
+        worker that dies handling it lets the claim run out, and a redelivery through."""
+        return bool(await self.r.set(f"{PREFIX}:update:{update_id}", 0, nx=True, ex=ttl_s))
+
+    async def update_done(self, update_id: int, ttl_s: int = 86_400) -> None:
+        """The update was handled: a redelivery of it is ignored for ``ttl_s``."""
+        await self.r.set(f"{PREFIX}:update:{update_id}", 1, ex=ttl_s)
 
     async def mark_answered(self, query_id: str, ttl_s: int = 86_400) -> None:
         await self.r.set(f"{PREFIX}:answered:{query_id}", 1, ex=ttl_s)

@@ -82,12 +82,17 @@ class Tables:
         The chat's Redis lock is taken with the load and given back with the save
         (one round trip each, as without a lock); only a change that saves
         nothing gives it back on its own."""
+        moved: int | None = None
         async with self._local(chat_id):
             held = False
             try:
                 settings = ChatSettings()
                 for _ in range(CAS_ATTEMPTS):
                     (session, version, settings), held = await self._load(chat_id, held)
+                    if session is None and version == 0:
+                        moved = await self.store.moved_to(chat_id)
+                        if moved is not None:  # a group that became a supergroup (``move``)
+                            break
                     change = await decide(session, settings)
                     if change.session is None:
                         return change
@@ -101,8 +106,22 @@ class Tables:
             finally:
                 if held:
                     await self.store.unlock_chat(chat_id, self.owner)
+        if moved is not None:  # its buttons still name the old chat
+            return await self.change(moved, decide)
         log.warning("chat %s: every attempt to save a change lost its race", chat_id)
         return Change(reply=self._busy(settings))
+
+    async def move(self, old: int, new: int) -> bool:
+        """Move everything of chat ``old`` to ``new`` (``Store.move_chat``) under the old
+        chat's lock, so that no change of it is under way meanwhile; False: moved
+        already (the update and a refused send both say so) or nothing to move."""
+        async with self._local(old):
+            _, held = await self._load(old, False)
+            try:
+                return await self.store.move_chat(old, new)
+            finally:
+                if held:
+                    await self.store.unlock_chat(old, self.owner)
 
     @contextlib.asynccontextmanager
     async def _local(self, chat_id: int) -> AsyncIterator[None]:

@@ -1,5 +1,6 @@
 """Webhook mode: an aiohttp server that checks Telegram's secret token on every
-request and feeds updates to the Application; ``GET /health`` for probes.
+request and feeds updates to the Application; ``GET /health`` for probes and
+``GET /metrics`` for Prometheus (``bot.health``).
 
 Any number of such workers may run behind one address: they share the
 sessions, timers and rate budgets in Redis.
@@ -15,19 +16,20 @@ import signal
 from typing import Any
 
 from aiohttp import web
-from redis.exceptions import RedisError
 from telegram import Update
 from telegram.ext import Application
 
+from bot import health
 from bot.preflight import Unfit
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+ACK_PATIENCE_S = 20.0  # how long an update is handled before it is acknowledged anyway
 
 
 def web_app(
-    app: Application[Any, Any, Any, Any, Any, Any], secret: str, path: str, health: Any
+    app: Application[Any, Any, Any, Any, Any, Any], secret: str, path: str, healthy: health.Check
 ) -> web.Application:
     async def receive(request: web.Request) -> web.Response:
         given = request.headers.get(SECRET_HEADER, "")
@@ -40,16 +42,22 @@ def web_app(
             return web.Response(status=400)
         if update is None:
             return web.Response(status=400)
-        await app.update_queue.put(update)
+        # Acknowledged once handled: Telegram delivers again what was not acknowledged,
+        # so a worker killed with updates under way loses none of them (``Handlers.once``
+        # applies each once).  One that takes longer than ACK_PATIENCE_S goes on after
+        # its acknowledgement (its change is saved by then; what waits is an effect).
+        handling = app.create_task(app.process_update(update), update=update)
+        try:
+            await asyncio.wait_for(asyncio.shield(handling), ACK_PATIENCE_S)
+        except TimeoutError:
+            log.info(
+                "update %s still being handled after %.0f s: acknowledged", update.update_id, ACK_PATIENCE_S
+            )
         return web.Response(text="ok")
-
-    async def healthz(request: web.Request) -> web.Response:
-        ok = await health()
-        return web.json_response({"ok": ok}, status=200 if ok else 503)
 
     webapp = web.Application()
     webapp.router.add_post(path, receive)
-    webapp.router.add_get("/health", healthz)
+    health.install(webapp, healthy)  # /health and /metrics
     return webapp
 
 
@@ -60,22 +68,14 @@ async def serve(app: Application[Any, Any, Any, Any, Any, Any], settings: Settin
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
 
-    async def health() -> bool:
-        ref = app.bot_data.get("referee")
-        if ref is None:
-            return False
-        try:
-            return bool(await ref.store.ping())
-        except RedisError:
-            return False
-
     await app.initialize()
     runner: web.AppRunner | None = None
     try:
         if app.post_init is not None:
             await app.post_init(app)
         await app.start()
-        runner = web.AppRunner(web_app(app, settings.secret(), settings.webhook_path, health))
+        healthy = health.redis_check(app.bot_data)
+        runner = web.AppRunner(web_app(app, settings.secret(), settings.webhook_path, healthy))
         await runner.setup()
         site = web.TCPSite(runner, settings.webhook_listen, settings.webhook_port)
         try:

@@ -98,6 +98,8 @@ def playground(settings: Settings) -> Iterator[Settings]:
             # its own Redis files: a bot later run with a token in the same DATA_DIR never sees them
             "data_dir": settings.data_dir / "playground",
         }
+        if "health_port" not in settings.model_fields_set:
+            update["health_port"] = 0  # a health server only when asked for (HEALTH_PORT)
         yield settings.model_copy(update=update)
     finally:
         server.stop()

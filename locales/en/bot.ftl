@@ -80,6 +80,7 @@ board-wait-reaction = ⏳ Waiting for <b>{ $players }</b> to react.
 board-wait-all = ⏳ Still to press: { $players }
 board-wait-setup = ⏳ Still choosing: { $players }
 board-game-over = The game is over.
+hand-bot-removed = The bot was removed from { $chat }: the game is over.
 board-stopped = The game was stopped by { $player }.
 button-my-cards = 🃏 My cards
 final-winners = 🏆 { $game }: { $count ->

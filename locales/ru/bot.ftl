@@ -81,6 +81,7 @@ board-wait-reaction = ⏳ Ждём реакции: <b>{ $players }</b>.
 board-wait-all = ⏳ Ещё не нажали: { $players }
 board-wait-setup = ⏳ Ещё выбирают: { $players }
 board-game-over = Игра окончена.
+hand-bot-removed = Бота убрали из чата { $chat }: игра окончена.
 board-stopped = Игру останавливает { $player }.
 button-my-cards = 🃏 Мои карты
 final-winners = 🏆 { $game }: { $count ->

@@ -71,7 +71,7 @@ async def test_a_chats_keys_share_its_slot_and_every_command_works_on_a_cluster(
 
     # the budgets, the marks, the statistics (a chat's hash and a player's set: two slots)
     assert await store.rate_wait_ms("svintus:sent:all", 1000, 25, 0, "t") == 0
-    assert await store.first_time(42) and not await store.first_time(42)
+    assert await store.claim_update(42) and not await store.claim_update(42)
     await store.mark_started(5)
     assert await store.started(5)
     await Stats(store.r).record(CHATS[0], "svintus", {5: "Ann", 6: "Bob"}, [5], {5: 3})

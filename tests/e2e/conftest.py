@@ -74,6 +74,7 @@ class BotProcess:
         self.rates = rates
         self.proc: subprocess.Popen[bytes] | None = None
         self.log_path = data_dir / "bot.log"
+        self.health_port = 0 if webhook_port else free_port()  # (webhook: the webhook server's)
 
     async def start(self) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL",)}
@@ -84,6 +85,7 @@ class BotProcess:
             DEFAULT_LANGUAGE=self.lang,
             LOG_LEVEL="INFO",
             POLL_TIMEOUT="1",
+            HEALTH_PORT=str(self.health_port),
             **rate_env(self.rates),
             **self.env,
         )
@@ -144,6 +146,22 @@ class BotProcess:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    async def metrics(self) -> dict[str, float]:
+        """What its ``/metrics`` counts now: each sample's name with its labels -> value."""
+        import aiohttp
+        from prometheus_client.parser import text_string_to_metric_families
+
+        port = self.webhook_port or self.health_port
+        async with aiohttp.ClientSession() as http, http.get(f"http://127.0.0.1:{port}/metrics") as r:
+            assert r.status == 200
+            text = await r.text()
+        found: dict[str, float] = {}
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                labels = ",".join(f"{k}={v}" for k, v in sorted(sample.labels.items()))
+                found[f"{sample.name}{{{labels}}}" if labels else sample.name] = sample.value
+        return found
 
 
 @pytest.fixture

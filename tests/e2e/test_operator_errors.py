@@ -22,6 +22,7 @@ SETTINGS = [name.upper() for name in Settings.model_fields]
 def environment(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in SETTINGS}
     env["PYTHONWARNINGS"] = "default"  # ResourceWarnings (unclosed sockets) shown, not hidden
+    env["HEALTH_PORT"] = "0"  # tests run side by side: no health server on its fixed port
     env.update(extra)
     return env
 
