@@ -13,6 +13,25 @@ The limits it enforces are Telegram's by default; a test that is not about
 them gives it faster ones (and the bot the same), so it does not wait minutes
 for a board.  What people say and what the bot shows is told to ``observers``
 (the playground's web page follows the chats through them).
+
+The world changes as it does on Telegram when a test makes it: groups are basic
+(``kind="group"``) or supergroups, forums with topics (``create_topic``,
+``close_topic``, ``say(..., thread=)``: sending into a missing topic is 400
+"message thread not found", into a closed one 400 "TOPIC_CLOSED", both the bot's
+fault); people join (``join_group``); a basic group is upgraded to a supergroup
+(``migrate``: a call naming the old id is refused with 400 and ``migrate_to_chat_id``,
+though its messages may still be edited and deleted, as Telegram allows); the bot is
+removed from a group and added back (``kick_bot``, ``add_bot``: 403 meanwhile, and
+nothing said or pressed there reaches it); a person blocks the bot and restarts it
+(``block``, ``unblock``: 403 meanwhile).  Faults a test switches on, all off by
+default, are on ``faults`` (``Faults``): ``outage`` (every call answered 502/503/504
+with nginx's HTML page, or held unanswered: "timeout") until ``heal``; ``late`` (a
+call done at once, answered seconds later); ``flood`` (429 "retry after N" of any
+length; a call before N is up is recorded as ignoring retry_after);
+``callback_expiry`` (a press answered too late is refused, as Telegram does after
+about 15 s); ``refuse_old_edits`` (edits in an upgraded group refused too).  A
+refusal that is Telegram's and not the bot's fault is *excused* (not a violation);
+``faults.hits`` counts each kind met.
 """
 
 from __future__ import annotations
@@ -414,6 +433,7 @@ class FakeTelegram:
 
     async def start(self, app: web.Application | None = None, host: str = "127.0.0.1", port: int = 0) -> str:
         """Listen on ``host``:``port`` (0: any free port); returns the Bot API's base URL."""
+        self.faults.closed = False  # started again after a stop: held and late answers wait again
         if app is None:
             app = web.Application()
             self.install(app)
