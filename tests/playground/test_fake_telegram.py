@@ -484,3 +484,14 @@ def test_a_world_saved_before_topics_loads() -> None:
     assert api.chats[GROUP].kind == "supergroup" and not api.chats[GROUP].forum
     assert api.messages[GROUP][1].thread_id is None and not api.users[ANN].blocked
     assert api.say(ANN, GROUP, "hi")["message_id"] == 2
+
+
+async def test_a_server_started_again_holds_answers_again(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    await api.stop()  # lets every held or late answer go
+    base = await api.start(port=api.port)
+    assert base.endswith(f":{api.port}/bot")
+    api.faults.late(0.3)
+    started = time.monotonic()
+    await bot.send_message(ANN, "late again")
+    assert time.monotonic() - started >= 0.3
