@@ -13,18 +13,39 @@ The limits it enforces are Telegram's by default; a test that is not about
 them gives it faster ones (and the bot the same), so it does not wait minutes
 for a board.  What people say and what the bot shows is told to ``observers``
 (the playground's web page follows the chats through them).
+
+The world changes as it does on Telegram when a test makes it: groups are basic
+(``kind="group"``) or supergroups, forums with topics (``create_topic``,
+``close_topic``, ``say(..., thread=)``: sending into a missing topic is 400
+"message thread not found", into a closed one 400 "TOPIC_CLOSED", both the bot's
+fault); people join (``join_group``); a basic group is upgraded to a supergroup
+(``migrate``: a call naming the old id is refused with 400 and ``migrate_to_chat_id``,
+though its messages may still be edited and deleted, as Telegram allows); the bot is
+removed from a group and added back (``kick_bot``, ``add_bot``: 403 meanwhile, and
+nothing said or pressed there reaches it); a person blocks the bot and restarts it
+(``block``, ``unblock``: 403 meanwhile).  Faults a test switches on, all off by
+default, are on ``faults`` (``Faults``): ``outage`` (every call answered 502/503/504
+with nginx's HTML page, or held unanswered: "timeout") until ``heal``; ``late`` (a
+call done at once, answered seconds later); ``flood`` (429 "retry after N" of any
+length; a call before N is up is recorded as ignoring retry_after);
+``callback_expiry`` (a press answered too late is refused, as Telegram does after
+about 15 s); ``refuse_old_edits`` (edits in an upgraded group refused too).  A
+refusal that is Telegram's and not the bot's fault is *excused* (not a violation);
+``faults.hits`` counts each kind met.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
 import itertools
 import json
+import math
 import re
 import time
-from collections import defaultdict, deque
-from collections.abc import Callable
+from collections import Counter, defaultdict, deque
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
@@ -56,15 +77,188 @@ ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a",
 # Telegram's limits: per group, per private chat and overall (the last two only with strict_limits)
 GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
 PRIVATE_PER_SECOND, OVERALL_PER_SECOND = 1, 30
+# what nginx in front of the Bot API says when the servers behind it fail
+NGINX_PAGES = {"502": "Bad Gateway", "503": "Service Temporarily Unavailable", "504": "Gateway Time-out"}
+FLOOD_SLACK = 0.05  # a call this much before retry_after is up is not yet ignoring it
+TOPIC_COLOR = 7322096  # the blue of a new topic's icon
+TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
+# what the bot may still do in a basic group upgraded to a supergroup (the old group lives on)
+OLD_GROUP_METHODS = {"editmessagetext", "editmessagereplymarkup", "deletemessage"}
 
 
 class ApiError(Exception):
     def __init__(
-        self, code: int, description: str, retry_after: int | None = None, excused: bool = False
+        self,
+        code: int,
+        description: str,
+        retry_after: int | None = None,
+        excused: bool = False,
+        parameters: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(description)
         self.code, self.description, self.retry_after = code, description, retry_after
         self.excused = excused  # refused as Telegram would, but not the bot's fault: no violation
+        self.parameters = dict(parameters or {})  # ResponseParameters: migrate_to_chat_id, retry_after
+        if retry_after is not None:
+            self.parameters["retry_after"] = retry_after
+
+
+def nginx_page(code: str) -> str:
+    """The page nginx answers with when the Bot API behind it is down."""
+    title = f"{code} {NGINX_PAGES[code]}"
+    return (
+        f"<html>\r\n<head><title>{title}</title></head>\r\n<body>\r\n"
+        f"<center><h1>{title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n"
+    )
+
+
+@dataclass
+class _Outage:
+    kind: str  # "502", "503", "504" or "timeout"
+    until: float | None  # monotonic; None: until healed
+    methods: frozenset[str] | None  # lower-cased; None: every method
+
+    def covers(self, method: str) -> bool:
+        return self.methods is None or method.lower() in self.methods
+
+
+@dataclass
+class _Late:
+    seconds: float
+    method: str  # lower-cased
+    count: int
+    chat_id: int | None
+
+
+@dataclass
+class _Flood:
+    until: float  # monotonic
+    methods: frozenset[str]  # lower-cased
+
+
+class Faults:
+    """What a test makes go wrong, all off until switched on; ``hits`` counts each kind met
+    ("outage", "late", "flood", "expired", "migrated", "kicked", "left", "blocked",
+    "topic_closed", "thread_not_found")."""
+
+    def __init__(self) -> None:
+        self.hits: Counter[str] = Counter()
+        # answerCallbackQuery later than this after the press is refused (Telegram: about 15 s)
+        self.callback_expiry: float | None = None
+        # editing and deleting in a basic group upgraded to a supergroup: Telegram allows it
+        # (the old group lives on); True refuses it too, with migrate_to_chat_id
+        self.refuse_old_edits = False
+        self._outage: _Outage | None = None
+        self._lates: list[_Late] = []
+        self._floods: dict[int | None, _Flood] = {}
+        self._told: dict[int | None, tuple[float, frozenset[str]]] = {}  # chat: retry after, methods
+        self._changed = asyncio.Event()  # an outage began or ended, or the server stops
+        self.closed = False
+
+    def outage(
+        self, kind: str = "502", seconds: float | None = None, methods: Iterable[str] | None = None
+    ) -> None:
+        """Every Bot API call (only ``methods``, if given) is refused: HTTP 502, 503 or 504 with
+        nginx's page, or "timeout": held unanswered, its connection closed when the outage ends.
+        ``seconds``: it ends by itself after that long."""
+        if kind not in (*NGINX_PAGES, "timeout"):
+            raise ValueError(f"no outage {kind!r}: 502, 503, 504 or timeout")
+        until = None if seconds is None else time.monotonic() + seconds
+        chosen = None if methods is None else frozenset(m.lower() for m in methods)
+        self._outage = _Outage(kind, until, chosen)
+        self._wake()
+
+    def heal(self) -> None:
+        """End the outage (held calls are let go), the floods (and what they told) and the late
+        answers still to come; an answer already being delayed stays late."""
+        self._outage = None
+        self._lates.clear()
+        self._floods.clear()
+        self._told.clear()
+        self._wake()
+
+    def late(
+        self, seconds: float, method: str = "sendMessage", count: int = 1, chat_id: int | None = None
+    ) -> None:
+        """The next ``count`` successful calls of ``method`` (to ``chat_id``, if given) are done at
+        once and answered ``seconds`` later."""
+        self._lates.append(_Late(seconds, method.lower(), count, chat_id))
+
+    def flood(
+        self,
+        seconds: float,
+        chat_id: int | None = None,
+        methods: Iterable[str] = ("sendMessage", "editMessageText"),
+    ) -> None:
+        """For ``seconds``, ``methods`` to ``chat_id`` (None: to any chat) are refused with 429
+        and retry_after = the whole seconds left."""
+        self._floods[chat_id] = _Flood(time.monotonic() + seconds, frozenset(m.lower() for m in methods))
+
+    def close(self) -> None:
+        """The server stops: let every held or delayed answer go."""
+        self.closed = True
+        self._wake()
+
+    # --- asked by the server ---------------------------------------------------------
+
+    def _wake(self) -> None:
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def outage_of(self, method: str) -> _Outage | None:
+        o = self._outage
+        if o is not None and o.until is not None and time.monotonic() >= o.until:
+            self._outage = o = None
+            self._wake()
+        return o if o is not None and o.covers(method) else None
+
+    async def _wait(self, deadline: float | None) -> None:
+        """Until the next change, or ``deadline`` (monotonic)."""
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._changed.wait(), left)
+
+    async def hold(self, method: str) -> None:
+        """While an outage of kind "timeout" holds ``method``."""
+        while not self.closed and (o := self.outage_of(method)) is not None and o.kind == "timeout":
+            await self._wait(o.until)
+
+    async def pause(self, seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not self.closed and time.monotonic() < deadline:
+            await self._wait(deadline)
+
+    def take_late(self, method: str, chat_id: int | None) -> float | None:
+        """How late to answer this successful call (None: at once)."""
+        for late in self._lates:
+            if late.method == method.lower() and late.chat_id in (None, chat_id):
+                late.count -= 1
+                if late.count <= 0:
+                    self._lates.remove(late)
+                self.hits["late"] += 1
+                return late.seconds
+        return None
+
+    def flooded(self, method: str, chat_id: int | None) -> tuple[float, frozenset[str]] | None:
+        """Seconds left of a flood refusing ``method`` to ``chat_id``, and the methods it refuses."""
+        now = time.monotonic()
+        for key in (chat_id, None):
+            f = self._floods.get(key)
+            if f is not None and now >= f.until:
+                del self._floods[key]
+            elif f is not None and method.lower() in f.methods:
+                return f.until - now, f.methods
+        return None
+
+    def tell(self, chat_id: int | None, until: float, methods: frozenset[str]) -> None:
+        self._told[chat_id] = (until, methods)
+
+    def early(self, method: str, chat_id: int | None) -> float:
+        """How long before the retry_after it was told this call to ``chat_id`` comes (0: not)."""
+        told = self._told.get(chat_id)
+        if told is None or method.lower() not in told[1]:
+            return 0.0
+        return max(0.0, told[0] - time.monotonic())
 
 
 class _HtmlCheck(HTMLParser):
@@ -105,6 +299,7 @@ class Message:
     date: float
     edits: int = 0
     html: bool = False  # parse_mode HTML (else plain text)
+    thread_id: int | None = None  # the forum topic it is in (None: General, or not a forum)
 
 
 @dataclass
@@ -113,9 +308,22 @@ class User:
     first_name: str
     lang: str = "en"
     started: bool = False  # has opened a private chat with the bot
+    blocked: bool = False  # has blocked the bot
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "is_bot": False, "first_name": self.first_name, "language_code": self.lang}
+
+
+@dataclass
+class Topic:
+    """A forum topic: its id is the id of the service message that created it."""
+
+    id: int
+    name: str
+    creator: int
+    date: int
+    icon_color: int = TOPIC_COLOR
+    closed: bool = False
 
 
 @dataclass
@@ -123,6 +331,12 @@ class Chat:
     id: int
     title: str
     admins: set[int] = field(default_factory=set)
+    kind: str = "supergroup"  # or "group": a basic group
+    forum: bool = False
+    topics: dict[int, Topic] = field(default_factory=dict)
+    general_closed: bool = False
+    migrated_to: int | None = None  # a basic group upgraded to this supergroup
+    bot_status: str = "member"  # or "kicked" / "left": the bot was removed
 
 
 class FakeTelegram:
@@ -156,6 +370,7 @@ class FakeTelegram:
         self.messages: dict[int, dict[int, Message]] = defaultdict(dict)
         self.deleted: list[Message] = []  # deleted by the bot, in order
         self._ids: dict[int, itertools.count[int]] = defaultdict(lambda: itertools.count(1))
+        self._top_id: dict[int, int] = {}  # the last message id given in each chat
         self.updates: list[dict[str, Any]] = []  # not yet confirmed by a getUpdates offset
         self._returned: set[int] = set()  # which of them getUpdates has returned (by id())
         self.deliveries: dict[str, int] = defaultdict(int)  # how often each press was delivered
@@ -182,6 +397,7 @@ class FakeTelegram:
         self.port = 0
         self.said: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)  # what people wrote, by chat
         self.observers: list[Callable[[dict[str, Any]], None]] = []  # told of every change (a web page)
+        self.faults = Faults()  # what goes wrong, when a test says so
 
     def _count_limits(self) -> None:
         """What the limits count: sends a chat and overall, 429s given, press → answer times."""
@@ -217,6 +433,7 @@ class FakeTelegram:
 
     async def start(self, app: web.Application | None = None, host: str = "127.0.0.1", port: int = 0) -> str:
         """Listen on ``host``:``port`` (0: any free port); returns the Bot API's base URL."""
+        self.faults.closed = False  # started again after a stop: held and late answers wait again
         if app is None:
             app = web.Application()
             self.install(app)
@@ -233,6 +450,7 @@ class FakeTelegram:
         return f"http://{host}:{self.port}/bot"
 
     async def stop(self) -> None:
+        self.faults.close()
         if self._http is not None:
             await self._http.close()
         if self.runner is not None:
@@ -244,36 +462,89 @@ class FakeTelegram:
                 {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
             )
         method = request.match_info["method"]
-        params: dict[str, Any] = {}
-        if request.content_type == "application/json":
-            params = await request.json()
-        else:
-            form = await request.post()
-            for k, v in form.items():
-                value = str(v)
-                if k in JSON_FIELDS:
-                    try:
-                        params[k] = json.loads(value)
-                    except json.JSONDecodeError:
-                        params[k] = value
-                else:
-                    params[k] = value
+        params = await _params(request)
         if self.record:
             self.calls.append((method, params))
+        outage = self.faults.outage_of(method)
+        if outage is not None:
+            return await self._down(request, method, outage)
         handler = getattr(self, "m_" + method.lower(), None)
         try:
             if handler is None:
                 raise ApiError(404, f"Not Found: method {method} not found")
+            self._flood(method, params)
+            self._reachable(method, params)
             result = await handler(params)
         except ApiError as e:
             if e.code != 409 and not e.excused:
-                self.violations.append(f"{method}: {e.description}")
-                del self.violations[: -1000 if not self.record else len(self.violations)]
+                self._violation(f"{method}: {e.description}")
             body: dict[str, Any] = {"ok": False, "error_code": e.code, "description": e.description}
-            if e.retry_after is not None:
-                body["parameters"] = {"retry_after": e.retry_after}
+            if e.parameters:
+                body["parameters"] = e.parameters
             return web.json_response(body, status=e.code)
+        delay = self.faults.take_late(method, _chat_of(params))
+        if delay is not None:  # done already; the answer comes late (or to nobody, if it gave up)
+            await self.faults.pause(delay)
         return web.json_response({"ok": True, "result": result})
+
+    def _violation(self, text: str) -> None:
+        self.violations.append(text)
+        if not self.record:  # a long-running playground keeps the last 1000
+            del self.violations[:-1000]
+
+    async def _down(self, request: web.Request, method: str, outage: _Outage) -> web.Response:
+        """The Bot API is down: nginx answers, or nothing does until the outage ends."""
+        self.faults.hits["outage"] += 1
+        if outage.kind != "timeout":
+            return web.Response(
+                status=int(outage.kind), text=nginx_page(outage.kind), content_type="text/html"
+            )
+        await self.faults.hold(method)
+        if request.transport is not None:  # closed without an answer (unless the client gave up)
+            request.transport.close()
+        return web.Response(status=504)  # written to no one
+
+    def _flood(self, method: str, params: dict[str, Any]) -> None:
+        """429 while a flood is on; a call before the retry_after it was given is a violation."""
+        chat_id = _chat_of(params)
+        early = self.faults.early(method, chat_id)
+        if early > FLOOD_SLACK:
+            self._violation(f"{method}: ignored retry_after ({early:.2f} s early)")
+        flooded = self.faults.flooded(method, chat_id)
+        if flooded is None:
+            return
+        left, methods = flooded
+        retry = max(1, math.ceil(left))
+        self.faults.tell(chat_id, time.monotonic() + retry, methods)
+        self.faults.hits["flood"] += 1
+        raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry, excused=True)
+
+    def _reachable(self, method: str, params: dict[str, Any]) -> None:
+        """Refuse a call naming a group upgraded to a supergroup, a group the bot was removed
+        from, or a person who blocked it."""
+        chat_id = _chat_of(params)
+        if chat_id is not None and chat_id > 0:
+            user = self.users.get(chat_id)
+            if user is not None and user.blocked:
+                self.faults.hits["blocked"] += 1
+                raise ApiError(403, "Forbidden: bot was blocked by the user", excused=True)
+        chat = self.chats.get(chat_id) if chat_id is not None else None
+        if chat is None:
+            return
+        if chat.migrated_to is not None and (
+            self.faults.refuse_old_edits or method.lower() not in OLD_GROUP_METHODS
+        ):
+            self.faults.hits["migrated"] += 1
+            raise ApiError(
+                400,
+                "Bad Request: group chat was upgraded to a supergroup chat",
+                parameters={"migrate_to_chat_id": chat.migrated_to},
+                excused=True,
+            )
+        if chat.bot_status != "member":
+            self.faults.hits[chat.bot_status] += 1
+            was = "was kicked from" if chat.bot_status == "kicked" else "is not a member of"
+            raise ApiError(403, f"Forbidden: bot {was} the {chat.kind} chat", excused=True)
 
     # --- world setup and simulated users ------------------------------------------------
 
@@ -284,15 +555,13 @@ class FakeTelegram:
 
     def world(self) -> dict[str, Any]:
         """People, groups and every chat's messages, as JSON (the playground keeps them on disk)."""
-        chats = set(self.messages) | set(self.said)
+        chats = set(self.messages) | set(self.said) | set(self._top_id)
         return {
             "users": [
-                {"id": u.id, "name": u.first_name, "lang": u.lang, "started": u.started}
+                {"id": u.id, "name": u.first_name, "lang": u.lang, "started": u.started, "blocked": u.blocked}
                 for u in self.users.values()
             ],
-            "groups": [
-                {"id": c.id, "title": c.title, "admins": sorted(c.admins)} for c in self.chats.values()
-            ],
+            "groups": [_group_json(c) for c in self.chats.values()],
             "messages": [
                 {
                     "chat": m.chat_id,
@@ -302,41 +571,116 @@ class FakeTelegram:
                     "date": m.date,
                     "edits": m.edits,
                     "html": m.html,
+                    "thread": m.thread_id,
                 }
                 for chat in self.messages.values()
                 for m in chat.values()
             ],
             "said": [m for chat in self.said.values() for m in chat.values()],
             "next_ids": {
-                str(c): max([*self.messages.get(c, {}), *self.said.get(c, {}), 0]) + 1 for c in chats
+                str(c): max([*self.messages.get(c, {}), *self.said.get(c, {}), self._top_id.get(c, 0)]) + 1
+                for c in chats
             },
         }
 
     def load_world(self, world: dict[str, Any]) -> None:
-        """Back to what ``world()`` gave (on a server that has nothing yet)."""
+        """Back to what ``world()`` gave (on a server that has nothing yet; a world saved before
+        topics, migrations and blocks were kept loads too)."""
         for u in world["users"]:
-            self.add_user(int(u["id"]), str(u["name"]), str(u["lang"]), bool(u["started"]))
+            user = self.add_user(int(u["id"]), str(u["name"]), str(u["lang"]), bool(u["started"]))
+            user.blocked = bool(u.get("blocked", False))
         for c in world["groups"]:
-            self.add_group(int(c["id"]), str(c["title"]), {int(a) for a in c["admins"]})
+            self._load_group(c)
         for m in world["messages"]:
             msg = Message(int(m["chat"]), int(m["id"]), str(m["text"]), m["markup"], float(m["date"]))
             msg.edits, msg.html = int(m["edits"]), bool(m["html"])
+            msg.thread_id = None if m.get("thread") is None else int(m["thread"])
             self.messages[msg.chat_id][msg.message_id] = msg
         for m in world["said"]:
             self.said[int(m["chat"]["id"])][int(m["message_id"])] = m
         for chat, first in world["next_ids"].items():
             self._ids[int(chat)] = itertools.count(int(first))
+            self._top_id[int(chat)] = int(first) - 1
 
-    def add_group(self, chat_id: int, title: str, admins: set[int] | None = None) -> Chat:
-        c = Chat(chat_id, title, admins or set())
+    def _load_group(self, c: dict[str, Any]) -> None:
+        chat = self.add_group(
+            int(c["id"]),
+            str(c["title"]),
+            {int(a) for a in c["admins"]},
+            str(c.get("kind", "supergroup")),
+            bool(c.get("forum", False)),
+        )
+        chat.general_closed = bool(c.get("general_closed", False))
+        chat.migrated_to = None if c.get("migrated_to") is None else int(c["migrated_to"])
+        chat.bot_status = str(c.get("bot_status", "member"))
+        for t in c.get("topics", []):
+            topic = Topic(int(t["id"]), str(t["name"]), int(t["creator"]), int(t["date"]))
+            topic.icon_color, topic.closed = int(t["icon_color"]), bool(t["closed"])
+            chat.topics[topic.id] = topic
+
+    def add_group(
+        self,
+        chat_id: int,
+        title: str,
+        admins: set[int] | None = None,
+        kind: str = "supergroup",
+        forum: bool = False,
+    ) -> Chat:
+        """A group the bot is in: a supergroup (a forum, if ``forum``) or a basic group."""
+        if kind not in ("group", "supergroup") or (forum and kind != "supergroup") or chat_id >= 0:
+            raise ValueError(f"no such group: {chat_id} {kind} forum={forum}")
+        c = Chat(chat_id, title, admins or set(), kind=kind, forum=forum)
         self.chats[chat_id] = c
+        if forum:  # its first message tells it was created: no topic is 1 (General is, to Telegram)
+            self._new_id(chat_id)
         return c
 
     def _chat_dict(self, chat_id: int) -> dict[str, Any]:
         if chat_id < 0:
-            return {"id": chat_id, "type": "supergroup", "title": self.chats[chat_id].title}
+            chat = self.chats[chat_id]
+            d: dict[str, Any] = {"id": chat_id, "type": chat.kind, "title": chat.title}
+            if chat.forum:
+                d["is_forum"] = True
+            return d
         u = self.users[chat_id]
         return {"id": chat_id, "type": "private", "first_name": u.first_name}
+
+    def _new_id(self, chat_id: int) -> int:
+        """The next message id in ``chat_id`` (people's, the bot's and service messages share them)."""
+        mid = next(self._ids[chat_id])
+        self._top_id[chat_id] = mid
+        return mid
+
+    def _bot_user(self) -> dict[str, Any]:
+        return {"id": self.bot_id, "is_bot": True, "first_name": self.first_name, "username": self.username}
+
+    def _delivered(self, chat_id: int) -> bool:
+        """Whether what happens in ``chat_id`` reaches the bot (not once removed or blocked)."""
+        if chat_id > 0:
+            return not self.users[chat_id].blocked
+        return self.chats[chat_id].bot_status == "member"
+
+    def _topic(self, chat_id: int, thread: int) -> Topic:
+        chat = self.chats.get(chat_id)
+        if chat is None or not chat.forum or thread not in chat.topics:
+            raise ValueError(f"no topic {thread} in {chat_id}")
+        return chat.topics[thread]
+
+    def _in_thread(self, chat_id: int, thread: int | None) -> dict[str, Any]:
+        """The fields of a message in forum topic ``thread``: it answers the topic's first message."""
+        if thread is None:
+            return {}
+        topic = self._topic(chat_id, thread)
+        root = {
+            "message_id": topic.id,
+            "date": topic.date,
+            "chat": self._chat_dict(chat_id),
+            "from": self.users[topic.creator].as_dict() if topic.creator in self.users else self._bot_user(),
+            "message_thread_id": topic.id,
+            "forum_topic_created": {"name": topic.name, "icon_color": topic.icon_color},
+            "is_topic_message": True,
+        }
+        return {"message_thread_id": thread, "is_topic_message": True, "reply_to_message": root}
 
     def push(self, update: dict[str, Any]) -> int:
         uid = next(self._update_ids)
@@ -378,51 +722,62 @@ class FakeTelegram:
             await asyncio.sleep(0.1 * (attempt + 1))
         self.violations.append(f"update {update['update_id']} could not be delivered")
 
-    def say(self, user_id: int, chat_id: int, text: str) -> dict[str, Any]:
-        """A user sends a text (a command if it starts with '/')."""
-        u = self.users[user_id]
-        if chat_id == user_id:
-            u.started = True
-        message: dict[str, Any] = {
-            "message_id": next(self._ids[chat_id]),
+    def _from(self, user_id: int, chat_id: int, thread: int | None = None) -> dict[str, Any]:
+        """A new message of ``user_id`` in ``chat_id`` (in forum topic ``thread``), its content to come."""
+        in_thread = self._in_thread(chat_id, thread)
+        return {
+            "message_id": self._new_id(chat_id),
             "date": int(time.time()),
             "chat": self._chat_dict(chat_id),
-            "from": u.as_dict(),
-            "text": text,
+            "from": self.users[user_id].as_dict(),
+            **in_thread,
         }
+
+    def _open(self, chat_id: int) -> None:
+        chat = self.chats.get(chat_id)
+        if chat is not None and chat.migrated_to is not None:
+            raise ValueError(
+                f"{chat_id} was upgraded to the supergroup {chat.migrated_to}: people write there"
+            )
+
+    def say(self, user_id: int, chat_id: int, text: str, thread: int | None = None) -> dict[str, Any]:
+        """A user sends a text (a command if it starts with '/'), in forum topic ``thread`` if given.
+        It does not reach a bot removed from the group or blocked by the user."""
+        u = self.users[user_id]
+        self._open(chat_id)
+        if chat_id == user_id and not u.blocked:
+            u.started = True
+        message: dict[str, Any] = {**self._from(user_id, chat_id, thread), "text": text}
         if text.startswith("/"):
             length = len(text.split()[0])
             message["entities"] = [{"type": "bot_command", "offset": 0, "length": length}]
-        update = {"message": message}
         self.said[chat_id][message["message_id"]] = message
-        self.push(update)
+        if self._delivered(chat_id):
+            self.push({"message": message})
         self.notify({"type": "said", "chat": chat_id, "message": message})
         return message
 
     def sticker(self, user_id: int, chat_id: int) -> None:
-        self.push(
-            {
-                "message": {
-                    "message_id": next(self._ids[chat_id]),
-                    "date": int(time.time()),
-                    "chat": self._chat_dict(chat_id),
-                    "from": self.users[user_id].as_dict(),
-                    "sticker": {
-                        "file_id": "pig",
-                        "file_unique_id": "pig",
-                        "type": "regular",
-                        "width": 512,
-                        "height": 512,
-                        "is_animated": False,
-                        "is_video": False,
-                    },
-                }
-            }
-        )
+        self._open(chat_id)
+        sticker = {
+            "file_id": "pig",
+            "file_unique_id": "pig",
+            "type": "regular",
+            "width": 512,
+            "height": 512,
+            "is_animated": False,
+            "is_video": False,
+        }
+        message = {**self._from(user_id, chat_id), "sticker": sticker}
+        if self._delivered(chat_id):
+            self.push({"message": message})
 
     def press(self, user_id: int, chat_id: int, message_id: int, data: str) -> str:
-        """A user presses an inline button; returns the callback query id."""
+        """A user presses an inline button; returns the callback query id (a press in a group the
+        bot was removed from, or in the chat of a person who blocked it, does not reach it)."""
         qid = str(next(self._query_ids))
+        if not self._delivered(chat_id):
+            return qid
         msg = self.messages[chat_id].get(message_id)
         self.pending_queries.add(qid)
         self.pressed_at[qid] = time.monotonic()
@@ -438,17 +793,134 @@ class FakeTelegram:
                         "date": int(msg.date if msg else time.time()),
                         "chat": self._chat_dict(chat_id),
                         "text": msg.text if msg else "",
-                        "from": {
-                            "id": self.bot_id,
-                            "is_bot": True,
-                            "first_name": self.first_name,
-                            "username": self.username,
-                        },
+                        "from": self._bot_user(),
+                        **self._in_thread(chat_id, msg.thread_id if msg else None),
                     },
                 }
             }
         )
         return qid
+
+    # --- the world changes -------------------------------------------------------------
+
+    def _service(
+        self, user_id: int, chat_id: int, fields: dict[str, Any], thread: int | None = None
+    ) -> dict[str, Any]:
+        """A service message (people joining, a group upgraded, ...): no text, not talk."""
+        message = {**self._from(user_id, chat_id, thread), **fields}
+        if self._delivered(chat_id):
+            self.push({"message": message})
+        return message
+
+    def _member_update(self, chat_id: int, by_user: int, old: str, new: str) -> None:
+        """``my_chat_member``: the bot's status in ``chat_id`` changed from ``old`` to ``new``."""
+
+        def member(status: str) -> dict[str, Any]:
+            d: dict[str, Any] = {"user": self._bot_user(), "status": status}
+            if status == "kicked":
+                d["until_date"] = 0  # banned for ever
+            return d
+
+        update = {
+            "chat": self._chat_dict(chat_id),
+            "from": self.users[by_user].as_dict(),
+            "date": int(time.time()),
+            "old_chat_member": member(old),
+            "new_chat_member": member(new),
+        }
+        self.push({"my_chat_member": update})
+
+    def join_group(self, user_id: int, chat_id: int) -> dict[str, Any]:
+        """``user_id`` joins the group: a ``new_chat_members`` service message."""
+        u = self.users[user_id].as_dict()
+        fields = {"new_chat_participant": u, "new_chat_member": u, "new_chat_members": [u]}
+        return self._service(user_id, chat_id, fields)
+
+    def create_topic(self, chat_id: int, user_id: int, name: str) -> int:
+        """``user_id`` opens a topic in the forum ``chat_id``; returns its message_thread_id (the id
+        of its ``forum_topic_created`` service message)."""
+        chat = self.chats[chat_id]
+        if not chat.forum:
+            raise ValueError(f"{chat_id} is not a forum")
+        mid = self._new_id(chat_id)
+        chat.topics[mid] = Topic(mid, name, user_id, int(time.time()))
+        if self._delivered(chat_id):
+            self.push({"message": self._in_thread(chat_id, mid)["reply_to_message"]})
+        return mid
+
+    def close_topic(self, chat_id: int, thread_id: int | None = None, by_user: int | None = None) -> None:
+        """Close a forum topic (None: General); ``by_user``: with their service message."""
+        self._close(chat_id, thread_id, True, by_user)
+
+    def reopen_topic(self, chat_id: int, thread_id: int | None = None, by_user: int | None = None) -> None:
+        self._close(chat_id, thread_id, False, by_user)
+
+    def _close(self, chat_id: int, thread_id: int | None, closed: bool, by_user: int | None) -> None:
+        if thread_id is None:
+            if not self.chats[chat_id].forum:
+                raise ValueError(f"{chat_id} is not a forum")
+            self.chats[chat_id].general_closed = closed
+        else:
+            self._topic(chat_id, thread_id).closed = closed
+        if by_user is not None:
+            what = "forum_topic_closed" if closed else "forum_topic_reopened"
+            self._service(by_user, chat_id, {what: {}}, thread_id)
+
+    def migrate(self, chat_id: int, by_user: int) -> int:
+        """``by_user`` upgrades the basic group ``chat_id`` to a supergroup; returns its new id.
+        The bot is told in both chats (and of its joining the new one); the old id is refused
+        from then on with ``migrate_to_chat_id``, but its messages may still be pressed, edited
+        and deleted (Telegram keeps the old group)."""
+        old = self.chats[chat_id]
+        if old.kind != "group" or old.migrated_to is not None:
+            raise ValueError(f"{chat_id} is not a basic group")
+        new_id = int(f"-100{abs(chat_id)}")
+        if new_id in self.chats:
+            raise ValueError(f"{new_id} exists already")
+        self.add_group(new_id, old.title, set(old.admins))
+        self._service(by_user, chat_id, {"migrate_to_chat_id": new_id})
+        old.migrated_to = new_id
+        self._service(by_user, new_id, {"migrate_from_chat_id": chat_id})
+        self._member_update(new_id, by_user, "left", "member")
+        return new_id
+
+    def kick_bot(self, chat_id: int, by_user: int, status: str = "kicked") -> None:
+        """``by_user`` removes the bot from the group (``status`` "kicked", or "left")."""
+        chat = self.chats[chat_id]
+        if status not in ("kicked", "left") or chat.bot_status != "member":
+            raise ValueError(f"the bot cannot become {status!r} in {chat_id} ({chat.bot_status})")
+        self._member_update(chat_id, by_user, "member", status)
+        chat.bot_status = status
+
+    def add_bot(self, chat_id: int, by_user: int) -> None:
+        """``by_user`` adds the removed bot back to the group."""
+        chat = self.chats[chat_id]
+        if chat.bot_status == "member":
+            raise ValueError(f"the bot is in {chat_id} already")
+        old, chat.bot_status = chat.bot_status, "member"
+        self._member_update(chat_id, by_user, old, "member")
+        bot = self._bot_user()
+        self._service(
+            by_user, chat_id, {"new_chat_participant": bot, "new_chat_member": bot, "new_chat_members": [bot]}
+        )
+
+    def block(self, user_id: int) -> None:
+        """``user_id`` blocks the bot: 403 "bot was blocked by the user" until ``unblock``."""
+        user = self.users[user_id]
+        if user.blocked:
+            raise ValueError(f"{user_id} has blocked the bot already")
+        user.blocked = True
+        self._member_update(user_id, user_id, "member", "kicked")
+
+    def unblock(self, user_id: int, restart: bool = False) -> None:
+        """``user_id`` unblocks the bot; ``restart``: with the /start the "Restart bot" button sends."""
+        user = self.users[user_id]
+        if not user.blocked:
+            raise ValueError(f"{user_id} has not blocked the bot")
+        user.blocked = False
+        self._member_update(user_id, user_id, "kicked", "member")
+        if restart:
+            self.say(user_id, user_id, "/start")
 
     def forget(self, qid: str) -> None:
         """Drop what is kept of an answered press (a long-running playground reads each once)."""
@@ -561,6 +1033,28 @@ class FakeTelegram:
                 raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
         return chat_id
 
+    def _thread(self, chat_id: int, params: dict[str, Any]) -> int | None:
+        """The forum topic a message is sent to: one that exists, and is open (General too)."""
+        raw = params.get("message_thread_id")
+        chat = self.chats.get(chat_id)
+        if raw in (None, "", 0, "0"):
+            if chat is not None and chat.forum and chat.general_closed:
+                self.faults.hits["topic_closed"] += 1
+                raise ApiError(400, "Bad Request: TOPIC_CLOSED")
+            return None
+        try:
+            thread = int(raw)
+        except (TypeError, ValueError):
+            raise ApiError(400, "Bad Request: message thread not found") from None
+        topic = chat.topics.get(thread) if chat is not None and chat.forum else None
+        if topic is None:
+            self.faults.hits["thread_not_found"] += 1
+            raise ApiError(400, "Bad Request: message thread not found")
+        if topic.closed:
+            self.faults.hits["topic_closed"] += 1
+            raise ApiError(400, "Bad Request: TOPIC_CLOSED")
+        return thread
+
     def _rate(self, chat_id: int) -> None:
         now = time.monotonic()
         if self.strict_limits:
@@ -660,11 +1154,12 @@ class FakeTelegram:
 
     async def m_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
         chat_id = self._target(p)
+        thread = self._thread(chat_id, p)
         text = self._check_text(p)
         markup = self._check_markup(p.get("reply_markup"))
         self._rate(chat_id)
-        mid = next(self._ids[chat_id])
-        msg = Message(chat_id, mid, text, markup, time.time(), html=_html(p))
+        mid = self._new_id(chat_id)
+        msg = Message(chat_id, mid, text, markup, time.time(), html=_html(p), thread_id=thread)
         self.messages[chat_id][mid] = msg
         self._shown(msg)
         return self._message_dict(msg)
@@ -700,10 +1195,16 @@ class FakeTelegram:
 
     async def m_answercallbackquery(self, p: dict[str, Any]) -> bool:
         qid = str(p.get("callback_query_id"))
+        expiry, pressed = self.faults.callback_expiry, self.pressed_at.get(qid, math.inf)
+        # too late: the person's spinner gave up
+        if qid in self.pending_queries and expiry is not None and time.monotonic() - pressed > expiry:
+            self.pending_queries.discard(qid)
+            self.faults.hits["expired"] += 1
+            raise ApiError(400, TOO_OLD, excused=True)
         if qid not in self.pending_queries:
             raise ApiError(
                 400,
-                "Bad Request: query is too old and response timeout expired or query ID is invalid",
+                TOO_OLD,
                 # a press delivered twice (its batch was not confirmed before a crash) may be
                 # answered twice: the bot cannot know its first answer went out
                 excused=qid in self.answers and self.deliveries[qid] > 1,
@@ -754,13 +1255,9 @@ class FakeTelegram:
             "message_id": msg.message_id,
             "date": int(msg.date),
             "chat": self._chat_dict(msg.chat_id),
-            "from": {
-                "id": self.bot_id,
-                "is_bot": True,
-                "first_name": self.first_name,
-                "username": self.username,
-            },
+            "from": self._bot_user(),
             "text": msg.text,
+            **self._in_thread(msg.chat_id, msg.thread_id),
         }
         if msg.edits:
             d["edit_date"] = int(time.time())
@@ -771,3 +1268,54 @@ class FakeTelegram:
 
 def _html(params: dict[str, Any]) -> bool:
     return str(params.get("parse_mode", "")).upper() == "HTML"
+
+
+def _group_json(c: Chat) -> dict[str, Any]:
+    return {
+        "id": c.id,
+        "title": c.title,
+        "admins": sorted(c.admins),
+        "kind": c.kind,
+        "forum": c.forum,
+        "general_closed": c.general_closed,
+        "migrated_to": c.migrated_to,
+        "bot_status": c.bot_status,
+        "topics": [
+            {
+                "id": t.id,
+                "name": t.name,
+                "creator": t.creator,
+                "date": t.date,
+                "icon_color": t.icon_color,
+                "closed": t.closed,
+            }
+            for t in c.topics.values()
+        ],
+    }
+
+
+def _chat_of(params: dict[str, Any]) -> int | None:
+    """The chat a call names (None: none, or not a number)."""
+    try:
+        return int(params["chat_id"])
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+async def _params(request: web.Request) -> dict[str, Any]:
+    """A call's parameters, sent as JSON or as a form (JSON-encoded fields decoded)."""
+    if request.content_type == "application/json":
+        params: dict[str, Any] = await request.json()
+        return params
+    params = {}
+    form = await request.post()
+    for k, v in form.items():
+        value = str(v)
+        if k in JSON_FIELDS:
+            try:
+                params[k] = json.loads(value)
+            except json.JSONDecodeError:
+                params[k] = value
+        else:
+            params[k] = value
+    return params
