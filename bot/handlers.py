@@ -6,6 +6,7 @@ come from its adapter.  ``install`` registers them from one table (``routes``).
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -29,6 +30,7 @@ from telegram.ext import (
 from bot import fit, games, screens, stats
 from bot.adapter import Command, Ctx
 from bot.callbacks import BadCallback, Press, decode, encode
+from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member
 from bot.table import Reply
@@ -38,6 +40,7 @@ Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None
 App = Application[Any, Any, Any, Any, Any, Any]
 
 REPLY_PATIENCE_S = 15.0  # how long a reply to a command may wait for the chat's budget
+QUERY_SHOWN = 40  # the characters of an unknown game's name a reply repeats
 COMMANDS = ("new", "leave", "stop", "board", "rules", "stats", "forget", "language", "help")
 
 
@@ -57,6 +60,20 @@ def find_game(ref: Referee, text: str) -> str | None:
         if q == name or any(q == ref.t(lang, f"{name}-name").lower() for lang in ref.t.languages):
             return name
     return None
+
+
+def game_list(t: Translator, lang: str) -> str:
+    """Every game, a line each: its title, what it is, its short name."""
+    return "\n".join(
+        t(lang, "game-line", game=screens.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
+        for g in games.names()
+    )
+
+
+def unknown_game(t: Translator, lang: str, query: str) -> str:
+    """``/new <query>`` that names no game: the query as written (escaped: it is
+    the user's text), then the games there are."""
+    return t(lang, "cmd-new-unknown", query=html.escape(query[:QUERY_SHOWN])) + "\n\n" + game_list(t, lang)
 
 
 def in_group(update: Update) -> bool:
@@ -92,11 +109,7 @@ class Handlers:
         return Ctx(t=self.t, lang=lang, chat_id=chat_id, game_id="-", bot_username=self.ref.bot.username)
 
     def game_list(self, lang: str) -> str:
-        t = self.t
-        return "\n".join(
-            t(lang, "game-line", game=screens.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
-            for g in games.names()
-        )
+        return game_list(self.t, lang)
 
     async def reply(self, update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         message = update.effective_message
@@ -216,8 +229,7 @@ class Handlers:
             return
         game = find_game(self.ref, query)
         if game is None:
-            unknown = self.t(lang, "cmd-new-unknown", query=query[:40])
-            await self.reply(update, unknown + "\n\n" + self.game_list(lang))
+            await self.reply(update, unknown_game(self.t, lang, query))
             return
         answer = await self.ref.new_lobby(chat.id, chat.title or "", member(user), game)
         if answer is not None:
