@@ -27,6 +27,7 @@ from bot import fit, games
 from bot.adapter import AnyAdapter, Ctx, Number, Rendered, Rows, Toggles, plain
 from bot.callbacks import BadCallback, encode, tag_of
 from bot.i18n import Translator
+from bot.markup import text_of
 from bot.session import Draft, Session
 from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait
 
@@ -212,7 +213,9 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
 
 
 def _lobby_button(ctx: Ctx, label: str, code: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(label, callback_data=encode("l", ctx.chat_id, ctx.game_id, "-", code))
+    return InlineKeyboardButton(
+        text_of(label), callback_data=encode("l", ctx.chat_id, ctx.game_id, "-", code)
+    )
 
 
 def option_rows(ctx: Ctx, adapter: AnyAdapter, options: Any) -> Rows:
