@@ -297,14 +297,9 @@ class Referee:
         lang = await self.chat_lang(session.chat_id)
         outcome = games.get(session.game).game.outcome(session.state)
         ctx = self.ctx(session, lang)
-        game = screens.game_title(self.t, lang, session.game)
-        if outcome.winners:
-            players = ", ".join(ctx.name(p) for p in outcome.winners)
-            text = ctx("final-winners", game=game, players=players, count=len(outcome.winners))
-        else:
-            text = ctx("final-no-winner", game=game)
-        text += screens.ranking(ctx, session, outcome)
-        await self.sender.message(session.chat_id, text, screens.again_markup(ctx))
+        await self.sender.message(
+            session.chat_id, screens.result(ctx, session, outcome), screens.again_markup(ctx)
+        )
 
     # --- time ------------------------------------------------------------------------
 

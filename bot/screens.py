@@ -313,6 +313,17 @@ def again_markup(ctx: Ctx) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[InlineKeyboardButton(ctx("button-play-again"), callback_data=again)]])
 
 
+def result(ctx: Ctx, session: Session, outcome: Outcome) -> str:
+    """The group's message at the end of a game: who won, and the ranking."""
+    game = game_title(ctx.t, ctx.lang, session.game)
+    if outcome.winners:
+        players = ", ".join(ctx.name(p) for p in outcome.winners)
+        text = ctx("final-winners", game=game, players=players, count=len(outcome.winners))
+    else:
+        text = ctx("final-no-winner", game=game)
+    return text + ranking(ctx, session, outcome)
+
+
 def ranking(ctx: Ctx, session: Session, outcome: Outcome) -> str:
     """A finished game's players, the best first, with their final score in the
     game's own words; those who left before the end are not ranked."""
