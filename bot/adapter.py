@@ -28,6 +28,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import BadCallback, encode
 from bot.i18n import Translator
+from bot.markup import text_of
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
 
 S = TypeVar("S")
@@ -90,9 +91,11 @@ class Ctx:
     def button(self, label: str, code: str, tagged: bool = True) -> InlineKeyboardButton:
         """A button of this game: ``tagged`` buttons carry the hand's tag (a press of
         an action that is not evident must match the keyboard it was pressed
-        on); board buttons carry none."""
+        on); board buttons carry none.  ``label`` is HTML like every word of a
+        screen (a player's name in it escaped): the button shows its text."""
         return InlineKeyboardButton(
-            label, callback_data=encode("h", self.chat_id, self.game_id, self.tag if tagged else "-", code)
+            text_of(label),
+            callback_data=encode("h", self.chat_id, self.game_id, self.tag if tagged else "-", code),
         )
 
     def select(self, label: str, value: str = "") -> InlineKeyboardButton:

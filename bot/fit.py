@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import html
 import logging
-import re
 from collections.abc import Callable
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.adapter import Rendered
+from bot.markup import TAG, text_of
 
 log = logging.getLogger(__name__)
 
@@ -32,13 +32,11 @@ ANSWER_MAX = 200  # the characters of a press's answer
 NAME_MAX = 32  # the characters of a player's or a chat's name on a screen
 
 CUT = "…"
-_TAG = re.compile(r"<(/?)([a-zA-Z-]+)[^>]*>")
 
 
 def visible(text: str) -> int:
     """The length Telegram counts: the text without its tags, entities read, in UTF-16 units."""
-    plain = html.unescape(_TAG.sub("", text))
-    return len(plain.encode("utf-16-le")) // 2
+    return len(text_of(text).encode("utf-16-le")) // 2
 
 
 def short_name(name: str, limit: int = NAME_MAX) -> str:
@@ -49,7 +47,7 @@ def short_name(name: str, limit: int = NAME_MAX) -> str:
 
 def answer(text: str) -> str:
     """A press's answer: plain text (the words' HTML undone), at most 200 characters."""
-    plain = html.unescape(_TAG.sub("", text))
+    plain = text_of(text)
     if len(plain.encode("utf-16-le")) // 2 <= ANSWER_MAX:
         return plain
     while len((plain + CUT).encode("utf-16-le")) // 2 > ANSWER_MAX:
@@ -102,7 +100,7 @@ def cut(rendered: Rendered) -> Rendered:
             lines.pop()
         text = close_tags("\n".join(lines)) + "\n" + CUT
         if visible(text) > TEXT_MAX:  # one line longer than a message: its start
-            text = html.escape(html.unescape(_TAG.sub("", rendered.text))[: TEXT_MAX // 2 - 1]) + CUT
+            text = html.escape(text_of(rendered.text)[: TEXT_MAX // 2 - 1]) + CUT
     markup = rendered.markup
     if markup is not None:
         left = BUTTONS_MAX
@@ -119,7 +117,7 @@ def cut(rendered: Rendered) -> Rendered:
 def close_tags(text: str) -> str:
     """``text`` with the tags a cut left open closed again, in order."""
     open_tags: list[str] = []
-    for m in _TAG.finditer(text):
+    for m in TAG.finditer(text):
         closing, name = m.group(1), m.group(2).lower()
         if not closing:
             open_tags.append(name)

@@ -7,6 +7,7 @@ come from its adapter.  ``install`` registers them from one table (``routes``).
 from __future__ import annotations
 
 import asyncio
+import html
 import logging
 import time
 from collections.abc import Callable, Coroutine
@@ -41,6 +42,7 @@ from telegram.ext import (
 from bot import fit, games, metrics, screens, stats
 from bot.adapter import Command, Ctx
 from bot.callbacks import BadCallback, Press, decode, encode
+from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member
 from bot.table import Reply
@@ -51,6 +53,7 @@ App = Application[Any, Any, Any, Any, Any, Any]
 
 # how long after it arrived a press may still be answered (Telegram's deadline is about 15 s)
 ANSWER_DEADLINE_S = 14.0
+QUERY_SHOWN = 40  # the characters of an unknown game's name a reply repeats
 COMMANDS = ("new", "leave", "stop", "board", "rules", "stats", "forget", "language", "help")
 
 
@@ -70,6 +73,20 @@ def find_game(ref: Referee, text: str) -> str | None:
         if q == name or any(q == ref.t(lang, f"{name}-name").lower() for lang in ref.t.languages):
             return name
     return None
+
+
+def game_list(t: Translator, lang: str) -> str:
+    """Every game, a line each: its title, what it is, its short name."""
+    return "\n".join(
+        t(lang, "game-line", game=screens.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
+        for g in games.names()
+    )
+
+
+def unknown_game(t: Translator, lang: str, query: str) -> str:
+    """``/new <query>`` that names no game: the query as written (escaped: it is
+    the user's text), then the games there are."""
+    return t(lang, "cmd-new-unknown", query=html.escape(query[:QUERY_SHOWN])) + "\n\n" + game_list(t, lang)
 
 
 def in_group(update: Update) -> bool:
@@ -113,11 +130,7 @@ class Handlers:
         return Ctx(t=self.t, lang=lang, chat_id=chat_id, game_id="-", bot_username=self.ref.bot.username)
 
     def game_list(self, lang: str) -> str:
-        t = self.t
-        return "\n".join(
-            t(lang, "game-line", game=screens.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
-            for g in games.names()
-        )
+        return game_list(self.t, lang)
 
     async def reply(self, update: Update, text: str, markup: InlineKeyboardMarkup | None = None) -> None:
         """A command's answer, in its chat (and forum topic): within the chat's budget,
@@ -246,8 +259,7 @@ class Handlers:
             return
         game = find_game(self.ref, query)
         if game is None:
-            unknown = self.t(lang, "cmd-new-unknown", query=query[:40])
-            await self.reply(update, unknown + "\n\n" + self.game_list(lang))
+            await self.reply(update, unknown_game(self.t, lang, query))
             return
         thread = thread_of(update.effective_message)
         answer = await self.ref.new_lobby(chat.id, chat.title or "", member(user), game, thread)

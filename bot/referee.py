@@ -339,13 +339,7 @@ class Referee:
         lang = await self.chat_lang(session.chat_id)
         outcome = games.get(session.game).game.outcome(session.state)
         ctx = self.ctx(session, lang)
-        game = screens.game_title(self.t, lang, session.game)
-        if outcome.winners:
-            players = ", ".join(ctx.name(p) for p in outcome.winners)
-            text = ctx("final-winners", game=game, players=players, count=len(outcome.winners))
-        else:
-            text = ctx("final-no-winner", game=game)
-        text += screens.ranking(ctx, session, outcome)
+        text = screens.result(ctx, session, outcome)
         await self.sender.message(session.chat_id, text, screens.again_markup(ctx), thread=session.thread_id)
 
     # --- time ------------------------------------------------------------------------

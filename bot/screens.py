@@ -27,6 +27,7 @@ from bot import fit, games
 from bot.adapter import AnyAdapter, Ctx, Number, Rendered, Rows, Toggles, plain
 from bot.callbacks import BadCallback, encode, tag_of
 from bot.i18n import Translator
+from bot.markup import text_of
 from bot.session import Draft, Session
 from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait
 
@@ -212,7 +213,9 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
 
 
 def _lobby_button(ctx: Ctx, label: str, code: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(label, callback_data=encode("l", ctx.chat_id, ctx.game_id, "-", code))
+    return InlineKeyboardButton(
+        text_of(label), callback_data=encode("l", ctx.chat_id, ctx.game_id, "-", code)
+    )
 
 
 def option_rows(ctx: Ctx, adapter: AnyAdapter, options: Any) -> Rows:
@@ -308,6 +311,17 @@ def again_markup(ctx: Ctx) -> InlineKeyboardMarkup:
     """«Play again»: a new lobby with the same game, options and players."""
     again = encode("n", ctx.chat_id, ctx.game_id, "-", AGAIN)
     return InlineKeyboardMarkup([[InlineKeyboardButton(ctx("button-play-again"), callback_data=again)]])
+
+
+def result(ctx: Ctx, session: Session, outcome: Outcome) -> str:
+    """The group's message at the end of a game: who won, and the ranking."""
+    game = game_title(ctx.t, ctx.lang, session.game)
+    if outcome.winners:
+        players = ", ".join(ctx.name(p) for p in outcome.winners)
+        text = ctx("final-winners", game=game, players=players, count=len(outcome.winners))
+    else:
+        text = ctx("final-no-winner", game=game)
+    return text + ranking(ctx, session, outcome)
 
 
 def ranking(ctx: Ctx, session: Session, outcome: Outcome) -> str:

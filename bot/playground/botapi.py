@@ -47,11 +47,11 @@ import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from typing import Any
 
 from aiohttp import web
 
+from bot.playground import telegram_html
 from bot.rates import TELEGRAM, Rates
 
 JSON_FIELDS = {
@@ -73,7 +73,6 @@ JSON_FIELDS = {
     "reply_parameters",
     "entities",
 }
-ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "ins", "s", "strike", "del", "a", "code", "pre", "tg-spoiler"}
 # Telegram's limits: per group, per private chat and overall (the last two only with strict_limits)
 GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
 PRIVATE_PER_SECOND, OVERALL_PER_SECOND = 1, 30
@@ -261,33 +260,12 @@ class Faults:
         return max(0.0, told[0] - time.monotonic())
 
 
-class _HtmlCheck(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=False)
-        self.stack: list[str] = []
-        self.error: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag not in ALLOWED_TAGS:
-            self.error = f"unsupported start tag {tag!r}"
-        self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if not self.stack or self.stack[-1] != tag:
-            self.error = f"unexpected end tag {tag!r}"
-        else:
-            self.stack.pop()
-
-
 def check_html(text: str) -> None:
-    p = _HtmlCheck()
-    p.feed(text)
-    p.close()
-    if p.error or p.stack:
-        raise ApiError(400, f"Bad Request: can't parse entities: {p.error or 'unclosed tag'}")
-    # a bare '&' not starting an entity
-    if re.search(r"&(?!(amp|lt|gt|quot|#\d+|#x[0-9a-fA-F]+);)", text):
-        raise ApiError(400, "Bad Request: can't parse entities: unescaped &")
+    """Refuse what Telegram's HTML parse mode refuses (``telegram_html``), as Telegram does."""
+    try:
+        telegram_html.check(text)
+    except telegram_html.HtmlError as e:
+        raise ApiError(400, f"Bad Request: can't parse entities: {e}") from None
 
 
 @dataclass
