@@ -440,18 +440,10 @@ class Handlers:
             return await self.ref.lobby_press(press, member(user), update.update_id)
         message = query.message
         from_board = message is not None and message.chat.id == press.chat_id
-        answer = await self.ref.game_press(press, member(user), from_board, update.update_id, query.id)
-        if message is not None and message.chat.id == user.id:
-            await self._reachable(press.chat_id, user.id)
-        return answer
-
-    async def _reachable(self, chat_id: int, user_id: int) -> None:
-        """A press on a hand in its private chat: the bot may write there (a player who
-        blocked it and then unblocked it is marked again, and their hand redrawn)."""
-        if await self.ref.store.mark_started(user_id):
-            metrics.UNBLOCKED.inc()
-            log.info("user %s can be written to again", user_id)
-            self.ref.sender.touch(chat_id, f"hand:{user_id}")
+        in_private = message is not None and message.chat.id == user.id
+        return await self.ref.game_press(
+            press, member(user), from_board, update.update_id, query.id, in_private
+        )
 
     async def _picked(self, message: Any, press: Press, user: User) -> Reply:
         """A game picked on ``/new``'s picker: its lobby."""

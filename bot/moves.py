@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from bot import computers, games, screens
+from bot import computers, games, metrics, screens
 from bot.adapter import AnyAdapter, Select, plain
 from bot.callbacks import BadCallback, Press
 from bot.screens import Seen, seen
@@ -44,11 +44,14 @@ class Moves:
         from_board: bool,
         update_id: int | None = None,
         query_id: str | None = None,
+        in_private: bool = False,
     ) -> Reply:
         """A button of a running game.  Nothing is awaited before the chat's lock
         (``Tables.change``), so presses on one chat are applied in the order they
         arrived (a race's first press is the first to arrive); a press answered
-        before (``query_id``) is recognised in line."""
+        before (``query_id``) is recognised in line.  A player's press on their
+        hand (``in_private``) shows the bot may write to them: one who had
+        blocked it is marked reachable again and their hand redrawn."""
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
             lang = self.ref.pick_lang(settings, user.lang)
@@ -57,7 +60,10 @@ class Moves:
             refusal = self._refuse(session, press, user, update_id, lang)
             if refusal is not None or session is None:
                 return refusal or Change()
-            return self._decide_press(session, press, user, from_board, update_id, lang)
+            change = self._decide_press(session, press, user, from_board, update_id, lang)
+            if in_private:
+                change.then(_reachable(self.ref, session.chat_id, user.id))
+            return change
 
         change = await self.ref.tables.change(press.chat_id, decide)
         return await change.run()
@@ -321,6 +327,16 @@ def catch_up(adapter: AnyAdapter, state: Any, now: int) -> tuple[Any, list[Event
     if due is not None and due <= now:
         return adapter.game.apply(state, Tick(), now)
     return state, []
+
+
+def _reachable(ref: Referee, chat_id: int, player: int) -> Callable[[], Any]:
+    async def marked() -> None:
+        if await ref.store.mark_started(player):
+            metrics.UNBLOCKED.inc()
+            log.info("user %s can be written to again", player)
+            ref.sender.touch(chat_id, f"hand:{player}")
+
+    return marked
 
 
 def _touch(ref: Referee, chat_id: int, slot: str) -> Callable[[], Any]:

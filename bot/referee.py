@@ -116,8 +116,9 @@ class Referee:
         from_board: bool,
         update_id: int | None = None,
         query_id: str | None = None,
+        in_private: bool = False,
     ) -> Reply:
-        return await self.moves.press(press, user, from_board, update_id, query_id)
+        return await self.moves.press(press, user, from_board, update_id, query_id, in_private)
 
     async def message(
         self, chat_id: int, user_id: int, update_id: int | None = None, thread: int | None = None

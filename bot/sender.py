@@ -233,17 +233,21 @@ class Sender:
             queue = self._outgoing[chat_id] = deque()
             self.spawn(self._post(chat_id, queue), name=f"post:{chat_id}")
         queue.append(Outgoing(chat_id, r.text, r.markup, id_to, thread, done))
-        try:
-            return await asyncio.wait_for(asyncio.shield(done), patience_s)
-        except TimeoutError:
-            return True
+        await asyncio.wait({done}, timeout=patience_s)
+        if not done.done():
+            return True  # on its way
+        return not done.cancelled() and done.result()
 
     async def _post(self, chat_id: int, queue: deque[Outgoing]) -> None:
         """Send a chat's messages one after another, each until it lands or is refused."""
         try:
             while queue:
                 item = queue[0]
-                sent = await self._deliver(item)
+                try:
+                    sent = await self._deliver(item)
+                except Exception:
+                    log.exception("sending a message to %s failed", item.chat_id)
+                    sent = False
                 queue.popleft()
                 if not item.done.done():
                     item.done.set_result(sent)
