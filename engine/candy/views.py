@@ -41,14 +41,17 @@ _IDLE = tuple(HandCardView(id=i, character=ch, candies=CANDIES[i]) for i, ch in 
 _MOVING: dict[tuple[int, bool, tuple[int, ...]], HandCardView] = {}
 MOVING_KEPT = 20_000
 
-_last: list[Any] = [None, None, None]  # the state whose board was built last, its board, its public view
+# the state whose board was built last, its board, and its public view once
+# made: one tuple, replaced whole, so that a thread reads the three of one
+# state (a search's thread and the event loop build boards alike)
+_last: list[tuple[CandyState | None, dict[str, Any], CandyView | None]] = [(None, {}, None)]
 
 
 def board(s: CandyState) -> dict[str, Any]:
     """The view's fields every viewer sees alike (a ``CandyView``'s keywords)."""
-    if _last[0] is s:
-        board: dict[str, Any] = _last[1]
-        return board
+    last = _last[0]
+    if last[0] is s:
+        return last[1]
     seats, hands, empires, prot = s.seats, s.hands, s.empires, s.protected
     zones = {"deck": len(s.deck), "discard": len(s.discard)}
     for p in seats:
@@ -102,21 +105,22 @@ def board(s: CandyState) -> dict[str, Any]:
         "turn_timer_ms": opts.turn_timer_ms,
         "away": list(s.away),
     }
-    _last[0], _last[1], _last[2] = s, board, None
+    _last[0] = (s, board, None)
     return board
 
 
 def view(s: CandyState, viewer: int | None, pending: Pending | None) -> CandyView:
     """``viewer``'s view (None: the group's); ``pending``: the viewer's open prompt."""
     b = board(s)
-    if viewer is None and _last[2] is not None:
-        public: CandyView = _last[2]
-        return public
+    if viewer is None:
+        last = _last[0]
+        if last[0] is s and last[2] is not None:
+            return last[2]
     pile = list(map(CARD_VIEWS.__getitem__, s.discard)) if s.options.open_discard else None
     if viewer is None or viewer not in s.hands:
         v = CandyView(viewer=viewer, prompt=None, discard=pile, hand=None, **b)
         if viewer is None:
-            _last[2] = v
+            _last[0] = (s, b, v)
         return v
     if pending is not None and pending.then == Step.LAWYER and pile is None:
         pile = list(map(CARD_VIEWS.__getitem__, s.discard))  # the Lawyer's owner looks through the pile

@@ -63,8 +63,8 @@ change.
 
 Power is never stored: ``G.power`` sums the printed power, every in-play
 card's ``power`` hook that may reach the minion (``power_reach``) and the
-temporary ``Temp`` modifiers, floored at 0.  ``G`` remembers it, and where
-everything in play is, per ``bases`` tuple (``ops.Board``).
+temporary ``Temp`` modifiers, floored at 0.  It is remembered, with where
+everything in play is, per ``bases`` tuple (``board.Board``, kept on the state).
 
 Tasks: how abilities wait for answers
 -------------------------------------

@@ -57,7 +57,7 @@ from engine.smashup.models import (
     UseTalent,
     migrate,
 )
-from engine.smashup.ops import CORE, G, reader, seal
+from engine.smashup.ops import CORE, G, reader, seal, sealed
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -303,10 +303,12 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
 
     def view(self, state: SmashUpState, viewer: int | None = None) -> SmashUpView:
         s = state
-        g = reader(s)
-        public: SmashUpView | None = g.view_cache
+        keep = sealed(s)  # a state handed out never changes: its public view is kept on it
+        public = s.public if keep else None
         if public is None:
-            public = g.view_cache = self._public(g)
+            public = self._public(reader(s))
+            if keep:
+                s.public = public
         if viewer is None or viewer not in s.seats:
             return public if viewer is None else replace(public, viewer=viewer)
         pending = self.prompt_for(s, viewer)

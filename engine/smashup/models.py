@@ -14,16 +14,18 @@ attached-action slots; ``ops.G`` replaces the slots a change touches), the
 temporary effects, the credits, the plays, the window, the tasks on the
 stack; and every action and view.  That what is in play is shared until it
 changes is also what lets ``ops`` remember, per ``bases`` tuple, where each
-card is and each minion's power.
+card is and each minion's power (``Known``: kept on the state itself).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
+from weakref import ReferenceType
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import PlayerAction, PromptValue, State, View, record
+from engine.smashup.board import Board
 
 _new = object.__new__
 
@@ -212,8 +214,22 @@ class Played:
 Phase = Literal["setup", "playing", "over"]
 
 
+class Known:
+    """What the engine works out about a state, kept on the state itself rather
+    than in a module (where a search in a thread would meet the event loop).
+    No fields: never saved, never compared.  A clone starts with its
+    original's; its ``sealed`` names the original, not the clone (``ops.sealed``)."""
+
+    # where everything in play is, worked out for the ``bases`` tuple it names
+    # (``board.board_of``): shared by a clone for as long as it has the same tuple
+    board: Board | None = None
+    # the state itself, once handed out (``ops.seal``): it will not change any more
+    sealed: ReferenceType[SmashUpState] | None = None
+    public: SmashUpView | None = None  # its public view, once sealed (``game.view``)
+
+
 @record
-class SmashUpState(State):
+class SmashUpState(State, Known):
     game: Literal["smashup"] = "smashup"
     schema_version: int = SCHEMA_VERSION
     options: SmashUpOptions

@@ -2,13 +2,15 @@
 
 Queries (``power``, ``minions``, ``controller``, ``can_affect`` …) read the
 state; power is always recomputed from what is in play, never stored in the
-state.  A ``G`` remembers what it has worked out (where each card in play is,
-which cards have a hook, each minion's power) for as long as what is in
-play and the temporary effects are the same objects (``Board``: they are
-values, replaced when they change).  The read-only ``G`` of the latest state
-the game handed out (``reader``: legal moves, views) is shared by every
-``legal`` and ``view`` call on that state, with the view it built (a state
-is never changed once ``apply`` has returned it).
+state.  What is worked out (where each card in play is, which cards have a
+hook, each minion's power) is remembered for as long as what is in play and
+the temporary effects are the same objects (``board.Board``: they are
+values, replaced when they change), on the state itself: a clone starts
+with its original's board.  A state the game handed out is never changed
+(``seal``), so its public view is kept on it too (``game.view``).  Nothing
+is kept in this module: a search in a thread and the event loop never share
+what they work out, but for the boards of a state both read, which are
+filled in whole pieces (``board``).
 
 Mutations come in two sorts:
 
@@ -34,10 +36,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
+from weakref import ref
 
 from engine.core import Event, PromptValue, ask, deep_copy, rng_below, rng_shuffle
 from engine.smashup import abilities
 from engine.smashup.abilities import Ability, PlayCheck
+from engine.smashup.board import Board, board_of
 from engine.smashup.cards import BASES, CARDS, MADNESS, BaseDef, CardDef
 from engine.smashup.keys import Ev
 from engine.smashup.models import (
@@ -67,129 +71,42 @@ def continuation(then: dict[str, Any], picks: list[PromptValue], resume: bool) -
     )
 
 
-class Board:
-    """Where everything in play is, worked out once for a ``bases`` tuple
-    (what is in play is a value, replaced when it changes, so this stays true
-    for as long as the tuple is the state's): bases by uid, each minion's base
-    and slot, each attached action's host, slot and base, (uid, controller) of
-    every card in play in board order, and (uid, controller, ability) of those
-    with an ability.  ``power``/``own``: each minion's power under the
-    temporary effects ``temps`` (power reads nothing else)."""
-
-    __slots__ = (
-        "abilities",
-        "action",
-        "bases",
-        "cards",
-        "hooks",
-        "listeners",
-        "minion",
-        "own",
-        "power",
-        "power_on",
-        "slots",
-        "temps",
-    )
-
-    def __init__(self, s: SmashUpState) -> None:
-        slots: dict[int, BaseSlot] = {}
-        minion: dict[int, tuple[BaseSlot, MinionSlot]] = {}
-        action: dict[int, tuple[int, Attached, BaseSlot]] = {}
-        cards: list[tuple[int, int]] = []
-        for b in s.bases:
-            buid = b.uid
-            slots[buid] = b
-            cards.append((buid, -1))
-            for x in b.actions:
-                action[x.uid] = (buid, x, b)
-                cards.append((x.uid, x.controller))
-            for m in b.minions:
-                muid = m.uid
-                minion[muid] = (b, m)
-                cards.append((muid, m.controller))
-                for x in m.attached:
-                    action[x.uid] = (muid, x, b)
-                    cards.append((x.uid, x.controller))
-        self.bases = s.bases
-        self.slots = slots
-        self.minion = minion
-        self.action = action
-        self.cards = cards
-        ids = s.cards
-        get = _REGISTRY.get
-        self.abilities = [(uid, ctrl, a) for uid, ctrl in cards if (a := get(ids[uid])) is not None]
-        self.hooks: dict[str, list[tuple[int, int, Ability]]] = {}
-        self.listeners: dict[str, list[tuple[int, int, Ability]]] = {}
-        # base or minion uid -> the power modifiers it asks (``G._power_sources``)
-        self.power_on: dict[int, list[tuple[int, int, Ability]]] | None = None
-        self.temps = s.temps
-        self.power: dict[int, int] = {}
-        self.own: dict[int, int] = {}
-
-
-# boards by the id of their ``bases`` tuple (the tuple itself is checked): the
-# latest few, shared by every G (a state's, its clone's, the next state's)
-_BOARDS: dict[int, Board] = {}
-_MAX_BOARDS = 16
-
-
-def board_of(s: SmashUpState) -> Board:
-    bases = s.bases
-    b = _BOARDS.get(id(bases))
-    if b is None or b.bases is not bases:
-        b = Board(s)
-        if len(_BOARDS) >= _MAX_BOARDS:
-            _BOARDS.clear()  # (dropping the oldest one by one makes a dict slow to iterate)
-        _BOARDS[id(bases)] = b
-    return b
-
-
-def _powers(b: Board, temps: tuple[Temp, ...]) -> None:
-    """Keep ``b``'s power memo for ``temps`` (forget it when they are other ones)."""
-    if b.temps is not temps:
-        b.temps = temps
-        b.power = {}
-        b.own = {}
-
-
-# the latest state handed out by the game, and its read-only toolkit (made on first use)
-_SEALED: list[Any] = [None, None]
-
-
 def seal(s: SmashUpState) -> None:
     """``s`` was handed out (by ``apply``, ``start`` or ``load``): it will not
-    change any more, so its read-only ``G`` (and the view it keeps) may be shared."""
-    _SEALED[0] = s
-    _SEALED[1] = None
+    change any more, so what is worked out about it may be kept on it (its
+    public view: ``game.view``)."""
+    s.sealed = ref(s)
+    s.public = None  # (its original's, if it is a clone)
+
+
+def sealed(s: SmashUpState) -> bool:
+    """Whether ``s`` was handed out and left as it was (a clone starts with its
+    original's ``sealed``, which names the original)."""
+    r = s.sealed
+    return r is not None and r() is s
 
 
 def reader(s: SmashUpState) -> G:
-    """A read-only ``G`` on ``s``: the shared one of the latest sealed state, or a new one."""
-    if _SEALED[0] is s:
-        g: G | None = _SEALED[1]
-        if g is None:
-            g = _SEALED[1] = G(s, [], readonly=True)
-        return g
+    """A read-only ``G`` on ``s`` (legal moves, views)."""
     return G(s, [], readonly=True)
 
 
 class G:
-    __slots__ = ("_after", "_asked", "_batch", "_board", "now", "out", "readonly", "s", "view_cache")
+    __slots__ = ("_after", "_asked", "_batch", "_board", "now", "out", "readonly", "s")
 
     def __init__(self, s: SmashUpState, out: list[Event], now: int = 0, readonly: bool = False) -> None:
         self.s = s
         self.out = out
         self.now = now
         self.readonly = readonly
-        if not readonly and _SEALED[0] is s:  # someone changes a state handed out (a test): unseal it
-            _SEALED[0] = _SEALED[1] = None
+        if not readonly and s.sealed is not None:  # changed: not as handed out (a clone, or a test's)
+            s.sealed = None
         self._batch: list[Task] | None = None  # tasks scheduled by the running handler
         self._after: list[Task] = []  # triggers to resolve after it
         # the running handler has opened a prompt at once (``ask``): it may not
         # change the state any more (as if the question were a scheduled step)
         self._asked = False
         self._board: Board | None = None
-        self.view_cache: Any = None  # the public view of a read-only G's state (game.view)
 
     def board(self) -> Board:
         """What is in play, as it stands (``board_of``)."""
@@ -391,7 +308,7 @@ class G:
         b = self.board()
         on = b.power_on
         if on is None:
-            on = b.power_on = {}
+            on = {}
             for x in self._with("power"):
                 src, reach = x[0], x[2].power_reach
                 if reach == "minion":
@@ -403,6 +320,7 @@ class G:
                 for target in targets:
                     if target is not None:
                         on.setdefault(target, []).append(x)
+            b.power_on = on  # (whole: another thread may read the board)
         here = on.get(base)
         mine = on.get(m)
         if here is None:
@@ -428,9 +346,10 @@ class G:
         b = self._board
         if b is None or b.bases is not s.bases:
             b = self.board()
-        if b.temps is not s.temps:
-            _powers(b, s.temps)
-        memo = b.own if own_only else b.power
+        powers = b.powers
+        if powers[0] is not s.temps:  # (a new tuple, whole: another thread may read the board)
+            powers = b.powers = (s.temps, {}, {})
+        memo = powers[2] if own_only else powers[1]
         v = memo.get(m)
         if v is not None:
             return v
