@@ -1,7 +1,8 @@
 """Which modules the build compiles (``setup.py``), and the guard that keeps a
 stale compiled module from running: after a source changes, the sources of
 every compiled module run instead (all or none: compiled modules call each
-other directly) until ``pip install -e .`` compiles them again."""
+other directly) until ``pip install -e .`` compiles them again.
+``ENGINE_PURE=1`` runs the sources too (and, installing, compiles nothing)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import hashlib
 import importlib.util
 import json
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from importlib.machinery import ModuleSpec
@@ -66,19 +68,22 @@ class _Sources:
 
 
 def guard() -> bool:
-    """Whether the compiled modules run; if they are stale, make the sources run."""
+    """Whether the compiled modules run; if they are stale (or ``ENGINE_PURE=1``),
+    make the sources run."""
     if not any(_built(p) for p in COMPILED):
         return False
+    pure = os.environ.get("ENGINE_PURE") == "1"
     try:
-        fresh = json.loads(STAMP.read_text(encoding="utf-8")) == digests()
+        fresh = not pure and json.loads(STAMP.read_text(encoding="utf-8")) == digests()
     except (OSError, ValueError):
         fresh = False
     if fresh:
         return True
     names = {p.removesuffix(".py").replace("/", "."): ROOT / p for p in COMPILED}
     sys.meta_path.insert(0, _Sources(names))
-    # an operator's log line (README, "The engines"): the sources run, reinstalling compiles them
-    logging.getLogger("engine.build").warning("stale-compiled-modules %s", sorted(names))
+    if not pure:
+        # an operator's log line (README, "The engines"): the sources run, reinstalling compiles them
+        logging.getLogger("engine.build").warning("stale-compiled-modules %s", sorted(names))
     return False
 
 
