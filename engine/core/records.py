@@ -26,7 +26,8 @@ No field can be forgotten, because nobody lists the fields.
 
 - The copy is a function made from the annotations (``clone_source``) the
   first time a class is copied (a ``@record`` keeps its fields in a
-  ``__dict__``, which it copies in one step).
+  ``__dict__``, which it copies in one step), or, for a native record, when
+  its module declares it, so that what cannot be derived fails the import.
   A compiled class keeps no annotations, so the build
   (``engine._build.generate``, run by ``setup.py``) writes the same functions
   for the native records, from their sources, into ``engine/_copies.py`` and
@@ -99,11 +100,20 @@ _NATIVE: set[type] = set()
 
 def native(*classes: type) -> None:
     """Declare plain dataclasses records (see the module's docstring): called by
-    their module, after them (a compiled class takes no decorator of ours)."""
+    their module, after them (a compiled class takes no decorator of ours).
+    From the sources, their copies and twins are derived at once, so that a
+    field that cannot be fails the import, saying which."""
     for cls in classes:
         if not dataclasses.is_dataclass(cls) or hasattr(cls, _VALUE):
             raise TypeError(f"plain dataclass expected: {cls.__qualname__}")  # a native record is one
         _NATIVE.add(cls)
+    for cls in classes:
+        if not compiled(cls):
+            try:
+                copier(cls)
+                twin(cls)
+            except (NameError, TypeError) as e:
+                raise TypeError(f"{_name(cls)}: no copy or JSON derives from its annotations: {e}") from e
 
 
 def natives() -> frozenset[type]:

@@ -274,8 +274,33 @@ native(Inner, Table)
     assert dump(t) == '{"seq":0,"hands":{"1":[2]},"order":[3],"inner":{"marks":[4]},"notes":["x"]}'
 
 
-def test_a_mutable_record_the_build_cannot_copy_stops_it_saying_which(scratch: Scratch) -> None:
-    """A mutable dataclass of a compiled module, in a native record, not declared native itself."""
+def test_what_cannot_be_derived_stops_the_import_or_the_build_saying_which(scratch: Scratch) -> None:
+    """A name only the type checker sees fails the import (from the sources: the
+    build's own run is one); a mutable record of a compiled module that is not
+    declared native, the build."""
+    with pytest.raises(TypeError, match=r"scratch_unseen\.Later: .*'Sequence' is not defined"):
+        scratch(
+            "scratch_unseen",
+            """
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core.records import native
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+@dataclass(kw_only=True)
+class Later:
+    order: Sequence[int]
+
+
+native(Later)
+""",
+        )
     m = scratch(
         "scratch_undeclared",
         """
