@@ -1,5 +1,7 @@
 """The build: the engine's hottest modules compiled to C by mypyc (the same
-Python, type-checked, run several times faster), unless ENGINE_PURE=1.
+Python, type-checked, run several times faster), unless ENGINE_PURE=1 — with
+what a compiled class cannot derive at run time (its copy, its annotations for
+its JSON) derived from the sources first (``engine._build.generate``).
 
 ``pip install -e .`` compiles them next to their sources; ``engine/_build.py``
 then runs the sources instead whenever one has changed since (a warning says
@@ -19,6 +21,11 @@ from setuptools import setup
 build: dict[str, Any] = runpy.run_path(str(Path(__file__).parent / "engine" / "_build.py"), run_name="build")
 compiled: list[str] = [] if os.environ.get("ENGINE_PURE") == "1" else list(build["COMPILED"])
 here = Path(__file__).parent
+if compiled:  # the native records' copies and annotations, derived from the sources
+    compiled += build["generate"]()
+else:
+    for path in build["GENERATED"]:
+        (here / path).unlink(missing_ok=True)
 for lib in [*(here / "engine").rglob("*.so"), *here.glob("engine__mypyc.*.so")]:
     source = str(lib.relative_to(here).with_name(lib.name.split(".")[0] + ".py"))
     if source not in compiled and not lib.name.startswith("engine__mypyc"):

@@ -1,19 +1,26 @@
-"""Which modules the build compiles (``setup.py``), and the guard that keeps a
-stale compiled module from running: after a source changes, the sources of
-every compiled module run instead (all or none: compiled modules call each
-other directly) until ``pip install -e .`` compiles them again."""
+"""Which modules the build compiles (``setup.py``), what it derives for them
+(``generate``), and the guard that keeps a stale compiled module from running:
+after a source changes, the sources of every compiled module run instead (all
+or none: compiled modules call each other directly) until ``pip install -e .``
+compiles them again.  ``ENGINE_PURE=1`` runs the sources too (and, installing,
+compiles nothing)."""
 
 from __future__ import annotations
 
+import builtins
 import hashlib
+import importlib
 import importlib.util
 import json
 import logging
+import os
+import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 # the template every game's apply runs, and the whole of Svintus's and Candy
 # Empire's rules.  Not a
@@ -39,12 +46,18 @@ COMPILED = (
     "engine/candy/table.py",
     "engine/candy/game.py",
 )
+# What the build derives from the native records' annotations (``generate``;
+# ``engine.core.records``): their copies, compiled with them, and their
+# annotations for their JSON (a compiled class keeps none).  Not in git.
+COPIES = "engine/_copies.py"
+HINTS = "engine/_hints.py"
+GENERATED = (COPIES, HINTS)
 ROOT = Path(__file__).resolve().parent.parent
 STAMP = Path(__file__).with_name("_compiled.json")  # the sources' digests at the build
 
 
 def digests() -> dict[str, str]:
-    return {p: hashlib.sha256((ROOT / p).read_bytes()).hexdigest() for p in COMPILED}
+    return {p: hashlib.sha256((ROOT / p).read_bytes()).hexdigest() for p in (*COMPILED, *GENERATED)}
 
 
 def _built(path: str) -> bool:
@@ -66,20 +79,162 @@ class _Sources:
 
 
 def guard() -> bool:
-    """Whether the compiled modules run; if they are stale, make the sources run."""
+    """Whether the compiled modules run; if they are stale (or ``ENGINE_PURE=1``),
+    make the sources run."""
     if not any(_built(p) for p in COMPILED):
         return False
+    pure = os.environ.get("ENGINE_PURE") == "1"
     try:
-        fresh = json.loads(STAMP.read_text(encoding="utf-8")) == digests()
+        fresh = not pure and json.loads(STAMP.read_text(encoding="utf-8")) == digests()
     except (OSError, ValueError):
         fresh = False
     if fresh:
         return True
-    names = {p.removesuffix(".py").replace("/", "."): ROOT / p for p in COMPILED}
+    names = {_module(p): ROOT / p for p in (*COMPILED, COPIES)}
     sys.meta_path.insert(0, _Sources(names))
-    # an operator's log line (README, "The engines"): the sources run, reinstalling compiles them
-    logging.getLogger("engine.build").warning("stale-compiled-modules %s", sorted(names))
+    if not pure:
+        # an operator's log line (README, "The engines"): the sources run, reinstalling compiles them
+        logging.getLogger("engine.build").warning("stale-compiled-modules %s", sorted(names))
     return False
+
+
+def _module(path: str) -> str:
+    return path.removesuffix(".py").replace("/", ".")
+
+
+# --- what the build derives ---------------------------------------------------------------
+
+
+def generate() -> list[str]:
+    """Write ``GENERATED`` from the sources (in a process of their own, running
+    them: ``ENGINE_PURE=1``) and check it; the modules to compile with
+    ``COMPILED``.  A field that cannot be derived stops the build, saying which."""
+    for path in GENERATED:
+        (ROOT / path).unlink(missing_ok=True)
+    env = {**os.environ, "ENGINE_PURE": "1"}
+    code = "from engine._build import write_generated; write_generated()"
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
+    return [COPIES]
+
+
+def write_generated() -> None:
+    """``generate``'s work, in a process that runs the sources."""
+    from engine.core import records
+
+    compiled = {_module(p) for p in COMPILED}
+    for name in sorted(compiled):
+        importlib.import_module(name)
+    classes = sorted((c for c in records.natives() if c.__module__ in compiled), key=records._name)
+    mutable = [c for c in classes if not records.is_value(c)]  # a value is its own copy
+    (ROOT / COPIES).write_text(copies_source(mutable, compiled), encoding="utf-8")
+    (ROOT / HINTS).write_text(hints_source(classes), encoding="utf-8")
+    written = importlib.import_module(_module(HINTS)).HINTS
+    for cls in classes:  # the annotations written are the sources' own
+        if written[cls] != records.hints(cls):
+            raise TypeError(f"{records._name(cls)}: the annotations in {HINTS} differ from the source's")
+    if set(importlib.import_module(_module(COPIES)).CLONES) != set(mutable):
+        raise TypeError(f"{COPIES} does not copy every native record")
+
+
+def _header(what: str) -> list[str]:
+    return [
+        f'"""{what}',
+        "",
+        "Generated by the build (``engine._build.generate``) from the sources: not in",
+        'git, do not edit."""',
+        "",
+    ]
+
+
+_CALLS = {"clone": "_clone", "deep_copy": "_deep"}
+
+
+def copies_source(classes: list[type], compiled: set[str]) -> str:
+    """``engine/_copies.py``: the native records' copies (``records.clone_source``),
+    typed, for the compiler; ``CLONES``, each class's."""
+    from engine.core import records
+
+    ref = {c: f"_t{i}" for i, c in enumerate(classes)}
+
+    def nested(owner: type) -> Callable[[type], str]:
+        def name(tp: type) -> str:
+            if tp in ref:
+                return f"_clone{classes.index(tp)}"
+            if tp.__module__ in compiled:
+                raise TypeError(f"{records._name(tp)} (in {records._name(owner)}): {records._UNDECLARED}")
+            return "_clone"  # a record of a module not compiled: records.clone
+
+        return name
+
+    code = [
+        records.clone_source(c, records.hints(c), attrs=True, name=f"_clone{i}", ref=ref[c], nested=nested(c))
+        for i, c in enumerate(classes)
+    ]
+    out = _header("The native records' copies (``engine.core.records.clone``), compiled.")
+    out += ["from __future__ import annotations", "", "from typing import Any, Final", ""]
+    used = "".join(code)  # what the copies call: records.clone (a record not compiled), deep_copy (Any)
+    out += [f"from engine.core.records import {f} as {a}" for f, a in _CALLS.items() if f"{a}(" in used]
+    out += [f"from {c.__module__} import {c.__qualname__} as {ref[c]}" for c in classes]
+    for text in code:
+        out += ["", "", *text.splitlines()]
+    table = ", ".join(f"{ref[c]}: _clone{i}" for i, c in enumerate(classes))
+    out += ["", "", f"CLONES: Final[dict[type, Any]] = {{{table}}}"]
+    return "\n".join(out) + "\n"
+
+
+def hints_source(classes: list[type]) -> str:
+    """``engine/_hints.py``: the native records' annotations as written in their
+    sources, each name in them read from its module (which keeps it compiled):
+    ``HINTS``, each class's fields and their annotations, evaluated."""
+    import ast
+    import dataclasses
+    import inspect
+
+    from engine.core import records
+
+    modules: dict[str, str] = {}
+    table: list[str] = []
+    for cls in classes:
+        fields = {f.name for f in dataclasses.fields(cls)}
+        table.append(f"    _m{_alias(modules, cls.__module__)}.{cls.__qualname__}: {{")
+        for klass in reversed(cls.__mro__):
+            if not dataclasses.is_dataclass(klass):
+                continue
+            scope = vars(sys.modules[klass.__module__])
+            alias = f"_m{_alias(modules, klass.__module__)}"
+            for name, text in inspect.get_annotations(klass).items():
+                if name not in fields:
+                    continue  # a ClassVar
+                where = f"{records._name(klass)}.{name}"
+                if not isinstance(text, str):
+                    raise TypeError(f"{where}: its module lacks `from __future__ import annotations`")
+                tree = ast.parse(text, mode="eval")
+                for node in ast.walk(tree):
+                    if isinstance(node, ast.Name) and node.id not in scope and not hasattr(builtins, node.id):
+                        raise TypeError(f"{where}: {node.id!r} is no name of {klass.__module__} at run time")
+                table.append(f"        {name!r}: {ast.unparse(_qualified(tree, scope, alias))},")
+        table.append("    },")
+    out = _header("The native records' annotations, for their JSON (``engine.core.records.hints``).")
+    out += ["from typing import Any, Final", "", *(f"import {m} as _m{i}" for m, i in modules.items())]
+    out += ["", "HINTS: Final[dict[type, dict[str, Any]]] = {", *table, "}"]
+    return "\n".join(out) + "\n"
+
+
+def _alias(modules: dict[str, str], module: str) -> str:
+    return modules.setdefault(module, str(len(modules)))
+
+
+def _qualified(tree: Any, scope: dict[str, Any], alias: str) -> Any:
+    """The expression ``tree`` with each name of the module ``scope`` read from it (``alias``)."""
+    import ast
+
+    class Qualify(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            if node.id not in scope:
+                return node  # a builtin
+            return ast.Attribute(value=ast.Name(id=alias, ctx=ast.Load()), attr=node.id, ctx=ast.Load())
+
+    return Qualify().visit(tree)
 
 
 COMPILED_RUNNING = guard() if __name__ == "engine._build" else False

@@ -1,5 +1,6 @@
 """The Candy Empire state: a native record (``engine.core.records``), a plain
-dataclass the build compiles, with its copy written out."""
+dataclass the build compiles: a field is one line, its copy and its JSON are
+derived from the annotations."""
 
 from __future__ import annotations
 
@@ -60,46 +61,6 @@ class CandyState:
     points: Mapping[int, int] = field(default_factory=dict)  # big game: placement points so far
     candies: Mapping[int, int] = field(default_factory=dict)  # big game: candies so far
     winners: Sequence[int] = field(default_factory=list)
-
-    # the copy a move changes: derived from the annotations (records.clone_source;
-    # a test holds it to them), written out because a compiled class takes no other
-    def clone(self) -> CandyState:
-        n = CandyState.__new__(CandyState)
-        n.seq = self.seq
-        n.clock_ms = self.clock_ms
-        n.prompts = self.prompts[:]
-        n.prompt_seq = self.prompt_seq
-        n.game = self.game
-        n.schema_version = self.schema_version
-        n.options = self.options
-        n.seed = self.seed
-        n.rng = self.rng
-        n.phase = self.phase
-        n.seats = self.seats
-        n.left = self.left
-        n.cards = self.cards
-        n.full = self.full
-        n.deck = self.deck[:]
-        n.discard = self.discard[:]
-        n.hands = self.hands.copy()
-        n.empires = self.empires.copy()
-        n.protected = self.protected
-        n.banned = self.banned
-        n.current = self.current
-        n.acted = self.acted
-        n.boss_used = self.boss_used
-        n.reaction = self.reaction
-        n.last_window = self.last_window
-        n.timer_ms = self.timer_ms
-        n.timeouts = self.timeouts
-        n.away = self.away
-        n.game_no = self.game_no
-        n.break_until = self.break_until
-        n.results = self.results
-        n.points = self.points
-        n.candies = self.candies
-        n.winners = self.winners
-        return n
 
 
 native(CandyState)

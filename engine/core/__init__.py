@@ -8,8 +8,8 @@ codec, records and randomness.  Import from here: ``from engine.core import …`
 - ``prompts``: the prompt queue (``ask``, ``pending_of``, ``check_answer``,
   ``Answers``);
 - ``codec``: every action as a short string and back;
-- ``records``: ``@record`` (fast typed values, clones derived from annotations,
-  JSON at the edges);
+- ``records``: ``@record`` (fast typed values; ``clone`` and JSON at the
+  edges, derived from the annotations);
 - ``rng``: the seeded random numbers.
 """
 
@@ -38,7 +38,7 @@ from engine.core.protocol import (
     WaitKind,
     hand_zone,
 )
-from engine.core.records import deep_copy, dump, is_value, load, record, replace, to_jsonable
+from engine.core.records import clone, deep_copy, dump, is_value, load, record, replace, to_jsonable
 from engine.core.rng import rng_below, rng_next, rng_seed, rng_shuffle
 from engine.core.rules import Out, Rules, interned, move, resume
 
@@ -71,6 +71,7 @@ __all__ = [
     "answers",
     "ask",
     "check_answer",
+    "clone",
     "deep_copy",
     "dump",
     "event",

@@ -186,9 +186,6 @@ class Pending:
     data: dict[str, Any] = {}
 
 
-_S = TypeVar("_S", bound="State")
-
-
 @record
 class State:
     """What every game's state has: ``seq`` counts applied changes (a press
@@ -199,9 +196,6 @@ class State:
     clock_ms: int = 0
     prompts: list[Pending] = []
     prompt_seq: int = 0
-
-    def clone(self: _S) -> _S:  # replaced by the derived copy (``engine.core.records``)
-        raise NotImplementedError
 
 
 def hand_zone(player: int) -> str:

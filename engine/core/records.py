@@ -1,49 +1,61 @@
 """Records: the engine's plain, fast, typed values — and their copies and JSON.
 
-A record is a slotted, keyword-only dataclass (``@record``).  Inside the engine
-it is as cheap as a Python object gets (no validation on construction or on
-assignment); at the edges — a session saved to Redis, an action parsed from a
-button — pydantic validates and serialises it from the same annotations
-(``load``, ``dump``, ``to_jsonable``).
+A record is a keyword-only dataclass.  Inside the engine it is as cheap as a
+Python object gets (no validation on construction or on assignment); at the
+edges — a session saved to Redis, an action parsed from a button — pydantic
+validates and serialises it from the same annotations (``load``, ``dump``,
+``to_jsonable``).  There are two kinds:
 
-- ``@record`` is a record a rule may change in place (a state and its mutable
-  parts).  ``clone()`` copies it deeply enough that changing the copy never
-  touches the original, derived from its annotations: a ``list``, ``dict`` or
-  ``set`` is copied (records in it cloned), everything immutable is shared —
-  and so is a ``Sequence`` or a ``Mapping``: a field typed so is never changed
-  in place (the type checker holds rules to that), only replaced, so a clone
-  may share it (copy on write, for the parts of a state most moves leave
-  alone).  No field can be forgotten, because nobody lists the fields.
-- ``@record(value=True)`` is a value: never changed once made (actions,
-  events, prompts, views).  A clone shares it.  A value is slotted (cheap to
-  make); a mutable record keeps its fields in a ``__dict__``, which a clone
-  copies in one step.
+- a *value* is never changed once made (actions, events, prompts, views):
+  ``@record(value=True)`` (slotted: cheap to make; hashable, as the frozen
+  model it replaces), or a frozen dataclass.  A copy shares it.
+- a *mutable record* is changed in place by the rules (a state and its
+  mutable parts): ``@record``, or, in a module the build compiles (mypyc),
+  where a class takes no decorator of ours, a plain ``@dataclass(kw_only=True)``
+  declared with ``native(...)`` after it.  ``clone(r)`` copies it deeply
+  enough that changing the copy never touches the original: a ``list``,
+  ``dict`` or ``set`` is copied (mutable records in it cloned), everything
+  immutable is shared — and so is a ``Sequence`` or a ``Mapping``: a field
+  typed so is never changed in place (the type checker holds rules to that),
+  only replaced, so a copy may share it (copy on write, for the parts of a
+  state most moves leave alone).
 
-A mutable default (``= []``, ``= {}``) is a fresh copy for every instance.
+Nothing about a record is written twice: its fields are its annotations,
+and its copy and its JSON are derived from them, so a field is one line.
+No field can be forgotten, because nobody lists the fields.
 
-A plain ``@dataclass`` declared with ``native(...)`` is a *native* record: a module the
-build compiles (mypyc) makes it a C-level class, many times cheaper to read and
-copy.  Such a class cannot take a decorator's additions, so what ``@record``
-derives is written in its body: its ``clone`` (``clone_source`` derives it
-from the annotations and a test holds the written one to it), and a frozen one
-is a value.  A compiled class keeps no annotations pydantic could read, so its
-JSON goes through a *twin*: a plain dataclass built from the annotations in
-the class's source file, validated and serialised by pydantic as the class
-itself would be, then turned into the class (``load``) or made from it
-(``dump``).  The same path runs compiled or not.
+- The copy is a function made from the annotations (``clone_source``) the
+  first time a class is copied (a ``@record`` keeps its fields in a
+  ``__dict__``, which it copies in one step), or, for a native record, when
+  its module declares it, so that what cannot be derived fails the import.
+  A compiled class keeps no annotations, so the build
+  (``engine._build.generate``, run by ``setup.py``) writes the same functions
+  for the native records, from their sources, into ``engine/_copies.py`` and
+  compiles them with the classes: field by field, as fast as a copy written
+  by hand.
+- The JSON: pydantic reads a record's class.  It cannot read a native
+  record's (compiled, its annotations are gone), so that one goes through a
+  *twin*: a plain dataclass with the same fields and annotations (``hints``:
+  the class's own from its source, or those the build wrote into
+  ``engine/_hints.py`` when it runs compiled), validated and serialised by
+  pydantic as the class itself would be, then turned into the class
+  (``load``) or made from it (``dump``).  The same path runs compiled or not.
+
+A mutable default (``= []``, ``= {}``) of a ``@record`` is a fresh copy for
+every instance (a plain dataclass says ``field(default_factory=list)``).
 """
 
 from __future__ import annotations
 
-import ast
 import dataclasses
+import importlib
+import importlib.machinery
 import inspect
 import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
-from pathlib import Path
 from typing import Any, ClassVar, TypeVar, dataclass_transform, get_args, get_origin, overload
 
 from pydantic import BaseModel, TypeAdapter
@@ -68,7 +80,6 @@ def record(cls: type[T] | None = None, /, *, value: bool = False) -> Any:
                 setattr(c, name, dataclasses.field(default_factory=default.copy))
         out: Any = dataclasses.dataclass(slots=value, kw_only=True, eq=True, repr=True)(c)
         setattr(out, _VALUE, value)
-        out.clone = _same if value else _compile_on_first_use
         if value:
             out.__hash__ = _value_hash  # a value may go in a set, as the frozen model it replaces
         return typing.cast(type[T], out)
@@ -77,7 +88,7 @@ def record(cls: type[T] | None = None, /, *, value: bool = False) -> Any:
 
 
 def is_value(tp: Any) -> bool:
-    """A record never changed once made: ``@record(value=True)``, or a frozen native record."""
+    """A record never changed once made: ``@record(value=True)``, or a frozen dataclass."""
     if getattr(tp, _VALUE, False):
         return True
     params = getattr(tp, "__dataclass_params__", None)
@@ -88,12 +99,21 @@ _NATIVE: set[type] = set()
 
 
 def native(*classes: type) -> None:
-    """Declare plain dataclasses native records (see the module's docstring): called
-    by their module, after them (a compiled class takes no decorator of ours)."""
+    """Declare plain dataclasses records (see the module's docstring): called by
+    their module, after them (a compiled class takes no decorator of ours).
+    From the sources, their copies and twins are derived at once, so that a
+    field that cannot be fails the import, saying which."""
     for cls in classes:
         if not dataclasses.is_dataclass(cls) or hasattr(cls, _VALUE):
             raise TypeError(f"plain dataclass expected: {cls.__qualname__}")  # a native record is one
         _NATIVE.add(cls)
+    for cls in classes:
+        if not compiled(cls):
+            try:
+                copier(cls)
+                twin(cls)
+            except (NameError, TypeError) as e:
+                raise TypeError(f"{_name(cls)}: no copy or JSON derives from its annotations: {e}") from e
 
 
 def natives() -> frozenset[type]:
@@ -104,10 +124,6 @@ def natives() -> frozenset[type]:
 def is_native(tp: Any) -> bool:
     """A native record (``native``)."""
     return tp in _NATIVE
-
-
-def _same(self: T) -> T:
-    return self
 
 
 def _value_hash(self: Any) -> int:
@@ -122,43 +138,136 @@ def _hashable(v: Any) -> Any:
     return v
 
 
-def _compile_on_first_use(self: T) -> T:
-    fn = _clone_function(type(self))
-    type(self).clone = fn  # type: ignore[attr-defined]
-    return fn(self)
+# --- annotations --------------------------------------------------------------------------
+
+_HINTS: dict[type, dict[str, Any]] = {}
 
 
-# --- deriving a clone from the annotations ------------------------------------------------
+def hints(cls: type) -> dict[str, Any]:
+    """The fields of the dataclass ``cls`` and their annotations, evaluated (with
+    their ``Annotated`` extras): the class's own, or, for a class running
+    compiled, those the build derived from its source (``engine/_hints.py``)."""
+    found = _HINTS.get(cls)
+    if found is None:
+        if compiled(cls):
+            found = _built("engine._hints", "HINTS").get(cls)
+            if found is None:
+                raise TypeError(f"no annotations derived by the build for {_name(cls)}: {_UNDECLARED}")
+        else:
+            every = typing.get_type_hints(cls, include_extras=True)
+            found = {f.name: every[f.name] for f in dataclasses.fields(cls)}
+        _HINTS[cls] = found
+    return found
+
+
+def compiled(cls: type) -> bool:
+    """Whether ``cls`` runs compiled (its module is an extension: mypyc erased its annotations)."""
+    file = getattr(sys.modules.get(cls.__module__), "__file__", None) or ""
+    return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+_UNDECLARED = "a mutable dataclass of a compiled module is declared native(...) after it"
+
+
+def _built(module: str, table: str) -> dict[type, Any]:
+    """A table the build writes (``engine._build.generate``) next to the compiled modules."""
+    try:
+        found: dict[type, Any] = getattr(importlib.import_module(module), table)
+    except ImportError as e:  # the compiled modules run, so the build ran: it wrote them
+        raise RuntimeError(f"{module} is missing: install again (pip install -e .)") from e
+    return found
+
+
+def _name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+# --- copies -------------------------------------------------------------------------------
+
+_COPIES: dict[type, Callable[[Any], Any]] = {}
+
+
+def clone(obj: T) -> T:
+    """A copy of a record that a rule may change without touching ``obj`` (a
+    value is its own copy): see the module's docstring."""
+    fn = _COPIES.get(type(obj))
+    if fn is None:
+        fn = copier(type(obj))
+    return fn(obj)  # type: ignore[no-any-return]
+
+
+def copier(cls: type[T]) -> Callable[[T], T]:
+    """The function ``clone`` copies a ``cls`` with (made once per class)."""
+    fn = _COPIES.get(cls)
+    if fn is None:
+        if not dataclasses.is_dataclass(cls):
+            raise TypeError(f"not a record: {_name(cls)}")
+        if is_value(cls):
+            fn = _same
+        elif compiled(cls):
+            fn = _built("engine._copies", "CLONES").get(cls)
+            if fn is None:
+                raise TypeError(f"no copy derived by the build for {_name(cls)}: {_UNDECLARED}")
+        else:
+            ns: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_set": object.__setattr__}
+            ns.update(_deep=deep_copy, _clone=clone)
+            exec(clone_source(cls, hints(cls), attrs=cls.__dictoffset__ == 0), ns)
+            fn = ns["clone"]
+            fn.__qualname__ = f"{cls.__qualname__}.clone"
+        _COPIES[cls] = fn
+    return fn
+
+
+def _same(obj: T) -> T:
+    return obj
+
 
 _SHARED = (int, str, float, bool, bytes, Enum, BaseModel, type(None))
 
 
-def _clone_function(cls: type[T]) -> Callable[[T], T]:
-    hints = typing.get_type_hints(cls)
-    ns: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_deep": deep_copy, "_set": object.__setattr__}
-    lines = ["def clone(o):", "    d = o.__dict__.copy()"]
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        src = f"d[{f.name!r}]"
-        expr = _copy_expr(hints[f.name], src, ns, 0)
-        if expr is not None:
-            lines.append(f"    {src} = {expr}")
-    lines += ["    n = _new(_cls)", "    _set(n, '__dict__', d)", "    return n"]
-    exec("\n".join(lines), ns)
-    fn: Callable[[T], T] = ns["clone"]
-    fn.__qualname__ = f"{cls.__qualname__}.clone"
-    return fn
+def clone_source(
+    cls: type,
+    hints: Mapping[str, Any],
+    *,
+    attrs: bool,
+    name: str = "clone",
+    ref: str = "_cls",
+    nested: Callable[[type], str] | None = None,
+) -> str:
+    """The source of a function ``name(o)`` copying ``o``, a ``cls`` (``ref`` in
+    the code) whose fields have these annotations: field by field (``attrs``:
+    an instance without a ``__dict__``, as a compiled one), or the ``__dict__``
+    at once with the fields to copy copied.  The code calls ``_clone`` on a
+    mutable record in a field (or what ``nested`` names for its class), and
+    ``_deep`` on a field typed ``Any``."""
+    into = nested or (lambda tp: "_clone")
+    fields = [f.name for f in dataclasses.fields(cls)]
+    if attrs:
+        lines = [f"def {name}(o: {ref}) -> {ref}:", f"    n = {ref}.__new__({ref})"]
+        for f in fields:
+            expr = _copy_expr(hints[f], f"o.{f}", 0, into)
+            lines.append(f"    n.{f} = {expr or f'o.{f}'}")
+    else:
+        lines = [f"def {name}(o):", "    d = o.__dict__.copy()"]
+        for f in fields:
+            expr = _copy_expr(hints[f], f"d[{f!r}]", 0, into)
+            if expr is not None:
+                lines.append(f"    d[{f!r}] = {expr}")
+        lines += [f"    n = _new({ref})", "    _set(n, '__dict__', d)"]
+    lines.append("    return n")
+    return "\n".join(lines) + "\n"
 
 
-def _copy_expr(tp: Any, src: str, ns: dict[str, Any], depth: int) -> str | None:
+def _copy_expr(tp: Any, src: str, depth: int, nested: Callable[[type], str]) -> str | None:
     """A Python expression copying the value ``src`` of type ``tp``; None: share it."""
     origin, args = get_origin(tp), get_args(tp)
     if origin is typing.Annotated:
-        return _copy_expr(args[0], src, ns, depth)
+        return _copy_expr(args[0], src, depth, nested)
     if tp is Any or tp is object or isinstance(tp, TypeVar):
         return f"_deep({src})"
     if origin in (typing.Union, types.UnionType):
         members = [a for a in args if a is not type(None)]
-        exprs = [_copy_expr(a, src, ns, depth) for a in members]
+        exprs = [_copy_expr(a, src, depth, nested) for a in members]
         if all(e is None for e in exprs):
             return None
         if len(members) == 1:
@@ -168,10 +277,10 @@ def _copy_expr(tp: Any, src: str, ns: dict[str, Any], depth: int) -> str | None:
         return None
     x, k = f"x{depth}", f"k{depth}"
     if origin is list:
-        inner = _copy_expr(args[0], x, ns, depth + 1) if args else f"_deep({x})"
+        inner = _copy_expr(args[0], x, depth + 1, nested) if args else f"_deep({x})"
         return f"{src}[:]" if inner is None else f"[{inner} for {x} in {src}]"
     if origin is dict:
-        inner = _copy_expr(args[1], x, ns, depth + 1) if args else f"_deep({x})"
+        inner = _copy_expr(args[1], x, depth + 1, nested) if args else f"_deep({x})"
         return f"{src}.copy()" if inner is None else f"{{{k}: {inner} for {k}, {x} in {src}.items()}}"
     if origin is set:
         return f"{src}.copy()"
@@ -183,28 +292,8 @@ def _copy_expr(tp: Any, src: str, ns: dict[str, Any], depth: int) -> str | None:
         if issubclass(tp, _SHARED) or is_value(tp):
             return None
         if dataclasses.is_dataclass(tp):
-            return f"{src}.clone()"
+            return f"{nested(tp)}({src})"
     raise TypeError(f"uncopyable field type: {tp!r}")  # make it a record, a value or JSON
-
-
-def clone_source(cls: type) -> str:
-    """The ``clone`` method a native record writes in its body: what ``@record``
-    derives for a record, as attribute copies (a compiled class has no ``__dict__``)."""
-    hints = source_hints(cls)
-    name = cls.__name__
-    ns: dict[str, Any] = {}
-    lines = [
-        f"    def clone(self) -> {name}:",
-        f"        n = {name}.__new__({name})",
-    ]
-    for f in dataclasses.fields(cls):
-        src = f"self.{f.name}"
-        expr = _copy_expr(hints[f.name], src, ns, 0)
-        if expr is not None and "_deep" in expr:
-            raise TypeError(f"imprecise native field: {name}.{f.name}")  # Any: no copy to write out
-        lines.append(f"        n.{f.name} = {src if expr is None else expr}")
-    lines.append("        return n")
-    return "\n".join(lines) + "\n"
 
 
 def deep_copy(v: Any) -> Any:
@@ -216,8 +305,7 @@ def deep_copy(v: Any) -> Any:
         return {k: deep_copy(x) for k, x in v.items()}
     if t is set:
         return set(v)
-    clone = getattr(t, "clone", None)
-    if clone is not None and dataclasses.is_dataclass(t):
+    if dataclasses.is_dataclass(t):
         return clone(v)
     return v
 
@@ -265,52 +353,17 @@ def load(tp: type[T], data: str | bytes | Any) -> T:
     return _from_twin(value) if native else value  # type: ignore[no-any-return]
 
 
-# --- native records' JSON: twins built from the source's annotations -----------------------
+# --- native records' JSON: twins with their annotations ------------------------------------
 
-_SOURCES: dict[str, ast.Module] = {}
-_HINTS: dict[type, dict[str, Any]] = {}
 _TWINS: dict[type, type] = {}
 _NATIVES: dict[type, type] = {}
-
-
-def source_hints(cls: type) -> dict[str, Any]:
-    """The field annotations of ``cls`` and its bases, evaluated, as written in
-    their source files (a compiled class keeps only placeholders)."""
-    found = _HINTS.get(cls)
-    if found is None:
-        found = {}
-        for c in reversed(cls.__mro__):
-            if c is not object and dataclasses.is_dataclass(c):
-                found.update(_own_hints(c))
-        _HINTS[cls] = found
-    return found
-
-
-def _own_hints(cls: type) -> dict[str, Any]:
-    module = sys.modules[cls.__module__]
-    file = Path(str(module.__file__))
-    path = file if file.suffix == ".py" else file.with_name(file.name.split(".")[0] + ".py")
-    tree = _SOURCES.get(str(path))
-    text = path.read_text(encoding="utf-8")
-    if tree is None:
-        tree = _SOURCES[str(path)] = ast.parse(text)
-    node = next((n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__), None)
-    if node is None:
-        raise TypeError(f"class not found: {cls.__qualname__} in {path}")  # at the top of its module
-    hints: dict[str, Any] = {}
-    for stmt in node.body:
-        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
-            text_of = ast.get_source_segment(text, stmt.annotation) or ""
-            if not text_of.startswith("ClassVar"):
-                hints[stmt.target.id] = eval(text_of, vars(module))  # the module's own annotation
-    return hints
 
 
 def twin(cls: type) -> type:
     """The plain dataclass pydantic reads and writes for the native record ``cls``."""
     found = _TWINS.get(cls)
     if found is None:
-        hints = source_hints(cls)
+        annotations = hints(cls)
         fields: list[tuple[str, Any, Any]] = []
         for f in dataclasses.fields(cls):
             if f.default is not dataclasses.MISSING:
@@ -319,7 +372,7 @@ def twin(cls: type) -> type:
                 spec = dataclasses.field(default_factory=f.default_factory)
             else:
                 spec = dataclasses.field()
-            fields.append((f.name, _twin_type(hints[f.name]), spec))
+            fields.append((f.name, _twin_type(annotations[f.name]), spec))
         frozen = is_value(cls)
         found = dataclasses.make_dataclass(cls.__name__, fields, kw_only=True, frozen=frozen)
         found.__module__ = cls.__module__

@@ -7,8 +7,8 @@ of the ``Game`` protocol:
 
 - the template ``apply``: validate the action type (a dict, JSON or a code is
   parsed first), advance the clock, fire the deadlines already due, refuse a
-  finished game, copy the state (``State.clone``, derived from its
-  annotations), dispatch to the handler, let the game settle, bump ``seq``;
+  finished game, copy the state (``engine.core.records.clone``, derived from
+  its annotations), dispatch to the handler, let the game settle, bump ``seq``;
 - the prompt queue (``engine.core.prompts``): an ``Answer`` is checked
   against the open prompt and resumes the step that asked;
 - ``legal`` complete (a prompt's answers lazily, ``Moves``), ``is_legal``;
@@ -33,7 +33,7 @@ from engine.core.codec import Codec, CodecError
 from engine.core.moves import Answers, Moves
 from engine.core.prompts import PromptKey, check_answer, fits, pending_of
 from engine.core.protocol import Answer, Event, Pending, PlayerAction, RuleError, Tick
-from engine.core.records import dump, load
+from engine.core.records import copier, dump, load
 
 MAX_TICKS: Final = 100_000
 
@@ -41,22 +41,19 @@ A = TypeVar("A")
 S = TypeVar("S", bound="StateLike")
 O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options type
 F = TypeVar("F", bound=Callable[..., Any])
-T_co = TypeVar("T_co", covariant=True)
-
 Out = list[Event]
 
 
 class StateLike(Protocol):
-    """What ``Rules`` needs of a state: ``State``'s fields and a copy.  A native
-    record (``engine.core.records``: compiled, so it cannot derive from the
-    ``@record`` ``State``) declares the four fields itself."""
+    """What ``Rules`` needs of a state: ``State``'s fields (a record, copied by
+    ``engine.core.records.clone``).  A native record (``engine.core.records``:
+    compiled, so it cannot derive from the ``@record`` ``State``) declares the
+    four fields itself."""
 
     seq: int
     clock_ms: int
     prompts: list[Pending]
     prompt_seq: int
-
-    def clone(self: T_co) -> T_co: ...
 
 
 _MOVES: Final[dict[Any, tuple[type, ...]]] = {}  # a handler -> the action types it handles
@@ -147,6 +144,9 @@ class Rules(Generic[S, A, O]):
         self._does_check: bool = cls._checks
         self._does_before: bool = cls._befores
         self._does_settle: bool = cls._settles
+        # the copy of a state, ``records.copier(State)``: found at the first apply
+        # (the build's copies of a compiled state import the game's package)
+        self._copier: Callable[[Any], Any] | None = None
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -225,14 +225,14 @@ class Rules(Generic[S, A, O]):
         s = state
         due = self.deadline(state)
         if due is not None and due <= now:  # time first: a late press meets a closed window
-            s = state.clone()
+            s = self._copy(state)
             self._fire(s, now, out)
         if self.finished(s):
             raise RuleError(self.over_key)
         if self._does_check:
             self.check(s, action)
         if s is state:
-            s = state.clone()
+            s = self._copy(state)
         if self._does_before:
             self.before(s, action, now, out)
         handler(self, s, action, now, out)
@@ -247,13 +247,19 @@ class Rules(Generic[S, A, O]):
         due = self.deadline(state)
         if due is None or due > now:
             return state, []
-        s = state.clone()
+        s = self._copy(state)
         out: Out = []
         self._fire(s, now, out)
         self.settle(s, now, out)
         s.clock_ms = now
         s.seq += 1
         return s, out
+
+    def _copy(self, state: S) -> S:
+        copy = self._copier
+        if copy is None:
+            copy = self._copier = copier(self.State)
+        return copy(state)  # type: ignore[no-any-return]
 
     def _fire(self, s: S, now: int, out: Out) -> None:
         for _ in range(MAX_TICKS):

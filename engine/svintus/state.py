@@ -1,5 +1,6 @@
 """The Svintus state: native records (``engine.core.records``), plain
-dataclasses the build compiles, with their copies written out."""
+dataclasses the build compiles: a field is one line, its copy and its JSON
+are derived from the annotations."""
 
 from __future__ import annotations
 
@@ -31,18 +32,6 @@ class Race:
     exempt: list[int] = field(default_factory=list)  # Metamorphoses (Cat) hook: never the loser
     then_end_round: bool = False  # the Hoofslap was its player's last card
 
-    # the copy a move changes: derived from the annotations (records.clone_source;
-    # a test holds it to them), written out because a compiled class takes no other
-    def clone(self) -> Race:
-        n = Race.__new__(Race)
-        n.by = self.by
-        n.deadline_ms = self.deadline_ms
-        n.players = self.players[:]
-        n.pressed = self.pressed[:]
-        n.exempt = self.exempt[:]
-        n.then_end_round = self.then_end_round
-        return n
-
 
 @dataclass(kw_only=True)
 class AbilityRun:
@@ -57,18 +46,6 @@ class AbilityRun:
         default_factory=list
     )  # cards chosen so far (the lead, the card to give), in order
     committed: bool = False  # something was revealed or moved: no cancelling now
-
-    # the copy a move changes: derived from the annotations (records.clone_source;
-    # a test holds it to them), written out because a compiled class takes no other
-    def clone(self) -> AbilityRun:
-        n = AbilityRun.__new__(AbilityRun)
-        n.player = self.player
-        n.animal = self.animal
-        n.step = self.step
-        n.target = self.target
-        n.picked = self.picked[:]
-        n.committed = self.committed
-        return n
 
 
 @dataclass(kw_only=True)
@@ -124,51 +101,6 @@ class SvintusState:
         """The current player must name a colour (a Polypig's): their prompt is open."""
         prompts = self.prompts
         return bool(prompts) and any(x.then == COLOR_STEP for x in prompts)
-
-    # the copy a move changes: derived from the annotations (records.clone_source;
-    # a test holds it to them), written out because a compiled class takes no other
-    def clone(self) -> SvintusState:
-        n = SvintusState.__new__(SvintusState)
-        n.seq = self.seq
-        n.clock_ms = self.clock_ms
-        n.prompts = self.prompts[:]
-        n.prompt_seq = self.prompt_seq
-        n.game = self.game
-        n.schema_version = self.schema_version
-        n.options = self.options
-        n.seed = self.seed
-        n.rng = self.rng
-        n.phase = self.phase
-        n.round = self.round
-        n.seats = self.seats
-        n.hands = self.hands.copy()
-        n.scores = self.scores
-        n.deck = self.deck
-        n.pile = self.pile
-        n.top_live = self.top_live
-        n.color = self.color
-        n.current = self.current
-        n.direction = self.direction
-        n.turn_started_ms = self.turn_started_ms
-        n.attack = self.attack
-        n.drawn = self.drawn
-        n.silence = self.silence
-        n.race = None if self.race is None else self.race.clone()
-        n.one_card_since = self.one_card_since.copy()
-        n.declared = self.declared
-        n.timeouts = self.timeouts
-        n.away = self.away
-        n.last_winner = self.last_winner
-        n.round_winner = self.round_winner
-        n.match_winner = self.match_winner
-        n.round_ended_ms = self.round_ended_ms
-        n.animals = self.animals
-        n.dark = self.dark
-        n.ability = None if self.ability is None else self.ability.clone()
-        n.duties = self.duties
-        n.skips = self.skips
-        n.setup_until_ms = self.setup_until_ms
-        return n
 
 
 native(Race, AbilityRun, SvintusState)

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.playground.botapi import FakeTelegram
 from bot.store import Conflict, Store, key
+from engine.core import clone
 from engine.dobble.models import DobbleOptions, DobbleState
 from engine.svintus.keys import Ev
 from engine.svintus.models import SvintusOptions
@@ -107,7 +108,7 @@ async def edit_dobble(cluster: LocalCluster, change: Callable[[DobbleState], Dob
         for _ in range(50):
             session, version = await store.load(dobble.GROUP)
             assert session is not None and session.state is not None
-            state = change(session.state.clone())
+            state = change(clone(session.state))
             state.seq = session.state.seq + 1
             session.state = state
             try:

@@ -15,6 +15,7 @@ from typing import Any
 from bot.playground.botapi import FakeTelegram, Message
 from bot.store import Store
 from engine.candy.models import CandyOptions, CandyState
+from engine.core import clone
 from engine.core.codec import b36
 from tests.e2e.table import Table, code_of, press_until
 from tests.engine.candy_helpers import deal_cards, table
@@ -189,7 +190,7 @@ def short_deck(keep: int) -> Callable[[CandyState], CandyState]:
     discard pile: a whole game, only shorter."""
 
     def build(s: CandyState) -> CandyState:
-        s = s.clone()
+        s = clone(s)
         moved, s.deck = s.deck[:-keep], s.deck[-keep:]
         s.discard = moved + s.discard
         s.clock_ms = s.timer_ms = now_ms()

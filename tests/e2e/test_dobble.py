@@ -14,6 +14,7 @@ from typing import Any
 from bot.i18n import Translator
 from bot.playground.botapi import FakeTelegram, Message
 from bot.store import Conflict, Store
+from engine.core import clone
 from engine.dobble.models import DobbleOptions, DobbleState
 from tests.e2e.table import Table, code_of
 from tests.engine.dobble_helpers import position, spread
@@ -104,7 +105,7 @@ async def edit_state(redis_url: str, change: Callable[[DobbleState], DobbleState
         for _ in range(50):
             session, version = await store.load(GROUP)
             assert session is not None and session.state is not None
-            state = change(session.state.clone())
+            state = change(clone(session.state))
             state.seq = session.state.seq + 1
             session.state = state
             try:

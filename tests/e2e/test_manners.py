@@ -14,6 +14,7 @@ from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.candy.keys import Ev
 from engine.candy.models import CandyOptions, CandyState
+from engine.core import clone
 from tests.e2e.test_candy import ANN, BORIS, GROUP, CandyTable, choose, now_ms, open_table, position, world
 
 WORDS = {
@@ -25,7 +26,7 @@ WORDS = {
 def quick(s: CandyState) -> CandyState:
     """The game as dealt, with a 3 s turn timer and a player away after two
     (then played for after 1.5 s)."""
-    s = s.clone()
+    s = clone(s)
     s.options = CandyOptions(turn_timer_ms=3_000, away_after_timeouts=2, away_autoplay_ms=1_500)
     s.clock_ms = s.timer_ms = now_ms()
     return s

@@ -34,6 +34,7 @@ from engine.core import (
     State,
     Tick,
     ask,
+    clone,
     dump,
     load,
     move,
@@ -70,7 +71,7 @@ class Shelf(State):
 
 def test_a_clone_shares_nothing_a_rule_may_change_in_place() -> None:
     a = Shelf(items=[1], bags={1: [Bag(count=1)]}, box=Bag(count=2), notes={"k": [1, {"z": 2}]})
-    b = a.clone()
+    b = clone(a)
     b.items.append(2)
     b.bags[1][0].count = 9
     b.bags[1].append(Bag())
@@ -84,7 +85,7 @@ def test_a_clone_shares_nothing_a_rule_may_change_in_place() -> None:
 def test_a_clone_shares_what_is_never_changed_in_place() -> None:
     """Values, Sequences and Mappings are replaced, not changed: a clone shares them."""
     a = Shelf(names={1: "a"}, order=[3, 1], spot=Point(x=1, y=2))
-    b = a.clone()
+    b = clone(a)
     assert b.names is a.names and b.order is a.order and b.spot is a.spot and b == a
 
 
@@ -420,102 +421,3 @@ def test_is_legal_agrees_with_legal_and_with_apply(name: str, seed: int) -> None
 
 def _as(action: Any, player: int) -> Any:
     return type(action)(**{**{f: getattr(action, f) for f in action.__dataclass_fields__}, "player": player})
-
-
-# --- native records: plain dataclasses the build may compile -------------------------------
-
-
-def _native_records() -> list[type]:
-    """Every native record of the engine's modules (``engine.core.records.is_native``)."""
-    import importlib
-    import pkgutil
-
-    import engine
-    from engine.core.records import natives
-
-    for info in pkgutil.walk_packages(engine.__path__, "engine."):
-        importlib.import_module(info.name)
-    return sorted(natives(), key=lambda c: c.__qualname__)
-
-
-def test_native_records_write_out_the_copy_their_annotations_derive() -> None:
-    """A native record's ``clone`` is written in its body (a compiled class takes no
-    derived method): it must be the one ``@record`` would derive — every field, lists
-    copied, mutable records cloned, the rest shared.  On a failure, paste the method shown."""
-    import ast
-    import inspect
-    import sys
-    from pathlib import Path
-
-    from engine.core.records import clone_source
-
-    natives = _native_records()
-    assert {c.__name__ for c in natives} >= {"SvintusState", "Race", "AbilityRun", "CandyState"}
-    for cls in natives:
-        if cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            continue  # a value: shared, never copied
-        file = Path(str(sys.modules[cls.__module__].__file__))
-        path = file if file.suffix == ".py" else file.with_name(file.name.split(".")[0] + ".py")
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        node = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
-        written = next((f for f in node.body if isinstance(f, ast.FunctionDef) and f.name == "clone"), None)
-        expected = ast.parse(inspect.cleandoc("\n" + clone_source(cls))).body[0]
-        assert written is not None, f"{cls.__name__} has no clone; write:\n{clone_source(cls)}"
-        assert ast.dump(written, include_attributes=False) == ast.dump(expected, include_attributes=False), (
-            f"{cls.__name__}.clone is not the derived one; write:\n{clone_source(cls)}"
-        )
-
-
-def test_a_native_records_copy_shares_nothing_a_move_changes_in_place() -> None:
-    from engine.svintus.animals import Animal
-    from engine.svintus.state import AbilityRun, Race, SvintusState
-    from engine.svintus.values import SvintusOptions
-
-    s = SvintusState(
-        options=SvintusOptions(),
-        seed=1,
-        rng=1,
-        seats=[1, 2],
-        hands={1: [1], 2: [2]},
-        scores={1: 0, 2: 0},
-        deck=[3],
-        pile=[4],
-        race=Race(by=1, deadline_ms=5, players=[1, 2]),
-        ability=AbilityRun(player=1, animal=Animal.HEDGEHOG, picked=[3]),
-    )
-    c = s.clone()
-    assert c == s and c is not s
-    assert c.prompts is not s.prompts and c.race is not s.race and c.ability is not s.ability
-    assert c.race is not None and s.race is not None and c.race.pressed is not s.race.pressed
-    assert c.hands == s.hands and c.hands is not s.hands  # a dict: copied, a move changes it in place
-    assert c.hands[1] is s.hands[1]  # a hand (a Sequence): replaced, never changed, so shared
-    assert c.deck is s.deck  # a Sequence: shared
-
-
-def test_a_native_record_goes_to_json_and_back_through_its_twin() -> None:
-    """A compiled class keeps no annotations pydantic could read: its JSON goes
-    through a twin dataclass built from its source, and comes back as the class."""
-    from engine.core.records import dump, load, source_hints, twin
-    from engine.svintus.animals import Animal
-    from engine.svintus.state import AbilityRun, Race, SvintusState
-    from engine.svintus.values import Attack, SvintusOptions
-
-    assert source_hints(SvintusState)["race"] == Race | None
-    assert twin(SvintusState).__dataclass_fields__["race"].type == twin(Race) | None  # type: ignore[attr-defined]
-    s = SvintusState(
-        options=SvintusOptions(target_score=40),
-        seed=1,
-        rng=2,
-        seats=[1, 2],
-        hands={1: [1], 2: [2, 3]},
-        scores={1: 0, 2: 5},
-        deck=[3],
-        pile=[4],
-        attack=Attack(kind="grab", count=3, target=2),
-        race=Race(by=1, deadline_ms=5, players=[1, 2], pressed=[2]),
-        ability=AbilityRun(player=1, animal=Animal.HEDGEHOG, picked=[3]),
-    )
-    back = load(SvintusState, dump(s))
-    assert type(back) is SvintusState and type(back.race) is Race and type(back.ability) is AbilityRun
-    assert back == s and dump(back) == dump(s)
-    assert '"hands":{"1":[1],"2":[2,3]}' in dump(s)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import Leave, RuleError, Tick, Wait, replace
+from engine.core import Leave, RuleError, Tick, Wait, clone, replace
 from engine.dobble import GAME, rules
 from engine.dobble.cards import CARD_SETS, CARDS, SHARED
 from engine.dobble.keys import Err, Ev
@@ -426,7 +426,7 @@ def test_a_press_on_two_cards_shown_again_later_is_an_old_card() -> None:
     a, b, c = spread(3)
     s = position({1: [b], 2: [c]}, [a], options=DobbleOptions(countdown_ms=0))
     stale = Spot(player=1, symbol=right(s, b), centre=a, card=b, shown=s.shown)
-    later = s.clone()
+    later = clone(s)
     rules.reveal(later)  # the same two cards, a later reveal
     assert later.shown == s.shown + 1 and later.centre == (a,) and later.piles[1] == (b,)
     rejects(later, stale, Err.OLD_CARD, NOW)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Answer, Event, Leave, Moves, RuleError, Tick
+from engine.core import Answer, Event, Leave, Moves, RuleError, Tick, clone
 from engine.smashup import GAME, flow
 from engine.smashup.keys import Ev, Pr, all_keys
 from engine.smashup.models import SCHEMA_VERSION, EndPlays, PlayCard, SmashUpOptions, SmashUpState
@@ -168,7 +168,7 @@ def test_other_prompts_still_take_their_default_on_a_timeout() -> None:
     godmother = t.hand(1, "fairy-godmother")
     s, _ = play(t.state, 1, godmother, now=5_000)
     x = prompt(s, 1)
-    assert flow.timeout_picks(G(s.clone(), []), x) == flow.default_picks(x) == ["draw2"]
+    assert flow.timeout_picks(G(clone(s), []), x) == flow.default_picks(x) == ["draw2"]
     s, _ = _time_out(s)
     assert len(s.hands[1]) == 2 + 2  # the default (draw 2), then the turn's draw
 

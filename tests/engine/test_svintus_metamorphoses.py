@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engine.core import Answer, Leave, Prompt, PromptKey, RuleError, Tick
+from engine.core import Answer, Leave, Prompt, PromptKey, RuleError, Tick, clone
 from engine.svintus import GAME
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import CARDS, COLOR, Color, Kind
@@ -230,7 +230,7 @@ def test_the_dark_ability_only_on_your_own_turn_before_drawing() -> None:
     rejects(s, UseAbility(player=2), Err.NOT_YOUR_TURN)
     s2, _ = apply(s, Draw(player=1))
     rejects(s2, UseAbility(player=1), Err.ALREADY_DREW)
-    s3 = s.clone()
+    s3 = clone(s)
     s3.dark = [2]
     rejects(s3, UseAbility(player=1), Err.NOT_DARK)
 
