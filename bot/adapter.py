@@ -26,7 +26,8 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.callbacks import BadCallback, encode
+from bot import buttons
+from bot.buttons import Act, BadButton, Show
 from bot.i18n import Translator
 from bot.markup import text_of
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
@@ -38,7 +39,6 @@ O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options type
 
 Rows = list[list[InlineKeyboardButton]]
 ANYONE = 0  # the player of a board button's action: whoever presses it
-SELECT = "="  # a Select's code starts so (no action's code does: see engine.core.codec)
 
 
 @dataclass(frozen=True)
@@ -75,7 +75,7 @@ class Ctx:
     bot_username: str = ""
     names: Mapping[int, str] = field(default_factory=dict)  # player -> name, HTML-escaped
     tag: str = "-"  # what the hand's keyboard offers (see screens.keyboard_tag)
-    selected: str = ""  # what the hand's owner selected on this keyboard (see Select)
+    selected: str = ""  # what the hand's owner selected on this keyboard (``buttons.Show``)
     # draw a shorter screen: the full one breaks Telegram's limits (see bot.fit)
     compact: bool = False
     encode: Callable[[Any], str] = str  # the game's action codec (``Game.encode``)
@@ -88,37 +88,29 @@ class Ctx:
             return ""
         return self.names.get(player, str(player))
 
-    def button(self, label: str, code: str, tagged: bool = True) -> InlineKeyboardButton:
+    def button(self, label: str, body: buttons.Body, tagged: bool = True) -> InlineKeyboardButton:
         """A button of this game: ``tagged`` buttons carry the hand's tag (a press of
         an action that is not evident must match the keyboard it was pressed
         on); board buttons carry none.  ``label`` is HTML like every word of a
         screen (a player's name in it escaped): the button shows its text."""
+        tag = self.tag if tagged else buttons.NO
         return InlineKeyboardButton(
-            text_of(label),
-            callback_data=encode("h", self.chat_id, self.game_id, self.tag if tagged else "-", code),
+            text_of(label), callback_data=buttons.data(self.chat_id, self.game_id, body, tag)
         )
 
     def select(self, label: str, value: str = "") -> InlineKeyboardButton:
-        """A button that changes only what the presser's hand shows (a ``Select``
-        of ``value``; "" selects nothing): tagged, it holds on its keyboard only."""
-        return self.button(label, SELECT + value)
+        """A button that changes only what the presser's hand shows, not the game (a
+        card picked to see the moves it allows, "back"; "" selects nothing).  The
+        core keeps ``value`` for that player as long as the keyboard it was pressed
+        on (its tag) is the one they see — any move that changes their keyboard
+        forgets it — and draws their hand with it in ``Ctx.selected``."""
+        return self.button(label, Show(value))
 
     def act(self, label: str, action: Any, tagged: bool = True) -> InlineKeyboardButton:
         """A button that presses ``action`` (its data: the action's code).  A code
         never names the player: the action is whoever presses it's (a board
         button's action is made with ``ANYONE``)."""
-        return self.button(label, self.encode(action), tagged)
-
-
-@dataclass(frozen=True)
-class Select:
-    """What ``decode`` returns for a press that changes only what the presser's hand
-    shows, not the game: a card picked to see the moves it allows, "back".  The core
-    keeps ``value`` for that player as long as the keyboard it was pressed on (its
-    tag) is the one they see — any move that changes their keyboard forgets it —
-    and draws their hand with it in ``Ctx.selected``.  An empty value selects nothing."""
-
-    value: str = ""
+        return self.button(label, Act(self.encode(action)), tagged)
 
 
 def _always(options: Any) -> bool:
@@ -221,16 +213,13 @@ class Adapter(Generic[S, A, V, O]):
 
     # --- presses ------------------------------------------------------------------------------
 
-    def decode(self, code: str, player: int, view: V) -> A | Select:
-        """The action a button's code stands for (the engine's codec reads it), or a
-        ``Select`` (a change to what the presser's hand shows) for a game whose hand
-        has such buttons; ``BadCallback`` if it is none."""
-        if code.startswith(SELECT):
-            return Select(code[len(SELECT) :])
+    def decode(self, code: str, player: int, view: V) -> A:
+        """The action a button's code stands for (the engine's codec reads it);
+        ``BadButton`` if it is none."""
         try:
             return self.game.decode(code, player)
         except RuleError:
-            raise BadCallback(code) from None
+            raise BadButton(code) from None
 
     def press_answer(self, ctx: Ctx, player: int, action: A, events: Sequence[Event]) -> str:
         """What to tell the presser when their press was applied (empty: nothing;

@@ -39,9 +39,9 @@ from telegram.ext import (
     filters,
 )
 
-from bot import fit, games, metrics, screens, stats
+from bot import buttons, fit, games, metrics, screens, stats
 from bot.adapter import Command, Ctx
-from bot.callbacks import BadCallback, Press, decode, encode
+from bot.buttons import GAME_BODIES, Again, BadButton, Language, NewGame, Pressed, Seats, Setting
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member
@@ -104,8 +104,8 @@ def thread_of(message: Message | MaybeInaccessibleMessage | None) -> int | None:
 
 def game_press(data: str | None) -> bool:
     try:
-        return decode(data).kind == "h"
-    except BadCallback:
+        return isinstance(buttons.parse(data).body, GAME_BODIES)
+    except BadButton:
         return False
 
 
@@ -358,11 +358,13 @@ class Handlers:
             return
         t = self.t
         lang = await self.lang_of(update)
-        buttons = [
-            InlineKeyboardButton(t(code, "language-name"), callback_data=encode("L", chat.id, "-", "-", code))
+        keys = [
+            InlineKeyboardButton(
+                t(code, "language-name"), callback_data=buttons.data(chat.id, buttons.NO, Language(code))
+            )
             for code in t.languages
         ]
-        await self.reply(update, t(lang, "cmd-language-choose"), InlineKeyboardMarkup([buttons]))
+        await self.reply(update, t(lang, "cmd-language-choose"), InlineKeyboardMarkup([keys]))
 
     # --- presses ------------------------------------------------------------------------
 
@@ -421,42 +423,43 @@ class Handlers:
             await asyncio.sleep(wait)
 
     async def _press(self, update: Update, user: User) -> Reply:
-        """What a press does, by its kind: the language picker, the game picker,
-        the lobby or a running game."""
+        """What a press does, by its kind: the language picker, the game picker, the
+        lobby or a running game.  Data that is no button of ours (forged, cut, of
+        an older bot) is answered here, and nowhere else."""
         query = update.callback_query
         assert query is not None
         try:
-            press = decode(query.data)
-        except BadCallback:
+            press = buttons.parse(query.data)
+        except BadButton:
             return Reply(self.t(await self.ref.lang(None, user.language_code), "answer-unknown"))
-        if press.kind == "L":
-            if press.code not in self.t.languages:
+        body, message = press.body, query.message
+        if isinstance(body, Language):
+            if body.code not in self.t.languages:
                 return Reply(self.t(await self.ref.lang(None, user.language_code), "answer-unknown"))
-            await self.ref.set_chat_lang(press.chat_id, press.code)
-            return Reply(self.t(press.code, "cmd-language-set"))
-        if press.kind == "n":
-            return await self._picked(query.message, press, user)
-        if press.kind == "l":
-            return await self.ref.lobby_press(press, member(user), update.update_id)
-        message = query.message
+            await self.ref.set_chat_lang(press.chat_id, body.code)
+            return Reply(self.t(body.code, "cmd-language-set"))
+        if isinstance(body, NewGame | Again):
+            return await self._picked(message, press, body, user)
+        if isinstance(body, Seats | Setting):
+            return await self.ref.lobby_press(press, body, member(user), update.update_id)
         from_board = message is not None and message.chat.id == press.chat_id
         in_private = message is not None and message.chat.id == user.id
         return await self.ref.game_press(
             press, member(user), from_board, update.update_id, query.id, in_private
         )
 
-    async def _picked(self, message: Any, press: Press, user: User) -> Reply:
-        """A game picked on ``/new``'s picker: its lobby."""
+    async def _picked(self, message: Any, press: Pressed, body: NewGame | Again, user: User) -> Reply:
+        """A game picked on ``/new``'s picker, or «Play again»: its lobby."""
         lang = await self.ref.lang(press.chat_id, user.language_code)
         if message is None or message.chat.id != press.chat_id:
             return Reply(self.t(lang, "answer-unknown"))
         title = getattr(message.chat, "title", None) or ""
         thread = thread_of(message)
-        if press.code == screens.AGAIN:
+        if isinstance(body, Again):
             return await self.ref.rematch(press.chat_id, title, member(user), press.game_id, thread)
-        if press.code not in games.names():
+        if body.game not in games.names():
             return Reply(self.t(lang, "answer-unknown"))
-        answer = await self.ref.new_lobby(press.chat_id, title, member(user), press.code, thread)
+        answer = await self.ref.new_lobby(press.chat_id, title, member(user), body.game, thread)
         return answer if answer is not None else Reply()
 
     # --- messages -------------------------------------------------------------------------

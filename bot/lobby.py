@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import computers, fit, games, screens
 from bot.adapter import Cycle, LobbyOption, Number, Toggles
-from bot.callbacks import Press
+from bot.buttons import Pressed, Seats, Setting
 from bot.session import ChatSettings, Member, Session
 from bot.table import Change, Reply
 from engine.core import Event, RuleError
@@ -33,24 +33,24 @@ MAX_UNREACHABLE = 50  # who pressed «Join» before opening the bot: the lobby k
 _HINT, _LEAST = object(), object()  # a press that changes nothing: why
 
 
-def _value(option: LobbyOption, options: Any, op: str) -> Any:
-    """The option's value after a press of ``op`` on it (ValueError: no such press)."""
+def _value(option: LobbyOption, options: Any, press: Setting) -> Any:
+    """The option's value after ``press`` on it (ValueError: no such press)."""
     current = getattr(options, option.field)
     if isinstance(option, Cycle):
-        if op:
-            raise ValueError(op)
+        if press.change:
+            raise ValueError(press.change)
         return _next(option.values, current)
     if isinstance(option, Number):
-        if op == "":
+        if press.change == "":
             return _HINT  # the number itself: ➖ and ➕ change it
-        if op not in ("+", "-"):
-            raise ValueError(op)
-        step = option.step if op == "+" else -option.step
+        if press.change not in ("+", "-"):
+            raise ValueError(press.change)
+        step = option.step if press.change == "+" else -option.step
         return min(option.high, max(option.low, current + step))
-    if not op.startswith(":") or not op[1:].isdigit():  # a Toggles item: on or off
-        raise ValueError(op)
+    if press.change != "item":  # a Toggles item: on or off
+        raise ValueError(press.change)
     every = list(option.items(options))
-    item = every[int(op[1:])]
+    item = every[press.n]
     chosen = option.chosen(options)
     if item in chosen:
         chosen = [i for i in chosen if i != item]
@@ -125,7 +125,9 @@ class Lobby:
 
     # --- a press in the lobby --------------------------------------------------------
 
-    async def press(self, press: Press, user: Member, update_id: int | None = None) -> Reply:
+    async def press(
+        self, press: Pressed, body: Seats | Setting, user: Member, update_id: int | None = None
+    ) -> Reply:
         chat_id = press.chat_id
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
@@ -136,25 +138,21 @@ class Lobby:
                 return Change()  # a redelivery of a press already applied
             if session.status != "lobby":
                 return Change(reply=Reply(self.t(lang, "answer-already-started")))
-            code = press.code
-            if code == "j":
+            if isinstance(body, Seats) and body.op == "j":
                 change = await self._join(session, user, lang)
-            elif code == "x":
+            elif isinstance(body, Seats) and body.op == "x":
                 change = self.leave(session, user, lang)
-            elif code == "g" or code == "r" or code.startswith(("o", "c")):
-                if user.id != session.creator:
-                    return Change(reply=Reply(self.t(lang, "answer-creator-only")))
-                if code == "g":
-                    change = self._start(session, lang)
-                elif code == "r":
-                    session.replace = _next(REPLACE, session.replace)
-                    change = Change(session=session).then(self._board(session))
-                elif code.startswith("c"):
-                    change = self._computer(session, code[1:], lang, settings)
-                else:
-                    change = self._option(session, code, lang)
+            elif user.id != session.creator:
+                return Change(reply=Reply(self.t(lang, "answer-creator-only")))
+            elif isinstance(body, Setting):
+                change = self._option(session, body, lang)
+            elif body.op == "g":
+                change = self._start(session, lang)
+            elif body.op == "r":
+                session.replace = _next(REPLACE, session.replace)
+                change = Change(session=session).then(self._board(session))
             else:
-                return Change(reply=Reply(self.t(lang, "answer-unknown")))
+                change = self._computer(session, body.arg, lang, settings)
             if change.session is not None:
                 change.session.mark(update_id)
             return change
@@ -234,21 +232,21 @@ class Lobby:
             self._board(session)
         )
 
-    def _option(self, session: Session, code: str, lang: str) -> Change:
-        """A press on an option's buttons (``o<code><op>``): its new value, checked by
-        the engine, or the panel of a Toggles option opened, turned or closed."""
+    def _option(self, session: Session, press: Setting, lang: str) -> Change:
+        """A press on an option's buttons: its new value, checked by the engine, or the
+        panel of a Toggles option opened, turned or closed."""
         adapter = games.get(session.game)
         game = adapter.game
         options = game.options(session.options)
-        option = next((o for o in adapter.choices if code[1:2] == o.code), None)
-        op = code[2:]
+        option = next((o for o in adapter.choices if press.code == o.code), None)
         if option is None or not option.shown(options):
             return Change(reply=Reply(self.t(lang, "answer-unknown")))
-        if isinstance(option, Toggles) and (op in ("", ".") or op.startswith(".p")):
-            session.panel = "" if op == "." else option.code + op[2:]
+        if isinstance(option, Toggles) and press.change in ("", "close", "page"):
+            page = str(press.n) if press.change == "page" else ""
+            session.panel = "" if press.change == "close" else option.code + page
             return Change(session=session).then(self._board(session))
         try:
-            value = _value(option, options, op)
+            value = _value(option, options, press)
         except (ValueError, IndexError):
             return Change(reply=Reply(self.t(lang, "answer-unknown")))
         if value is _HINT:

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
-from bot import computers, games, metrics, screens
-from bot.adapter import AnyAdapter, Select, plain
-from bot.callbacks import BadCallback, Press
+from bot import buttons, computers, games, metrics, screens
+from bot.adapter import AnyAdapter, plain
+from bot.buttons import Act, BadButton, Pick, Pressed, Show
 from bot.screens import Seen, seen
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
 from bot.table import Change, Reply
-from engine.core import Answer, Event, Leave, RuleError, Tick
+from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,7 +39,7 @@ class Moves:
 
     async def press(
         self,
-        press: Press,
+        press: Pressed,
         user: Member,
         from_board: bool,
         update_id: int | None = None,
@@ -69,7 +69,7 @@ class Moves:
         return await change.run()
 
     def _refuse(
-        self, session: Session | None, press: Press, user: Member, update_id: int | None, lang: str
+        self, session: Session | None, press: Pressed, user: Member, update_id: int | None, lang: str
     ) -> Change | None:
         """The answer to a press that cannot be a move at all (None: it may be one)."""
         t = self.t
@@ -87,7 +87,13 @@ class Moves:
         return None
 
     def _decide_press(
-        self, session: Session, press: Press, user: Member, from_board: bool, update_id: int | None, lang: str
+        self,
+        session: Session,
+        press: Pressed,
+        user: Member,
+        from_board: bool,
+        update_id: int | None,
+        lang: str,
     ) -> Change:
         adapter = games.get(session.game)
         now = self.ref.now_ms()
@@ -96,9 +102,9 @@ class Moves:
         drafts, selected = dict(session.drafts), dict(session.selected)
         try:
             action, reply = self._read(session, press, user.id, mine, from_board, drafts, selected, lang)
-        except (BadCallback, ValidationError):
+        except (BadButton, ValidationError):
             return Change(reply=Reply(self.t(lang, "answer-unknown")))
-        pressed = f"{press.tag}|{press.code}"
+        pressed = f"{press.tag}|{buttons.text(press.body)}"
         if action is not None:
             try:
                 if isinstance(action, Leave):
@@ -134,7 +140,7 @@ class Moves:
     def _read(
         self,
         session: Session,
-        press: Press,
+        press: Pressed,
         player: int,
         mine: Seen,
         from_board: bool,
@@ -144,43 +150,51 @@ class Moves:
     ) -> tuple[Any, Reply]:
         """The action a press stands for (None: none, only a draft or a selection
         changed, or a stale keyboard), and what to tell the presser."""
-        if press.code.startswith("!"):
+        body = press.body
+        if isinstance(body, Pick):
             if from_board:
-                raise BadCallback(press.code)
-            return self._prompt_press(session, press, player, mine, drafts, lang)
+                raise BadButton(repr(body))
+            return self._prompt_press(session, body, player, mine, drafts, lang)
         adapter = games.get(session.game)
-        action = adapter.decode(press.code, player, mine.view)
         tag = screens.keyboard_tag(adapter, mine.legal)
         stale = from_board or press.tag != tag
-        if (isinstance(action, Select) or not action.evident()) and stale:
-            return None, Reply(self.t(lang, "answer-stale"))
-        if isinstance(action, Select):  # what their hand shows, not a move
+        if isinstance(body, Show):  # what their hand shows, not a move
+            if stale:
+                return None, Reply(self.t(lang, "answer-stale"))
             selected.pop(player, None)
-            if action.value:
-                selected[player] = Selection(tag=tag, value=action.value)
+            if body.value:
+                selected[player] = Selection(tag=tag, value=body.value)
             return None, Reply()
+        if not isinstance(body, Act):
+            raise BadButton(repr(body))
+        action = adapter.decode(body.code, player, mine.view)
+        if not action.evident() and stale:
+            return None, Reply(self.t(lang, "answer-stale"))
         return action, Reply()
 
     def _prompt_press(
-        self, session: Session, press: Press, player: int, mine: Seen, drafts: dict[int, Draft], lang: str
+        self, session: Session, p: Pick, player: int, mine: Seen, drafts: dict[int, Draft], lang: str
     ) -> tuple[Answer | None, Reply]:
         """A prompt button: an answer (the action to apply), or a change to the
         player's draft of a prompt that wants several options, or its page."""
-        p = screens.parse_press(press.code)
         prompt = mine.view.prompt
         if prompt is None or prompt.id != p.prompt:
             return None, Reply(self.t(lang, "answer-stale"))
         draft = screens.draft_of(session, player, prompt)
         picks = list(draft.picks)
-        if p.op in (":", "skip", "ok"):  # one pick, none, the draft's
-            sent = [screens.parse_value(p.value, prompt)] if p.op == ":" else picks if p.op == "ok" else []
-            return Answer(player=player, prompt=prompt.id, picks=sent), Reply()
-        if p.op == "x":
-            return Answer(player=player, prompt=prompt.id, cancel=True), Reply()
-        if p.op == "page":
-            drafts[player] = Draft(prompt=prompt.id, picks=picks, page=int(p.value))
+        if p.op == "p":
+            drafts[player] = Draft(prompt=prompt.id, picks=picks, page=_page(p.value))
             return None, Reply()
-        value = screens.parse_value(p.value, prompt)
+        if p.op in ("s", "k", "x"):  # none, the draft's, back out
+            cancel = p.op == "x"
+            return Answer(
+                player=player, prompt=prompt.id, picks=picks if p.op == "k" else [], cancel=cancel
+            ), Reply()
+        if p.value not in prompt.options:
+            raise BadButton(repr(p))
+        value = p.value
+        if p.op == ":":
+            return Answer(player=player, prompt=prompt.id, picks=[value]), Reply()
         if p.op == "+" and value not in picks:
             picks.append(value)
         elif p.op == "-" and value in picks:
@@ -319,6 +333,12 @@ class Moves:
             session.computers = {**session.computers, player: Turn(seq=state.seq, due=None)}
             return state, [], actor
         return state, events, player
+
+
+def _page(value: PromptValue | None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1000:
+        raise BadButton(repr(value))
+    return value
 
 
 def catch_up(adapter: AnyAdapter, state: Any, now: int) -> tuple[Any, list[Event]]:

@@ -20,7 +20,7 @@ from telegram import Bot
 
 from bot import computers, games, metrics, nudges, screens
 from bot.adapter import Adapter, AnyAdapter, Ctx
-from bot.callbacks import Press
+from bot.buttons import Pressed, Seats, Setting
 from bot.i18n import Translator
 from bot.lobby import Lobby
 from bot.moves import Moves
@@ -103,15 +103,17 @@ class Referee:
     ) -> Reply:
         return await self.lobby.rematch(chat_id, title, user, game_id, thread)
 
-    async def lobby_press(self, press: Press, user: Member, update_id: int | None = None) -> Reply:
-        return await self.lobby.press(press, user, update_id)
+    async def lobby_press(
+        self, press: Pressed, body: Seats | Setting, user: Member, update_id: int | None = None
+    ) -> Reply:
+        return await self.lobby.press(press, body, user, update_id)
 
     async def join_from_link(self, chat_id: int, user: Member) -> str:
         return await self.lobby.join_from_link(chat_id, user)
 
     async def game_press(
         self,
-        press: Press,
+        press: Pressed,
         user: Member,
         from_board: bool,
         update_id: int | None = None,

@@ -2,16 +2,13 @@
 the lobby and its seats, the game picker, the board's log of announcements,
 a prompt's question and buttons, the notes only one player is told.
 
-Prompt buttons (``!`` codes) name the prompt and a value, so a press on an
-old prompt is recognised and two quick taps on one keyboard both count:
-
-- ``!<prompt>:<value>`` answers a prompt that wants one option;
-- ``!<prompt>+<value>`` / ``!<prompt>-<value>`` choose / un-choose an option of
-  a prompt that wants several (kept in the session's draft until ``!<prompt>.ok``);
-- ``!<prompt>.ok`` sends the draft, ``!<prompt>.skip`` answers with nothing,
-  ``!<prompt>.x`` backs out;
-- ``!<prompt>.p<n>`` turns the keyboard of a prompt with more options than fit
-  on one to its page ``n`` (◀ ▶): every option of every prompt can be reached.
+A prompt's buttons (``bot.buttons.Prompt``) name the prompt and a value, so a
+press on an old prompt is recognised and two quick taps on one keyboard both
+count: one answers a prompt that wants one option; on a prompt that wants
+several, each chooses or un-chooses an option (kept in the session's draft
+until «Done»); «Skip» answers with nothing, «Back» backs out, and ◀ ▶ turn the
+keyboard of a prompt with more options than fit on one to another page (every
+option of every prompt can be reached).
 """
 
 from __future__ import annotations
@@ -23,9 +20,9 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import fit, games
+from bot import buttons, fit, games
 from bot.adapter import AnyAdapter, Ctx, Number, Rendered, Rows, Toggles, plain
-from bot.callbacks import BadCallback, encode, tag_of
+from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
 from bot.i18n import Translator
 from bot.markup import text_of
 from bot.session import Draft, Session
@@ -94,8 +91,7 @@ def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
 
 
 PER_ROW = 3
-LEAVE = "~leave"  # the core's selection on any hand: «Leave» pressed once, to confirm
-AGAIN = "~again"  # the final board's «Play again» (a game picker's press)
+LEAVE = buttons.LEAVE.value  # the core's selection on any hand: «Leave» pressed once, to confirm
 PANEL_PAGE = 20  # a Toggles panel's items a page
 UNREACHABLE_NAMED = 10  # the lobby names this many of those it cannot write to yet
 COMPACT_LOG = 2  # the announcements a compact board (a compact hand: notes) still shows
@@ -159,11 +155,13 @@ def in_rows(buttons: Sequence[InlineKeyboardButton], per_row: int = PER_ROW) -> 
 def picker(t: Translator, lang: str, chat_id: int, games: Sequence[str]) -> Rendered:
     lines = [t(lang, "picker-title"), ""]
     lines += [t(lang, "picker-game", game=game_title(t, lang, g), about=t(lang, f"{g}-about")) for g in games]
-    buttons = [
-        InlineKeyboardButton(game_label(t, lang, g), callback_data=encode("n", chat_id, "-", "-", g))
+    keys = [
+        InlineKeyboardButton(
+            game_label(t, lang, g), callback_data=buttons.data(chat_id, buttons.NO, NewGame(g))
+        )
         for g in games
     ]
-    return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(buttons, 2)))
+    return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(keys, 2)))
 
 
 # --- the lobby ----------------------------------------------------------------------------------
@@ -195,7 +193,12 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
         lines += ["", ctx("lobby-again", players=", ".join(shown(m.name) for m in waiting))]
     lines += ["", ctx("lobby-hint", min=game.min_players, max=game.max_players)]
 
-    rows: Rows = [[_lobby_button(ctx, ctx("button-join"), "j"), _lobby_button(ctx, ctx("button-leave"), "x")]]
+    rows: Rows = [
+        [
+            _lobby_button(ctx, ctx("button-join"), Seats("j")),
+            _lobby_button(ctx, ctx("button-leave"), Seats("x")),
+        ]
+    ]
     panel = open_panel(session, adapter, options)
     if panel is not None:
         option, page = panel
@@ -203,19 +206,17 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
         rows += panel_rows(ctx, option, options, page)
     else:
         rows += option_rows(ctx, adapter, options)
-        seats = [_lobby_button(ctx, ctx(f"button-computer-{lv}"), "c" + lv) for lv in ("easy", "hard")]
+        seats = [_lobby_button(ctx, ctx(f"button-computer-{lv}"), Seats("c", lv)) for lv in ("easy", "hard")]
         if any(m.level is not None for m in session.members):
-            seats.append(_lobby_button(ctx, ctx("button-computer-remove"), "cx"))
+            seats.append(_lobby_button(ctx, ctx("button-computer-remove"), Seats("c", "x")))
         rows.append(seats)
-        rows.append([_lobby_button(ctx, ctx(f"button-replace-{session.replace}"), "r")])
-        rows.append([_lobby_button(ctx, ctx("button-start"), "g")])
+        rows.append([_lobby_button(ctx, ctx(f"button-replace-{session.replace}"), Seats("r"))])
+        rows.append([_lobby_button(ctx, ctx("button-start"), Seats("g"))])
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
 
 
-def _lobby_button(ctx: Ctx, label: str, code: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(
-        text_of(label), callback_data=encode("l", ctx.chat_id, ctx.game_id, "-", code)
-    )
+def _lobby_button(ctx: Ctx, label: str, body: Seats | Setting) -> InlineKeyboardButton:
+    return InlineKeyboardButton(text_of(label), callback_data=buttons.data(ctx.chat_id, ctx.game_id, body))
 
 
 def option_rows(ctx: Ctx, adapter: AnyAdapter, options: Any) -> Rows:
@@ -225,22 +226,21 @@ def option_rows(ctx: Ctx, adapter: AnyAdapter, options: Any) -> Rows:
     for o in adapter.choices:
         if not o.shown(options):
             continue
-        code = "o" + o.code
         if isinstance(o, Number):
             value = getattr(options, o.field)
             numbers.append(
                 [
-                    _lobby_button(ctx, ctx("button-number-less"), code + "-"),
-                    _lobby_button(ctx, o.label(ctx, value), code),
-                    _lobby_button(ctx, ctx("button-number-more"), code + "+"),
+                    _lobby_button(ctx, ctx("button-number-less"), Setting(o.code, "-")),
+                    _lobby_button(ctx, o.label(ctx, value), Setting(o.code)),
+                    _lobby_button(ctx, ctx("button-number-more"), Setting(o.code, "+")),
                 ]
             )
         elif isinstance(o, Toggles):
             chosen, every = o.chosen(options), o.items(options)
             label = ctx("button-toggles", name=ctx(o.title), count=len(chosen), total=len(every))
-            singles.append(_lobby_button(ctx, label, code))
+            singles.append(_lobby_button(ctx, label, Setting(o.code)))
         else:
-            singles.append(_lobby_button(ctx, o.label(ctx, getattr(options, o.field)), code))
+            singles.append(_lobby_button(ctx, o.label(ctx, getattr(options, o.field)), Setting(o.code)))
     return in_rows(singles, 2) + numbers
 
 
@@ -261,7 +261,6 @@ def panel_rows(ctx: Ctx, option: Toggles, options: Any, page: int) -> Rows:
     chosen = set(option.chosen(options))
     pages = max(1, -(-len(every) // PANEL_PAGE))
     page = min(max(page, 0), pages - 1)
-    code = "o" + option.code
     shown = range(page * PANEL_PAGE, min(len(every), (page + 1) * PANEL_PAGE))
     keys = [
         _lobby_button(
@@ -270,19 +269,19 @@ def panel_rows(ctx: Ctx, option: Toggles, options: Any, page: int) -> Rows:
                 "button-toggle-on" if every[i] in chosen else "button-toggle-off",
                 label=option.label(ctx, every[i]),
             ),
-            f"{code}:{i}",
+            Setting(option.code, "item", i),
         )
         for i in shown
     ]
     rows = in_rows(keys, 2)
     turn = []
     if page > 0:
-        turn.append(_lobby_button(ctx, ctx("button-page-back"), f"{code}.p{page - 1}"))
+        turn.append(_lobby_button(ctx, ctx("button-page-back"), Setting(option.code, "page", page - 1)))
     if page + 1 < pages:
-        turn.append(_lobby_button(ctx, ctx("button-page-next"), f"{code}.p{page + 1}"))
+        turn.append(_lobby_button(ctx, ctx("button-page-next"), Setting(option.code, "page", page + 1)))
     if turn:
         rows.append(turn)
-    rows.append([_lobby_button(ctx, ctx("button-toggles-done"), f"{code}.")])
+    rows.append([_lobby_button(ctx, ctx("button-toggles-done"), Setting(option.code, "close"))])
     return rows
 
 
@@ -309,7 +308,7 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
 
 def again_markup(ctx: Ctx) -> InlineKeyboardMarkup:
     """«Play again»: a new lobby with the same game, options and players."""
-    again = encode("n", ctx.chat_id, ctx.game_id, "-", AGAIN)
+    again = buttons.data(ctx.chat_id, ctx.game_id, Again())
     return InlineKeyboardMarkup([[InlineKeyboardButton(ctx("button-play-again"), callback_data=again)]])
 
 
@@ -444,43 +443,9 @@ def question(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft: D
     return text
 
 
-def value_code(value: PromptValue) -> str:
-    return str(value)
-
-
-def parse_value(text: str, prompt: Prompt) -> PromptValue:
-    """The option a code names, as the prompt holds it (an int or a string)."""
-    for option in prompt.options:
-        if value_code(option) == text:
-            return option
-    raise BadCallback(text)
-
-
-@dataclass(frozen=True)
-class PromptPress:
-    prompt: int
-    op: str  # ":" answer with one, "+" choose, "-" un-choose, "ok", "skip", "x", "page"
-    value: str = ""
-
-
-def parse_press(code: str) -> PromptPress:
-    """``!…`` codes (see the module's docstring)."""
-    body = code[1:]
-    for op in (":", "+", "-"):
-        head, sep, tail = body.partition(op)
-        if sep and head.isdigit():
-            return PromptPress(int(head), op, tail)
-    head, sep, tail = body.partition(".")
-    if sep and head.isdigit() and tail in ("ok", "skip", "x"):
-        return PromptPress(int(head), tail)
-    if sep and head.isdigit() and tail[:1] == "p" and tail[1:].isdigit() and len(tail) < 6:
-        return PromptPress(int(head), "page", tail[1:])
-    raise BadCallback(code)
-
-
 def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft: Draft) -> Rows:
-    def b(label: str, code: str) -> InlineKeyboardButton:
-        return ctx.button(label, f"!{prompt.id}{code}", tagged=False)
+    def b(label: str, op: buttons.PickOp, value: PromptValue | None = None) -> InlineKeyboardButton:
+        return ctx.button(label, Pick(prompt.id, op, value), tagged=False)
 
     chosen = set(draft.picks)
     multi = prompt.max > 1
@@ -492,12 +457,12 @@ def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft
     labelled = [(adapter.option_label(ctx, view, prompt, same[0]), same) for same in groups.values()]
     if prompt.kind == "card":
         labelled.sort(key=lambda x: x[0].casefold())
-    buttons = []
+    keys = []
     for label, same in labelled:
         if len(same) > 1:
             label = ctx("prompt-copies", label=label, count=len(same))
         if not multi:
-            buttons.append(b(label, ":" + value_code(same[0])))
+            keys.append(b(label, ":", same[0]))
             continue
         picked = [o for o in same if o in chosen]
         free = [o for o in same if o not in chosen]
@@ -508,30 +473,30 @@ def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft
         elif len(chosen) < prompt.max:
             label = ctx("prompt-option-open", label=label)
         if free and len(chosen) < prompt.max:
-            buttons.append(b(label, "+" + value_code(free[0])))
+            keys.append(b(label, "+", free[0]))
         elif picked:
-            buttons.append(b(label, "-" + value_code(picked[-1])))
+            keys.append(b(label, "-", picked[-1]))
         else:
-            buttons.append(b(label, "+" + value_code(same[0])))
+            keys.append(b(label, "+", same[0]))
     # two a row for players, choices and long labels (a phone cuts a label of a third of its width)
     long = any(len(label) > LONG_LABEL for label, _ in labelled)
     per_row = 2 if prompt.kind in ("player", "choice") or long else PER_ROW
-    pages = max(1, -(-len(buttons) // PAGE))
+    pages = max(1, -(-len(keys) // PAGE))
     page = min(draft.page, pages - 1)
-    rows = in_rows(buttons[page * PAGE : (page + 1) * PAGE], per_row)
+    rows = in_rows(keys[page * PAGE : (page + 1) * PAGE], per_row)
     if pages > 1:
-        turn = [b(ctx("button-page-back"), f".p{page - 1}")] if page > 0 else []
-        turn.append(b(ctx("prompt-page", page=page + 1, pages=pages), f".p{page}"))
+        turn = [b(ctx("button-page-back"), "p", page - 1)] if page > 0 else []
+        turn.append(b(ctx("prompt-page", page=page + 1, pages=pages), "p", page))
         if page + 1 < pages:
-            turn.append(b(ctx("button-page-next"), f".p{page + 1}"))
+            turn.append(b(ctx("button-page-next"), "p", page + 1))
         rows.append(turn)
     extra = []
     if multi and chosen and prompt.min <= len(chosen) < prompt.max:
-        extra.append(b(ctx("button-done"), ".ok"))
+        extra.append(b(ctx("button-done"), "k"))
     if prompt.min == 0 and not chosen:
-        extra.append(b(ctx(prompt.skip_key) if prompt.skip_key else ctx("button-skip"), ".skip"))
+        extra.append(b(ctx(prompt.skip_key) if prompt.skip_key else ctx("button-skip"), "s"))
     if prompt.cancel:
-        extra.append(b(ctx("button-back"), ".x"))
+        extra.append(b(ctx("button-back"), "x"))
     if extra:
         rows.append(extra)
     return rows

@@ -50,7 +50,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.callbacks import encode
+from bot import buttons
+from bot.buttons import Act, Pick
 from bot.computers import COMPUTER_BASE
 from bot.games.svintus import ADAPTER, HAND_ACTIONS
 from bot.playground.botapi import FakeTelegram
@@ -220,10 +221,10 @@ async def player_loop(
         found = next(((p, a) for p in seats if (a := pick(hand_actions(s, p), rnd)) is not None), None)
         if asked is not None:  # a prompt (a Polypig's colour): its first option's button
             p, prompt = asked
-            data = encode("h", chat, session.game_id, "-", f"!{prompt.id}:{prompt.options[0]}")
+            data = buttons.data(chat, session.game_id, Pick(prompt.id, ":", prompt.options[0]))
         elif found is not None:
             p, action = found
-            data = encode("h", chat, session.game_id, hand_tag(s, p), GAME.encode(action))
+            data = buttons.data(chat, session.game_id, Act(GAME.encode(action)), hand_tag(s, p))
         else:
             await asyncio.sleep(0.05)
             continue

@@ -111,14 +111,17 @@ async def run(game_name: str) -> None:
     for uid, name in ((ann, "Ann"), (bob, "Bob")):
         api.add_user(uid, name, "en", started=True)
         await store.mark_started(uid)
+    from bot.buttons import Seats
     from bot.session import Member
 
     await ref.new_lobby(group, "Trace", Member(id=ann, name="Ann"), game_name)
     session, _ = await store.load(group)
     assert session is not None
     for uid, name in ((ann, "Ann"), (bob, "Bob")):
-        await ref.lobby_press(_press("l", group, session.game_id, "j"), Member(id=uid, name=name))
-    await ref.lobby_press(_press("l", group, session.game_id, "g"), Member(id=ann, name="Ann"))
+        press = _press(group, session.game_id, Seats("j"))
+        await ref.lobby_press(press, press.body, Member(id=uid, name=name))
+    press = _press(group, session.game_id, Seats("g"))
+    await ref.lobby_press(press, press.body, Member(id=ann, name="Ann"))
     await _settle(ref, api)
 
     hand, who = _a_hand_with_a_play(api, (ann, bob))
@@ -141,17 +144,17 @@ async def run(game_name: str) -> None:
     stop_embedded(server)
 
 
-def _press(kind: str, chat: int, game_id: str, code: str) -> Any:
-    from bot.callbacks import decode, encode
+def _press(chat: int, game_id: str, body: Any) -> Any:
+    from bot import buttons
 
-    return decode(encode(kind, chat, game_id, "-", code))
+    return buttons.parse(buttons.data(chat, game_id, body))
 
 
 def _a_hand_with_a_play(api: Any, people: tuple[int, int]) -> tuple[Any, int]:
     """A hand whose owner is on turn, and a button of it that plays a card (else draws)."""
     for p in people:
         msg = api.last_message(p)
-        buttons = [b for b in api.buttons(msg) if str(b.get("callback_data", "")).startswith("h|")]
+        buttons = [b for b in api.buttons(msg) if str(b.get("callback_data", "")).startswith("a|")]
         plays = [b for b in buttons if b["text"].startswith("✅")]
         draws = [b for b in buttons if b["callback_data"].split("|")[-1] == "draw"]
         for b in plays or draws:

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import SELECT, Ctx, Rendered, Select, plain
-from bot.callbacks import BadCallback, decode, encode
+from bot.adapter import Ctx, Rendered, plain
+from bot.buttons import Act, BadButton, Pick, Show, parse
+from bot.buttons import data as buttons_data
 from bot.games.candy import ADAPTER, CARDS
 from bot.i18n import Translator
 from bot.session import Member, Selection, Session
@@ -32,10 +33,11 @@ from engine.candy.models import (
 )
 from engine.core import Event, Leave, RuleError, Tick
 from engine.core.codec import b36
+from tests.codes import notation
 from tests.engine.candy_helpers import deal_cards, table
 from tests.engine.playout import leaves, play
 
-LEAVE_ROW = "|" + SELECT + screens.LEAVE
+LEAVE_ROW = "|" + screens.LEAVE
 T = Translator()
 ROOT = Path(__file__).resolve().parents[2]
 WORST_CHAT = -1_009_999_999_999
@@ -77,7 +79,7 @@ def fits(rendered: Rendered) -> None:
 
 
 def codes(rendered: Rendered) -> list[str]:
-    return [decode(d).code for _, d in buttons(rendered) if d != "None"]
+    return [notation(d) for _, d in buttons(rendered) if d != "None"]
 
 
 def states_of(seed: int, n: int, options: dict[str, Any]) -> list[CandyState]:
@@ -116,41 +118,42 @@ def check_hand(session: Session, p: int, lang: str) -> set[str]:
     wanted = {GAME.encode(a) for a in plain(legal) if not isinstance(a, Leave | NextGame)}
     offered: set[str] = set()
     seen: set[str] = set()
-    prompt_values: set[str] = set()
+    prompt_values: set[Any] = set()
 
     def visit(rendered: Rendered, depth: int) -> None:
         for _, data in buttons(rendered):
-            press = decode(data)
-            code = press.code
-            if code.startswith("!"):
-                parsed = screens.parse_press(code)
-                assert view.prompt is not None and parsed.prompt == view.prompt.id
-                if parsed.op in (":", "+", "-"):
-                    prompt_values.add(parsed.value)
+            press = parse(data)
+            body = press.body
+            if isinstance(body, Pick):
+                assert view.prompt is not None and body.prompt == view.prompt.id
+                if body.op in (":", "+", "-"):
+                    prompt_values.add(body.value)
                 seen.add("!")
                 continue
             assert press.tag == tag  # hand buttons carry the keyboard's tag
-            action = ADAPTER.decode(code, p, view)
-            seen.add(code[:2] if code.startswith("=") else code.split(".")[0])
-            if isinstance(action, Select):
-                if not action.value or depth > 2:
+            if isinstance(body, Show):
+                seen.add("=" + body.value[:1])
+                if not body.value or depth > 2:
                     continue  # back
-                session.selected = {p: Selection(tag=tag, value=action.value)}
+                session.selected = {p: Selection(tag=tag, value=body.value)}
                 menu = screens.draw_hand(T, lang, session, p)
                 fits(menu)
                 assert menu.text != rendered.text
                 visit(menu, depth + 1)
                 session.selected = {}
                 continue
-            assert action in legal, (code, legal)
-            offered.add(code)
+            assert isinstance(body, Act)
+            action = ADAPTER.decode(body.code, p, view)
+            seen.add(body.code.split(".")[0])
+            assert action in legal, (body.code, legal)
+            offered.add(body.code)
 
     visit(hand, 0)
     assert offered == wanted, (sorted(offered ^ wanted), lang)
     if view.prompt is not None:  # every option, or a copy of it that shares its button
         prompt = view.prompt
         group = {o: ADAPTER.option_group(view, prompt, o) for o in prompt.options}
-        assert {group[o] for o in prompt.options if str(o) in prompt_values} == set(group.values())
+        assert {group[o] for o in prompt.options if o in prompt_values} == set(group.values())
     return seen
 
 
@@ -199,16 +202,14 @@ def test_every_button_code_round_trips_and_fits_64_bytes() -> None:
         Allow(player=1),
         NextGame(player=1),
     ]
-    cases: list[tuple[str, Any]] = [
-        (f"=c{last}", Select(f"c{last}")),
-        (f"=p{last}", Select(f"p{last}")),
-        ("=", Select("")),
-        *((GAME.encode(a), a) for a in actions),
-    ]
-    for code, action in cases:
-        data = encode("h", WORST_CHAT, "ffffff", "ffffff", code)
+    for action in actions:
+        data = buttons_data(WORST_CHAT, "ffffff", Act(GAME.encode(action)), "ffffff")
         assert len(data.encode()) <= 64
-        assert ADAPTER.decode(decode(data).code, 1, view) == action
+        body = parse(data).body
+        assert isinstance(body, Act) and ADAPTER.decode(body.code, 1, view) == action
+    for value in (f"c{last}", f"p{last}", ""):  # a card's moves, protecting with it, back
+        data = buttons_data(WORST_CHAT, "ffffff", Show(value), "ffffff")
+        assert len(data.encode()) <= 64 and parse(data).body == Show(value)
 
 
 @pytest.mark.parametrize(
@@ -233,7 +234,7 @@ def test_every_button_code_round_trips_and_fits_64_bytes() -> None:
 )
 def test_forged_codes_are_refused(code: str) -> None:
     view = GAME.view(table(players=[1, 2, 3]), 1)
-    with pytest.raises(BadCallback):
+    with pytest.raises(BadButton):
         ADAPTER.decode(code, 1, view)
 
 
@@ -335,7 +336,7 @@ def test_the_end_shows_every_score_with_its_breakdown_and_the_winners(lang: str)
             pickpockets=sc.pickpockets, combos=sc.combos,
         )  # fmt: skip
         assert line in board.text
-    assert "🏆" in board.text and codes(board) == [screens.AGAIN]  # only «Play again»
+    assert "🏆" in board.text and codes(board) == ["~again"]  # only «Play again»
     winner = s.winners[0]
     assert "🏆" in screens.draw_hand(T, lang, session, winner).text
 
@@ -506,7 +507,9 @@ def test_the_lawyers_choice_groups_copies_sorted_two_a_row(lang: str) -> None:
     s, _ = act(s, {"type": "to_discard", "player": 1, "card": s.hands[1][0]})
     hand = screens.draw_hand(T, lang, session_of(s, lang), 1)
     assert hand.markup is not None
-    rows = [[b.text for b in r] for r in hand.markup.inline_keyboard if "|!" in str(r[0].callback_data)]
+    rows = [
+        [b.text for b in r] for r in hand.markup.inline_keyboard if str(r[0].callback_data).startswith("p|")
+    ]
     options = [t for r in rows for t in r][: len({CHARACTER_OF[c] for c in pile})]
     assert len(options) == 4 and sum("×3" in t for t in options) == 1 and sum("×2" in t for t in options) == 1
     assert options == sorted(options, key=str.casefold)

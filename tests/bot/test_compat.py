@@ -12,6 +12,7 @@ from bot.i18n import Translator
 from bot.session import FIRST_GAME, Session
 from engine import registry
 from engine.svintus.models import SCHEMA_VERSION, SvintusState
+from tests.codes import notation
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 T = Translator()
@@ -48,7 +49,7 @@ def test_an_old_game_mid_eagle_owl_swap_offers_the_take() -> None:
     hand = screens.draw_hand(T, "en", session, 101)
     assert "choose one of Боря's cards" in hand.text
     assert hand.markup is not None
-    codes = [str(b.callback_data).split("|")[-1] for r in hand.markup.inline_keyboard for b in r]
+    codes = [notation(b.callback_data) for r in hand.markup.inline_keyboard for b in r]
     assert any(c.startswith("!") and ":" in c for c in codes)
 
 
@@ -74,4 +75,4 @@ def test_a_session_of_every_game_stored_before_the_engine_core_loads_and_draws(n
                 str(b.callback_data) for r in (hand.markup.inline_keyboard if hand.markup else []) for b in r
             ]
             if prompt is not None:  # the open question is on its player's keyboard
-                assert any(f"|!{prompt.id}" in c for c in codes), (name, m.id)
+                assert any(c.startswith("p|") and f"|{prompt.id}" in c for c in codes), (name, m.id)

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import SELECT, Ctx, Rendered
-from bot.callbacks import BadCallback, decode
+from bot.adapter import Ctx, Rendered
+from bot.buttons import Act, BadButton, parse
 from bot.games.dobble import ADAPTER, MODES, glyph
 from bot.i18n import Translator
 from bot.referee import Referee
@@ -22,9 +22,10 @@ from engine.dobble import GAME, rules
 from engine.dobble.cards import SHARED
 from engine.dobble.keys import Ev
 from engine.dobble.models import DobbleOptions, DobbleState, Spot
+from tests.codes import notation
 from tests.engine.dobble_helpers import position, spread
 
-LEAVE_ROW = "|" + SELECT + screens.LEAVE
+LEAVE_ROW = "|" + screens.LEAVE
 T = Translator()
 WORST_CHAT = -1_009_999_999_999
 LONG = "Ж" * 64  # Telegram's longest first name
@@ -61,8 +62,9 @@ def spots(session: Session, player: int, lang: str = "en") -> list[Spot]:
     view = GAME.view(session.state, player)
     out = []
     for _, data in buttons(hand):
-        press = decode(data)
-        action = ADAPTER.decode(press.code, player, view)
+        press = parse(data)
+        assert isinstance(press.body, Act)
+        action = ADAPTER.decode(press.body.code, player, view)
         assert press.chat_id == WORST_CHAT and press.tag == "-" and action.evident()
         out.append(action)
     return out
@@ -221,7 +223,7 @@ def test_a_button_names_its_reveal() -> None:
 )
 def test_forged_codes_are_refused(code: str) -> None:
     s = position({1: spread(2)[1:], 2: []}, spread(2)[:1])
-    with pytest.raises(BadCallback):
+    with pytest.raises(BadButton):
         ADAPTER.decode(code, 1, GAME.view(s, 1))
 
 
@@ -452,7 +454,7 @@ def test_the_lobby_picks_the_mode_the_length_and_the_countdown(lang: str) -> Non
     session.options = GAME.options().model_dump(mode="json")
 
     def codes() -> list[str]:
-        return [decode(d).code for _, d in buttons(screens.draw_board(T, lang, session, "bot"))]
+        return [notation(d) for _, d in buttons(screens.draw_board(T, lang, session, "bot"))]
 
     assert codes() == ["j", "x", "om", "oc", "ceasy", "chard", "r", "g"]  # the Tower has no rounds to choose
     lobby = screens.draw_board(T, lang, session, "bot")

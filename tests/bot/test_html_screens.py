@@ -5,7 +5,9 @@ drawn at every step in both languages — the lobby, the board, every hand (with
 each selection and a prompt's draft), the log, the posts, the result — and
 every text read by the strict parser of the fake Telegram.  A name shows as
 written: escaped in HTML, as is on a button.  The replies to commands with
-such arguments (``/new <3``, ``/rules smashup <3``, ``/card <x>``) too.
+such arguments (``/new <3``, ``/rules smashup <3``, ``/card <x>``) too.  And
+every button of every such screen reads back (``bot.buttons.parse``) as what
+writes it again, byte for byte: one grammar, round-tripped.
 """
 
 from __future__ import annotations
@@ -16,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from bot import fit, games, handlers, screens, stats
-from bot.adapter import SELECT, AnyAdapter, Ctx, Rendered, Toggles
-from bot.callbacks import BadCallback, decode
+from bot import buttons, fit, games, handlers, screens, stats
+from bot.adapter import AnyAdapter, Ctx, Rendered, Toggles
+from bot.buttons import BadButton, Show
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.playground.telegram_html import HtmlError, parse
 from bot.referee import Referee
@@ -69,9 +71,23 @@ def labels_plain(rendered: Rendered, what: str) -> None:
             assert not any(e in b.text for e in ESCAPED), f"{what}: the button {b.text!r} shows escapes"
 
 
+def round_trips(rendered: Rendered, what: str) -> None:
+    """Every button's data is of the one grammar, and is written again as it was read."""
+    for row in rendered.markup.inline_keyboard if rendered.markup is not None else []:
+        for b in row:
+            if b.url is not None:
+                continue
+            data = b.callback_data
+            assert isinstance(data, str), f"{what}: {b.text!r} has no data"
+            press = buttons.parse(data)
+            again = buttons.data(press.chat_id, press.game_id, press.body, press.tag)
+            assert again == data, f"{what}: {data!r} reads as {press!r}, written {again!r}"
+
+
 def screen(rendered: Rendered, what: str) -> None:
     strict(rendered.text, what)
     labels_plain(rendered, what)
+    round_trips(rendered, what)
 
 
 def members(n: int, lang: str) -> list[Member]:
@@ -137,11 +153,11 @@ def check_hand(session: Session, adapter: AnyAdapter, p: int, lang: str, what: s
     for row in hand.markup.inline_keyboard if hand.markup is not None else []:
         for b in row:
             try:
-                code = decode(b.callback_data).code if isinstance(b.callback_data, str) else ""
-            except BadCallback:
+                body = buttons.parse(b.callback_data if isinstance(b.callback_data, str) else None).body
+            except BadButton:
                 continue
-            if code.startswith(SELECT) and code != SELECT:
-                values.add(code[len(SELECT) :])
+            if isinstance(body, Show) and body.value:
+                values.add(body.value)
     for value in sorted(values):
         picked = session.model_copy(update={"selected": {p: Selection(tag=tag, value=value)}})
         screen(screens.draw_hand(T, lang, picked, p, "referee_bot"), f"{what}, {value!r} selected")

@@ -10,15 +10,16 @@ from typing import Any
 
 import pytest
 
-from bot import games, screens
+from bot import buttons, games, screens
 from bot.adapter import Adapter, Ctx, Cycle, Number, Toggles
-from bot.callbacks import Press, decode
+from bot.buttons import BadButton, Seats, Setting
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member, Session
 from bot.store import Store
 from engine.registry import get
 from engine.smashup.cards import BOXES, FACTIONS
+from tests.codes import notation, pressed
 
 T = Translator()
 CHAT = -100_555
@@ -69,7 +70,9 @@ async def _lobby(redis_url: str) -> tuple[Referee, Store]:
 async def _press(ref: Referee, code: str, user: Member = ANN) -> str:
     session, _ = await ref.store.load(CHAT)
     assert session is not None
-    return (await ref.lobby_press(Press("l", CHAT, session.game_id, "-", code), user)).text
+    press = pressed(CHAT, session.game_id, "-", code)
+    assert isinstance(press.body, Seats | Setting)
+    return (await ref.lobby_press(press, press.body, user)).text
 
 
 async def _session(ref: Referee) -> Session:
@@ -81,7 +84,7 @@ async def _session(ref: Referee) -> Session:
 def _codes(session: Session) -> list[str]:
     board = screens.draw_board(T, "en", session, "lobbybot")
     assert board.markup is not None
-    return [decode(str(b.callback_data)).code for row in board.markup.inline_keyboard for b in row]
+    return [notation(str(b.callback_data)) for row in board.markup.inline_keyboard for b in row]
 
 
 def _labels(session: Session) -> list[str]:
@@ -146,9 +149,13 @@ async def test_a_number_steps_within_its_bounds_and_a_cycle_turns(
     await store.close()
 
 
-@pytest.mark.parametrize(
-    "code", ["ob:9", "ob:-1", "ob:x", "oz", "og*", "od+", "of:", "ob:00000000000000000009"]
-)
+@pytest.mark.parametrize("body", ["b:-1", "b:x", "g*", "f:", "b:00000000000000000009", "", "b.x"])
+def test_forged_option_buttons_are_no_buttons(body: str) -> None:
+    with pytest.raises(BadButton):
+        buttons.parse(f"o|{CHAT}|abc123|-|{body}")
+
+
+@pytest.mark.parametrize("code", ["ob:9", "oz", "od+", "ob:44"])
 async def test_forged_option_presses_change_nothing(redis_url: str, smashup_table: None, code: str) -> None:
     ref, store = await _lobby(redis_url)
     before = (await _session(ref)).options
@@ -180,9 +187,9 @@ def test_a_long_panel_is_paged() -> None:
     seen: list[str] = []
     for page in range(3):
         rows = screens.panel_rows(ctx, option, Options(), page)
-        codes = [decode(str(b.callback_data)).code for row in rows for b in row]
+        codes = [notation(str(b.callback_data)) for row in rows for b in row]
         seen += [c for c in codes if c.startswith("of:")]
-        assert ("of.p" + str(page + 1) in codes) == (page < 2) and ("of.p" + str(page - 1) in codes) == (
+        assert ("of." + str(page + 1) in codes) == (page < 2) and ("of." + str(page - 1) in codes) == (
             page > 0
         )
         assert codes[-1] == "of."

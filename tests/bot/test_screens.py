@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from bot import games, screens
-from bot.adapter import SELECT, Rendered
-from bot.callbacks import BadCallback, decode, encode
+from bot import buttons, games, screens
+from bot.adapter import Rendered
+from bot.buttons import Act, BadButton, NewGame, Pick
 from bot.games.svintus import ADAPTER as SVINTUS
 from bot.games.svintus import animal_card, find_animal, menagerie
 from bot.i18n import Translator
@@ -36,8 +36,9 @@ from engine.svintus.models import (
     SvintusOptions,
     UseAbility,
 )
+from tests.codes import notation
 
-LEAVE_ROW = "|" + SELECT + screens.LEAVE
+LEAVE_ROW = "|" + screens.LEAVE
 T = Translator()
 ROOT = Path(__file__).resolve().parents[2]
 WORST_CHAT = -1_009_999_999_999
@@ -64,7 +65,7 @@ def started(players: int, options: SvintusOptions | None = None, seed: int = 5) 
     return s
 
 
-def buttons(rendered: Rendered) -> list[tuple[str, str]]:
+def buttons_of(rendered: Rendered) -> list[tuple[str, str]]:
     if rendered.markup is None:
         return []
     return [
@@ -97,23 +98,27 @@ def test_every_svintus_button_round_trips_and_fits_64_bytes() -> None:
         Answer(player=1, prompt=prompt_id, cancel=True),
     ]
     for action in cases:
-        data = encode("h", WORST_CHAT, "ffffff", "ffffff", GAME.encode(action))
+        data = buttons.data(WORST_CHAT, "ffffff", Act(GAME.encode(action)), "ffffff")
         assert len(data.encode()) <= 64
-        press = decode(data)
-        assert press.chat_id == WORST_CHAT and SVINTUS.decode(press.code, 1, view) == action
-        assert SVINTUS.decode(press.code, 7, view) == type(action)(**{**_fields(action), "player": 7})
+        press = buttons.parse(data)
+        assert isinstance(press.body, Act) and press.chat_id == WORST_CHAT
+        assert SVINTUS.decode(press.body.code, 1, view) == action
+        assert SVINTUS.decode(press.body.code, 7, view) == type(action)(**{**_fields(action), "player": 7})
     # a prompt's longest button: a big prompt id and a player id as the option
-    assert len(encode("h", WORST_CHAT, "ffffff", "-", "!99999999:9999999999").encode()) <= 64
+    assert len(buttons.data(WORST_CHAT, "ffffff", Pick(99999999, ":", 9999999999)).encode()) <= 64
 
 
 def _fields(action: Any) -> dict[str, Any]:
     return {f: getattr(action, f) for f in action.__dataclass_fields__}
 
 
-@pytest.mark.parametrize("data", [None, "", "x", "h|1|2|3", "h|a|b|c|d", "z|1|g|t|d", "h|1|g|t|" + "9" * 70])
+@pytest.mark.parametrize(
+    "data",
+    [None, "", "x", "a|1|2|3", "a|a|b|c|d", "z|1|g|t|d", "a|1|g|t|" + "9" * 70, "a|1||t|d", "a|1|g|t|"],
+)
 def test_malformed_button_data_is_refused(data: str | None) -> None:
-    with pytest.raises(BadCallback):
-        decode(data)
+    with pytest.raises(BadButton):
+        buttons.parse(data)
 
 
 @pytest.mark.parametrize(
@@ -140,14 +145,16 @@ def test_malformed_button_data_is_refused(data: str | None) -> None:
 )
 def test_forged_svintus_codes_are_refused(code: str) -> None:
     view = GAME.view(started(2).state, 1)
-    with pytest.raises(BadCallback):
+    with pytest.raises(BadButton):
         SVINTUS.decode(code, 1, view)
 
 
-@pytest.mark.parametrize("code", ["!", "!x", "!1", "!1.nope", "!a:1", "!1*2", "!.ok"])
-def test_forged_prompt_codes_are_refused(code: str) -> None:
-    with pytest.raises(BadCallback):
-        screens.parse_press(code)
+@pytest.mark.parametrize(
+    "body", ["", "x", "1", "1.nope", "a:1", "1*2", ".k", "1k2", "1:", "1:A", "1p~x", "1:5|"]
+)
+def test_forged_prompt_buttons_are_refused(body: str) -> None:
+    with pytest.raises(BadButton):
+        buttons.parse(f"p|-100|g|-|{body}")
 
 
 # --- the game picker and the lobby -------------------------------------------------------------
@@ -156,8 +163,8 @@ def test_forged_prompt_codes_are_refused(code: str) -> None:
 @pytest.mark.parametrize("lang", ["ru", "en"])
 def test_the_picker_offers_every_game_by_its_short_name(lang: str) -> None:
     picked = screens.picker(T, lang, WORST_CHAT, games.names())
-    codes = [decode(d) for _, d in buttons(picked)]
-    assert [p.code for p in codes] == games.names() and {p.kind for p in codes} == {"n"}
+    bodies = [buttons.parse(d).body for _, d in buttons_of(picked)]
+    assert bodies == [NewGame(g) for g in games.names()]
     assert T(lang, "svintus-name") in picked.text
 
 
@@ -167,11 +174,11 @@ def test_the_lobby_shows_seats_and_the_game_options(lang: str) -> None:
     session = Session(chat_id=-100, game_id="abc123", creator=1, game="svintus", members=members)
     lobby = screens.draw_board(T, lang, session, "bot")
     assert "P&lt;1&gt;" in lobby.text and "P<1>" not in lobby.text
-    codes = [decode(d).code for _, d in buttons(lobby)]
+    codes = [notation(d) for _, d in buttons_of(lobby)]
     # the deal appears with Metamorphoses; then the computer seats, the start
     assert codes == ["j", "x", "ot", "om", "ow", "oh", "oa", "ceasy", "chard", "r", "g"]
     session.options = {**session.options, "metamorphoses": True}
-    assert "od" in [decode(d).code for _, d in buttons(screens.draw_board(T, lang, session, "bot"))]
+    assert "od" in [notation(d) for _, d in buttons_of(screens.draw_board(T, lang, session, "bot"))]
 
 
 # --- board and hands ---------------------------------------------------------------------------
@@ -246,24 +253,26 @@ def _check_hand(session: Session, p: int, lang: str) -> set[str]:
     hand = screens.draw_hand(T, lang, session, p)
     assert len(hand.text) < 4096
     codes: set[str] = set()
-    options: set[str] = set()
-    for _, data in buttons(hand):
+    options: set[Any] = set()
+    for _, data in buttons_of(hand):
         assert len(data.encode()) <= 64
-        code = decode(data).code
-        if code.startswith("!"):
-            press = screens.parse_press(code)
-            assert view.prompt is not None and press.prompt == view.prompt.id
-            if press.op in (":", "+", "-"):
-                options.add(press.value)
-            codes.add("!" + press.op)
+        body = buttons.parse(data).body
+        if isinstance(body, Pick):
+            assert view.prompt is not None and body.prompt == view.prompt.id
+            if body.op in (":", "+", "-"):
+                options.add(body.value)
+            codes.add("!" + body.op)
             continue
-        action = SVINTUS.decode(code, p, view)
+        if not isinstance(body, Act):
+            codes.add(notation(data))  # «Leave» (a selection)
+            continue
+        action = SVINTUS.decode(body.code, p, view)
         if isinstance(action, Play):
             assert action.card in s.hands[p]
             codes.add(f"play.{action.card}")
         else:
-            assert action in legal, (code, legal)
-            codes.add(code)
+            assert action in legal, (body.code, legal)
+            codes.add(body.code)
     for a in legal:
         if isinstance(a, Answer):
             continue
@@ -274,7 +283,7 @@ def _check_hand(session: Session, p: int, lang: str) -> set[str]:
     if view.prompt is not None:  # every option, or a copy of it that shares its button
         prompt = view.prompt
         group = {o: SVINTUS.option_group(view, prompt, o) for o in prompt.options}
-        reached = {group[o] for o in prompt.options if str(o) in options}
+        reached = {group[o] for o in prompt.options if o in options}
         if len(prompt.options) <= screens.PAGE:
             assert reached == set(group.values())
     return codes
@@ -328,14 +337,14 @@ def test_choosing_several_cards_marks_the_draft_and_offers_done_only_when_enough
     assert prompt is not None and (prompt.min, prompt.max) == (0, 2)
 
     def codes() -> list[str]:
-        return [decode(d).code for _, d in buttons(screens.draw_hand(T, "en", session, 1))]
+        return [notation(d) for _, d in buttons_of(screens.draw_hand(T, "en", session, 1))]
 
     assert f"!{prompt.id}.skip" in codes() and f"!{prompt.id}.ok" not in codes()
     first = prompt.options[0]
     session.drafts = {1: Draft(prompt=prompt.id, picks=[first])}
     now = codes()
     assert f"!{prompt.id}-{first}" in now and f"!{prompt.id}.ok" in now and f"!{prompt.id}.skip" not in now
-    assert any(label.startswith("✔️") for label, _ in buttons(screens.draw_hand(T, "en", session, 1)))
+    assert any(label.startswith("✔️") for label, _ in buttons_of(screens.draw_hand(T, "en", session, 1)))
     session.drafts = {1: Draft(prompt=prompt.id - 1, picks=[first])}  # a draft of an older prompt: ignored
     assert f"!{prompt.id}.ok" not in codes()
 
@@ -347,11 +356,11 @@ def test_choosing_animals_before_the_deal_is_on_the_board() -> None:
     session = session_with(state, 2)
     for lang in ("ru", "en"):
         board = screens.draw_board(T, lang, session, "bot")
-        codes = [decode(d).code for _, d in buttons(board)]
+        codes = [notation(d) for _, d in buttons_of(board)]
         assert {GAME.encode(PickAnimal(player=0, animal=a)) for a in ANIMALS} <= set(codes)
         owl = T(lang, "svintus-animal-owl-light")
-        assert owl in board.text and any(owl in label and "✖" in label for label, _ in buttons(board))
-        assert buttons(screens.draw_hand(T, lang, session, 2)) == []  # nothing to press yet but «Leave»
+        assert owl in board.text and any(owl in label and "✖" in label for label, _ in buttons_of(board))
+        assert buttons_of(screens.draw_hand(T, lang, session, 2)) == []  # nothing to press yet but «Leave»
 
 
 def test_animal_lookup_by_any_name_in_either_language() -> None:
@@ -388,11 +397,13 @@ def test_a_huge_hand_choosing_cards_for_an_ability_still_fits() -> None:
         assert prompt is not None
         hand = screens.draw_hand(T, "en", session, 1)
         assert hand.markup is not None
-        offered = [decode(d).code for _, d in buttons(hand) if decode(d).code.startswith(f"!{prompt.id}:")]
-        assert 0 < len(offered) <= 60 and len(buttons(hand)) <= 100
+        offered = [
+            b for _, d in buttons_of(hand) if isinstance(b := buttons.parse(d).body, Pick) and b.op == ":"
+        ]
+        assert 0 < len(offered) <= 60 and len(buttons_of(hand)) <= 100
         if step == 0:
-            assert any("×" in label for label, _ in buttons(hand))  # 88 of mine: grouped by face
-        picks = [screens.parse_value(screens.parse_press(c).value, prompt) for c in offered]
+            assert any("×" in label for label, _ in buttons_of(hand))  # 88 of mine: grouped by face
+        picks = [b.value for b in offered]
         assert set(picks) <= set(prompt.options)
         owner = {1 if c in state.hands[1] else 2 for c in picks}
         assert owner == ({1} if step == 0 else {2})  # first one of mine, then one of theirs
@@ -407,21 +418,20 @@ def test_a_prompt_with_more_options_than_a_keyboard_holds_is_paged() -> None:
     s = session.state
     options = [10_000 + i for i in range(108)]
     prompt = ask(s, 1, "svintus-prompt-target", "player", options, then="ability")
-    seen: set[str] = set()
+    seen: set[Any] = set()
     pages = 0
     while True:
         session.drafts = {1: Draft(prompt=prompt.id, page=pages)}
         hand = screens.draw_hand(T, "en", session, 1)
         assert hand.markup is not None and sum(len(r) for r in hand.markup.inline_keyboard) <= 100
-        codes = [decode(d).code for _, d in buttons(hand)]
-        answers = {screens.parse_press(c).value for c in codes if c.startswith(f"!{prompt.id}:")}
+        bodies = [buttons.parse(d).body for _, d in buttons_of(hand)]
+        answers = {b.value for b in bodies if isinstance(b, Pick) and b.prompt == prompt.id and b.op == ":"}
         assert len(answers) <= screens.PAGE and not answers & seen
         seen |= answers
         pages += 1
-        if f"!{prompt.id}.p{pages}" not in codes:
+        if Pick(prompt.id, "p", pages) not in bodies:
             break
-        assert screens.parse_press(f"!{prompt.id}.p{pages}").op == "page"
-    assert seen == {str(o) for o in options} and pages == 4
+    assert seen == set(options) and pages == 4
 
 
 @pytest.mark.parametrize("game", ["svintus", "candy", "dobble", "smashup"])
@@ -453,7 +463,7 @@ def test_every_hand_offers_leave_and_asks_before_it_leaves(game: str) -> None:
     assert "Leave this game for good?" in sure.text
     assert sure.markup is not None
     data = [str(b.callback_data) for row in sure.markup.inline_keyboard for b in row]
-    assert data[0].endswith("|leave") and data[1].endswith("|" + SELECT) and len(data) == 2
+    assert data[0].endswith("|leave") and data[1].endswith("|") and len(data) == 2
     session.status = "over"
     over = screens.draw_hand(T, "en", session, 2).markup
     assert over is None or not any(
@@ -475,12 +485,12 @@ def test_the_final_board_offers_a_rematch_and_a_live_one_does_not() -> None:
         state=state,
     )
     live = screens.draw_board(T, "en", session, "bot")
-    assert not any(str(d).endswith(screens.AGAIN) for _, d in buttons(live))
+    assert not any(str(d).startswith("r|") for _, d in buttons_of(live))
     session.status = "over"
     over = screens.draw_board(T, "en", session, "bot")
-    assert [d for _, d in buttons(over)] == [f"n|-100|abc123|-|{screens.AGAIN}"]
+    assert [d for _, d in buttons_of(over)] == ["r|-100|abc123|-|"]
     session.stopped_by = Member(id=1, name="P1")
-    assert buttons(screens.draw_board(T, "en", session, "bot")) == []  # a stopped game: no rematch
+    assert buttons_of(screens.draw_board(T, "en", session, "bot")) == []  # a stopped game: no rematch
 
 
 def test_a_rematch_lobby_names_last_games_players_until_they_join() -> None:
@@ -569,17 +579,17 @@ def test_in_a_silence_the_buttons_that_speak_say_what_they_cost_and_the_toast_ex
     )
     session = session_with(s, 2)
     hand = screens.draw_hand(T, "en", session, 1)
-    labels = [t for t, _ in buttons(hand)]
+    labels = [t for t, _ in buttons_of(hand)]
     assert any(t.startswith("✅ 🌈") and t.endswith("🤫−2") for t in labels), labels
     assert not any(t.startswith("🟦") and "🤫" in t for t in labels)
     assert T("en", "svintus-hand-silence", count=2) in hand.text
     board = screens.draw_board(T, "en", session, "bot")
-    assert any(t == "🫵 Catch! 🤫−2" for t, _ in buttons(board))
+    assert any(t == "🫵 Catch! 🤫−2" for t, _ in buttons_of(board))
     ctx = screens.ctx_for(T, "en", session, "bot")
     fine = [Event(key=Ev.PENALTY_SILENCE, args={"player": 1, "count": 2})]
     assert SVINTUS.press_answer(ctx, 1, Catch(player=1), fine) == T("en", "svintus-answer-silence", count=2)
     s.silence = None
-    assert not any("🤫" in t for t, _ in buttons(screens.draw_hand(T, "en", session_with(s, 2), 1)))
+    assert not any("🤫" in t for t, _ in buttons_of(screens.draw_hand(T, "en", session_with(s, 2), 1)))
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -626,9 +636,7 @@ def test_the_result_ranks_everyone_and_offers_play_again() -> None:
     unscored = Outcome(status="over", winners=[2], scores={1: 0, 2: 1}, scored=False)
     assert screens.ranking(ctx, session, unscored).strip().split("\n") == ["🏆 P2", "2. P1"]
     markup = screens.again_markup(ctx)
-    assert [b.callback_data for r in markup.inline_keyboard for b in r] == [
-        f"n|-100|abc123|-|{screens.AGAIN}"
-    ]
+    assert [b.callback_data for r in markup.inline_keyboard for b in r] == ["r|-100|abc123|-|"]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

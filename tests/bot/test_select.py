@@ -1,4 +1,4 @@
-"""A press that selects (``bot.adapter.Select``): it changes only what the
+"""A press that selects (``bot.buttons.Show``): it changes only what the
 presser's hand shows, holds while their keyboard stays the same, and is
 forgotten by their next move — the core's part of "a card, then its move"."""
 
@@ -8,13 +8,13 @@ import time
 from typing import Any
 
 from bot import games, screens
-from bot.callbacks import Press, decode
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member, Selection, Session
 from bot.store import Store
 from engine.candy import GAME
 from engine.candy.models import CandyOptions, Discard
+from tests.codes import notation, pressed
 
 T = Translator()
 CHAT = -100_777
@@ -42,7 +42,7 @@ def _session() -> Session:
 def _codes(session: Session, player: int) -> list[str]:
     hand = screens.draw_hand(T, "en", session, player)
     assert hand.markup is not None
-    return [decode(str(b.callback_data)).code for row in hand.markup.inline_keyboard for b in row]
+    return [notation(str(b.callback_data)) for row in hand.markup.inline_keyboard for b in row]
 
 
 def _tag(session: Session, player: int) -> str:
@@ -79,7 +79,7 @@ async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(
     tag = _tag(session, p)
     assert f"=c{card}" in _codes(session, p)
 
-    select = Press("h", CHAT, "g1", tag, f"=c{card}")
+    select = pressed(CHAT, "g1", tag, f"=c{card}")
     reply = await ref.game_press(select, user, from_board=False, update_id=1)
     assert reply.text == ""
     saved, _ = await store.load(CHAT)
@@ -93,13 +93,13 @@ async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(
     assert discard in codes and "=" in codes and f"=c{card}" not in codes  # its moves, and back
 
     # a selection pressed on an older keyboard is stale and changes nothing
-    reply = await ref.game_press(Press("h", CHAT, "g1", "0", f"=c{card}"), user, from_board=False)
+    reply = await ref.game_press(pressed(CHAT, "g1", "0", f"=c{card}"), user, from_board=False)
     assert reply.text == T("en", "answer-stale")
     again, _ = await store.load(CHAT)
     assert again is not None and again.selected == saved.selected
 
     # the move itself: applied, and the selection forgotten
-    reply = await ref.game_press(Press("h", CHAT, "g1", tag, discard), user, from_board=False, update_id=2)
+    reply = await ref.game_press(pressed(CHAT, "g1", tag, discard), user, from_board=False, update_id=2)
     assert reply.text == ""
     moved, _ = await store.load(CHAT)
     assert moved is not None and moved.selected == {} and card in moved.state.discard
@@ -116,7 +116,7 @@ async def test_back_selects_nothing_and_a_selection_lapses_with_its_keyboard(red
     session.selected = {p: Selection(tag=tag, value=f"c{card}")}
     await store.save(session, 0)
     user = Member(id=p, name=f"P{p}", lang="en")
-    reply = await ref.game_press(Press("h", CHAT, "g1", tag, "="), user, from_board=False)
+    reply = await ref.game_press(pressed(CHAT, "g1", tag, "="), user, from_board=False)
     assert reply.text == ""
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.selected == {}
@@ -141,10 +141,10 @@ async def test_a_selection_from_the_board_or_by_a_stranger_changes_nothing(redis
     card = sorted(session.state.hands[p])[0]
     tag = _tag(session, p)
     user = Member(id=p, name=f"P{p}", lang="en")
-    from_board: Any = await ref.game_press(Press("h", CHAT, "g1", tag, f"=c{card}"), user, from_board=True)
+    from_board: Any = await ref.game_press(pressed(CHAT, "g1", tag, f"=c{card}"), user, from_board=True)
     assert from_board.text == T("en", "answer-stale")
     stranger = Member(id=99, name="S", lang="en")
-    reply = await ref.game_press(Press("h", CHAT, "g1", tag, f"=c{card}"), stranger, from_board=False)
+    reply = await ref.game_press(pressed(CHAT, "g1", tag, f"=c{card}"), stranger, from_board=False)
     assert reply.text == T("en", "answer-not-player")
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.selected == {}
@@ -168,7 +168,7 @@ async def test_a_page_press_turns_the_prompts_keyboard_and_changes_no_game(redis
     await store.save(session, 0)
     await _shown(ref, store, session)
     user = members[0]
-    reply = await ref.game_press(Press("h", CHAT, "g1", "-", f"!{prompt.id}.p2"), user, from_board=False)
+    reply = await ref.game_press(pressed(CHAT, "g1", "-", f"!{prompt.id}.p2"), user, from_board=False)
     assert reply.text == ""
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.drafts[1].page == 2 and saved.drafts[1].picks == []
@@ -176,7 +176,7 @@ async def test_a_page_press_turns_the_prompts_keyboard_and_changes_no_game(redis
     assert SVINTUS.dump(saved.state) == SVINTUS.dump(state) and touched == ["board", "hand:1"]
     codes = _codes(saved, 1)
     assert f"!{prompt.id}:560" in codes and f"!{prompt.id}:500" not in codes  # page 3 of 30 a page
-    stale = await ref.game_press(Press("h", CHAT, "g1", "-", f"!{prompt.id - 1}.p1"), user, from_board=False)
+    stale = await ref.game_press(pressed(CHAT, "g1", "-", f"!{prompt.id - 1}.p1"), user, from_board=False)
     assert stale.text == T("en", "answer-stale")
     await ref.close()
     await store.close()

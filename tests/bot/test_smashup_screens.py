@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from bot import fit, screens
-from bot.adapter import Rendered, Select, plain
-from bot.callbacks import decode
+from bot.adapter import Rendered, plain
 from bot.games.smashup import ADAPTER, card_command, find_faction
 from bot.i18n import Translator
 from bot.session import Draft, Member, Selection, Session
@@ -21,6 +20,7 @@ from engine.smashup import GAME
 from engine.smashup.cards import BASES, CARDS, FACTIONS, Kind, Target
 from engine.smashup.keys import Ev
 from engine.smashup.models import SmashUpOptions, SmashUpState
+from tests.codes import notation
 from tests.engine.smashup_helpers import Table
 
 T = Translator()
@@ -54,7 +54,7 @@ def buttons(rendered: Rendered) -> list[tuple[str, str]]:
 
 
 def codes(rendered: Rendered) -> list[str]:
-    return [decode(d).code for _, d in buttons(rendered) if d != "None"]
+    return [notation(d) for _, d in buttons(rendered) if d != "None"]
 
 
 def hand(state: SmashUpState, p: int, lang: str = "en", selected: str = "") -> Rendered:
@@ -210,7 +210,7 @@ def test_a_tapped_card_shows_its_text_and_targets_then_back() -> None:
     assert len(plays) == len(s.bases)
     assert "=" in codes(chosen)  # back
     decoded = ADAPTER.decode(plays[0], 1, GAME.view(s, 1))
-    assert not isinstance(decoded, Select) and decoded.card == muffin
+    assert decoded.card == muffin
 
 
 def test_the_draft_lists_the_factions_left_with_a_line_each_and_their_cards_to_read() -> None:

@@ -11,10 +11,12 @@ from typing import Any
 
 from bot.playground.botapi import FakeTelegram, Message
 from engine.core.codec import b36
+from tests.codes import notation
 
 
 def code_of(button: dict[str, Any]) -> str:
-    return str(button.get("callback_data", "")).split("|")[-1]
+    """What a button does, in the tests' notation (``tests.codes``)."""
+    return notation(button.get("callback_data"))
 
 
 def card_of(code: str) -> int | None:

@@ -306,10 +306,10 @@ async def test_a_snatcher_block_in_time_and_one_too_late(
     data = str(card_button["callback_data"])
     stranger = await t.api.answer_of(t.api.press(STRANGER, turn, hand.message_id, data))
     assert stranger["text"] == "You're not playing in this game."
-    chat_game = data.rsplit("|", 2)[0]  # h|chat|game
-    stale = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, chat_game + "|0|=c1"))
+    chat_game = data.rsplit("|", 2)[0]  # s|chat|game (a selection's)
+    stale = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, chat_game + "|0|c1"))
     assert stale["text"] == "That keyboard was out of date — here are your cards as they are now."
-    tagged = data.rsplit("|", 1)[0]  # the hand's real tag: the engine itself refuses
+    tagged = "a" + data.rsplit("|", 1)[0][1:]  # an action with the hand's real tag: the engine refuses
     forged = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, tagged + "|empire.rr"))
     assert forged["text"] == "I don't know that button."
     held = {int(code_of(b)[2:]) for b in t.buttons(hand) if re.fullmatch(r"=c\d+", code_of(b))}
@@ -317,7 +317,9 @@ async def test_a_snatcher_block_in_time_and_one_too_late(
     not_held = f"{tagged}|empire.{b36(elsewhere)}"
     refused = await t.api.answer_of(t.api.press(turn, turn, hand.message_id, not_held))
     assert refused["text"] == "That card isn't in your hand."
-    wrong = await t.api.answer_of(t.api.press(other, other, hand.message_id, chat_game + "|-|block"))
+    wrong = await t.api.answer_of(
+        t.api.press(other, other, hand.message_id, "a" + chat_game[1:] + "|-|block")
+    )
     assert wrong["text"] in ("Blocking takes two unprotected Snatchers in your empire.",
                              "Too late — the block window has closed.")  # fmt: skip
     assert api.violations == [], api.violations

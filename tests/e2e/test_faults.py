@@ -10,7 +10,8 @@ import signal
 import time
 from typing import Any
 
-from bot.callbacks import encode
+from bot import buttons
+from bot.buttons import Act
 from bot.games.svintus import ADAPTER
 from bot.playground.botapi import FakeTelegram
 from bot.screens import keyboard_tag
@@ -192,8 +193,8 @@ async def test_simultaneous_identical_intercepts_one_wins(
         session.done = {}  # a fresh position: no press of it has been applied yet
         await store.save(session, version)
         s = session.state
-        data_b = encode("h", G1, session.game_id, hand_tag(s, B1), play_code(pig_b, top))
-        data_x = encode("h", G1, session.game_id, hand_tag(s, X), play_code(pig_x, top))
+        data_b = buttons.data(G1, session.game_id, Act(play_code(pig_b, top)), hand_tag(s, B1))
+        data_x = buttons.data(G1, session.game_id, Act(play_code(pig_x, top)), hand_tag(s, X))
         first, second = (B1, data_b), (X, data_x)
         if i % 2:
             first, second = second, first
@@ -257,15 +258,12 @@ async def test_ten_thousand_hostile_presses_change_nothing_wrong(
         if kind < 0.3:
             data = rnd.choice(seen_buttons)  # stale, or someone else's
         elif kind < 0.6:
-            data = encode(
-                rnd.choice("hl"),
-                rnd.choice([G1, G2, -1]),
-                rnd.choice([gid, "ffffff", "-"]),
-                rnd.choice(["-", "abcdef", "0"]),
-                rnd.choice(codes),
-            )
+            letter = rnd.choice("aslpo")
+            chat_id = rnd.choice([G1, G2, -1])
+            game_id = rnd.choice([gid, "ffffff", "-"])
+            data = f"{letter}|{chat_id}|{game_id}|{rnd.choice(['-', 'abcdef', '0'])}|{rnd.choice(codes)}"
         elif kind < 0.8:
-            data = "".join(rnd.choice("h|-0123456789abc.p") for _ in range(rnd.randint(0, 70)))
+            data = "".join(rnd.choice("aps|-0123456789abc.~:+") for _ in range(rnd.randint(0, 70)))
         else:
             data = rnd.choice(["L|-100501|-|-|de", "L|-100501|-|-|en", "l|-100501|" + gid + "|-|g"])
         chat = rnd.choice([who, G1])
