@@ -1,41 +1,49 @@
-"""The referee: what the handlers call, for any game, through its adapter
-(``bot.games``).  It ties the parts together — the transaction of one change
-(``bot.table``), the lobby (``bot.lobby``), the moves (``bot.moves``), time
-(``bot.timers``), the screens on Telegram (``bot.sender``) — and does what
-follows every saved change: the screens it touched, the next deadline, the
-result of a game that has just ended.  Independent of how updates arrive
-(polling or webhook), so that it can be driven and tested directly.
+"""The referee: what the handlers call, for any game, through its adapter.
+
+A press's path, and every other change's:
+
+    update -> bot.handlers -> Referee.<what happened> -> Tables.change(decide)
+           -> bot.lobby / bot.play decide, with the engine -> saved -> Referee.settle
+
+Each public method here is one transaction of one chat (``bot.table``): a
+decision of ``bot.lobby`` or ``bot.play`` (pure: no I/O) on the session as it
+is in Redis, under the chat's lock; a redelivered update is applied once; once
+the change is saved, ``settle`` does what follows it — the screens it touched
+(``bot.sender``), the next deadline (``bot.timers``), the nudges, the posts, the
+result and figures of a game that has just ended — in one place, for every
+change.  Independent of how updates arrive (polling or webhook), so that it
+can be driven and tested directly.
 """
 
 from __future__ import annotations
 
 import functools
 import logging
-import time
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from redis.exceptions import RedisError
 from telegram import Bot
 
-from bot import computers, games, metrics, nudges, screens
-from bot.adapter import Adapter, AnyAdapter, Ctx
+from bot import computers, games, lobby, metrics, nudges, play, screens
+from bot.adapter import Adapter
 from bot.buttons import Pressed, Seats, Setting
+from bot.house import House
 from bot.i18n import Translator
-from bot.lobby import Lobby
-from bot.moves import Moves
 from bot.outbox import Limits
 from bot.sender import Sender
-from bot.session import ChatSettings, Draft, Member, Selection, Session
+from bot.session import ChatSettings, Member, Session
 from bot.stats import Stats
 from bot.store import Store
-from bot.table import Change, Reply, Tables
+from bot.table import After, Change, Reply, Tables, Welcome
 from bot.timers import Timers
 from engine.core import Event
 
 log = logging.getLogger(__name__)
 
 __all__ = ["Referee", "Reply"]
+
+Decide = Callable[[Session | None, ChatSettings], Awaitable[Change]]
 
 
 class Referee:
@@ -48,68 +56,121 @@ class Referee:
         limits: Limits | None = None,
         nudge_after_ms: int = nudges.NUDGE_AFTER_MS,
     ) -> None:
-        self.nudge_after_ms = nudge_after_ms
-        self.bot = bot
-        self.store = store
-        self.t = t
-        self.default_lang = default_lang
+        self.house = House(t, default_lang, bot.username, nudge_after_ms)
+        self.bot, self.store, self.t, self.default_lang = bot, store, t, default_lang
         self.limits = limits if limits is not None else Limits(store)
-        self.tables = Tables(store, busy=lambda settings: Reply(t(self.pick_lang(settings), "answer-busy")))
-        self.sender = Sender(bot, store, t, self.limits, self.pick_lang)
+        self.tables = Tables(store, busy=lambda settings: Reply(t(self.house.lang(settings), "answer-busy")))
+        self.sender = Sender(bot, store, t, self.limits, self.house.lang)
         self.sender.moved, self.sender.removed = self.migrate, self.bot_removed
         self.stats = Stats(store.r)
-        self.lobby = Lobby(self)
-        self.moves = Moves(self)
-        self.timers = Timers(store, self._deadline, self.moves.tick, self._timer_dropped)
+        self.timers = Timers(store, self._deadline, self.tick, self._timer_dropped)
 
-    @staticmethod
-    def now_ms() -> int:
-        return int(time.time() * 1000)
-
-    # --- languages ---------------------------------------------------------------
-
-    def pick_lang(self, settings: ChatSettings | None, user_lang: str | None = None) -> str:
-        """The chat's choice, else the user's Telegram language, else the default."""
-        return self.t.language(settings.lang if settings else None, user_lang, self.default_lang)
-
-    async def chat_lang(self, chat_id: int) -> str:
-        return self.pick_lang(await self.store.settings(chat_id))
+    # --- languages -------------------------------------------------------------------
 
     async def lang(self, chat_id: int | None, user_lang: str | None) -> str:
         settings = await self.store.settings(chat_id) if chat_id is not None else None
-        return self.pick_lang(settings, user_lang)
+        return self.house.lang(settings, user_lang)
 
     async def set_chat_lang(self, chat_id: int, lang: str) -> None:
         await self.store.save_settings(chat_id, ChatSettings(lang=self.t.language(lang)))
         session, _ = await self.store.load(chat_id)
         if session is not None and session.status != "over":
-            await self.refresh(session)
+            await self.sender.redraw(session, every=True)
 
-    def ctx(self, session: Session, lang: str, tag: str = "-") -> Ctx:
-        return screens.ctx_for(self.t, lang, session, self.bot.username, tag)
+    # --- one change of one chat, and what follows it ---------------------------------------
 
-    def deep_link(self, chat_id: int) -> str:
-        return f"https://t.me/{self.bot.username}?start=join_{chat_id}"
+    async def change(self, chat_id: int, decide: Decide, update_id: int | None = None) -> Reply:
+        """One transaction of ``chat_id`` (a redelivered update ``update_id`` is applied
+        once), then what follows it; the answer to whoever asked."""
 
-    # --- what the handlers call --------------------------------------------------
+        async def once(session: Session | None, settings: ChatSettings) -> Change:
+            if session is not None and session.seen(update_id):
+                return Change()  # a redelivery of an update already applied
+            change = await decide(session, settings)
+            if change.session is not None:
+                change.session.mark(update_id)
+            return change
+
+        return await self.settle(await self.tables.change(chat_id, once))
+
+    async def settle(self, change: Change) -> Reply:
+        """What follows a saved change (``After``) — here, and nowhere else."""
+        a, chat = change.after, change.chat_id
+        session = change.session or change.loaded
+        if a.new_board:
+            await self.store.forget_message(chat, "board")  # the lobby is a new message
+        if a.redraw == "board":
+            self.sender.touch(chat, "board")
+        elif a.redraw and session is not None:
+            self.sender.redraw_soon(session, every=a.redraw == "every")
+        if a.hand is not None:
+            self.sender.touch(chat, f"hand:{a.hand}")
+        if a.timer_off:
+            await self.store.set_timer(chat, None)
+        elif a.schedule and session is not None:
+            await self.timers.schedule(session)
+        if session is not None and (a.gone or a.due):
+            self.timers.spawn(self._quietly(self._nudge(session, a.gone, a.due), chat))
+        if session is not None and (a.events or a.ended):
+            self.timers.spawn(self._quietly(self._announce(session, a.events, a.ended), chat))
+        if a.reachable is not None and await self.store.mark_started(a.reachable):
+            metrics.UNBLOCKED.inc()
+            log.info("user %s can be written to again", a.reachable)
+            self.sender.touch(chat, f"hand:{a.reachable}")
+        if a.welcome is not None and not await self._welcomed(chat, a.welcome):
+            return a.welcome.otherwise
+        return change.reply
+
+    async def _welcomed(self, chat_id: int, welcome: Welcome) -> bool:
+        """Tell a player just seated, in private; one who blocked the bot since is
+        unseated again (False: the press's answer gives them the link)."""
+        if await self.sender.message(welcome.user.id, welcome.text):
+            return True
+
+        async def unseat(session: Session | None, settings: ChatSettings) -> Change:
+            return lobby.unseat(session, welcome.user)
+
+        await self.change(chat_id, unseat)
+        return False
+
+    # --- the lobby ------------------------------------------------------------------------
 
     async def new_lobby(
         self, chat_id: int, title: str, creator: Member, game: str, thread: int | None = None
     ) -> Reply | None:
-        return await self.lobby.open(chat_id, title, creator, game, thread)
+        """Open ``game``'s lobby (None: opened; else why not)."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            return lobby.open_table(self.house, session, settings, chat_id, title, creator, game, thread)
+
+        reply = await self.change(chat_id, decide)
+        return reply if reply.text else None
 
     async def rematch(
         self, chat_id: int, title: str, user: Member, game_id: str, thread: int | None = None
     ) -> Reply:
-        return await self.lobby.rematch(chat_id, title, user, game_id, thread)
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            return lobby.rematch(self.house, session, settings, title, user, game_id, thread)
+
+        return await self.change(chat_id, decide)
 
     async def lobby_press(
         self, press: Pressed, body: Seats | Setting, user: Member, update_id: int | None = None
     ) -> Reply:
-        return await self.lobby.press(press, body, user, update_id)
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            started = body != Seats("j") or await self.store.started(user.id)
+            now = self.house.now_ms()
+            return lobby.press(self.house, session, settings, press.game_id, body, user, started, now)
+
+        return await self.change(press.chat_id, decide, update_id)
 
     async def join_from_link(self, chat_id: int, user: Member) -> str:
-        return await self.lobby.join_from_link(chat_id, user)
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            return lobby.join_from_link(self.house, session, settings, user)
+
+        return (await self.change(chat_id, decide)).text
+
+    # --- the game ---------------------------------------------------------------------------
 
     async def game_press(
         self,
@@ -120,46 +181,73 @@ class Referee:
         query_id: str | None = None,
         in_private: bool = False,
     ) -> Reply:
-        return await self.moves.press(press, user, from_board, update_id, query_id, in_private)
+        """A button of a running game.  Nothing is awaited before the chat's lock, so
+        presses on one chat are applied in the order they arrived (a race's first
+        press is the first to arrive); a press answered before (``query_id``) is
+        recognised in line."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            if query_id is not None and await self.store.answered(query_id):
+                return Change(reply=Reply(answered=True))
+            now = self.house.now_ms()
+            return play.press(self.house, session, settings, press, user, from_board, in_private, now)
+
+        return await self.change(press.chat_id, decide, update_id)
 
     async def message(
         self, chat_id: int, user_id: int, update_id: int | None = None, thread: int | None = None
     ) -> None:
-        await self.moves.message(chat_id, user_id, update_id, thread)
+        """Someone wrote in the group: its game may care (a rule of silence)."""
+        session, _ = await self.store.load(chat_id)  # most words matter to no game: no lock for them
+        if not play.listens(session, user_id, thread):
+            return
 
-    async def tick(self, chat_id: int) -> None:
-        await self.moves.tick(chat_id)
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            return play.spoken(self.house, session, user_id, thread, self.house.now_ms())
+
+        await self.change(chat_id, decide, update_id)
 
     async def leave(self, chat_id: int, user: Member, update_id: int | None = None) -> str:
-        return await self.moves.leave(chat_id, user, update_id)
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            return play.leave(self.house, session, settings, user, self.house.now_ms())
 
-    async def run_timers(self) -> None:
-        await self.timers.run()
+        return (await self.change(chat_id, decide, update_id)).text
+
+    async def tick(self, chat_id: int) -> None:
+        """A deadline came (``bot.timers``)."""
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            return await play.tick(self.house, session, self.house.now_ms())
+
+        await self.change(chat_id, decide)
 
     async def stop(self, chat_id: int, user: Member, is_admin: bool) -> str:
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
-            lang = self.pick_lang(settings, user.lang)
+            lang = self.house.lang(settings, user.lang)
             if session is None or session.status == "over":
                 return Change(reply=Reply(self.t(lang, "cmd-no-game")))
             if user.id != session.creator and not is_admin:
                 return Change(reply=Reply(self.t(lang, "cmd-stop-denied")))
             session.status = "over"
             session.stopped_by = user
-            return Change(session=session, status_changed=True).then(lambda: self._stopped(session))
+            return Change(session=session, status_changed=True, after=After(redraw="every", timer_off=True))
 
-        return (await (await self.tables.change(chat_id, decide)).run()).text
-
-    async def _stopped(self, session: Session) -> None:
-        await self.store.set_timer(session.chat_id, None)
-        await self.refresh(session)
+        return (await self.change(chat_id, decide)).text
 
     async def repost_board(self, chat_id: int, user_lang: str | None) -> str:
         session, _ = await self.store.load(chat_id)
         if session is None or session.status == "over":
             return self.t(await self.lang(chat_id, user_lang), "cmd-no-game")
         await self.store.forget_message(chat_id, "board")
-        await self.refresh(session)
+        await self.sender.redraw(session, every=True)
         return ""
+
+    async def current_game(self, chat_id: int) -> str | None:
+        """The game of the chat's open table, if there is one (for /rules)."""
+        session, _ = await self.store.load(chat_id)
+        if session is None or session.status == "over":
+            return None
+        return session.game
 
     # --- what Telegram changed ------------------------------------------------------
 
@@ -173,7 +261,7 @@ class Referee:
         log.warning("group %s became the supergroup %s: its game moved there", old, new)
         session, _ = await self.store.load(new)
         if session is not None and session.status != "over":
-            await self.refresh(session)
+            await self.sender.redraw(session, every=True)
             await self.timers.schedule(session)
 
     async def bot_removed(self, chat_id: int) -> None:
@@ -185,116 +273,36 @@ class Referee:
                 return Change()
             session.removed = True
             session.status = "over"
-            return Change(session=session, status_changed=True).then(lambda: self._removed(session))
+            metrics.REMOVED.inc()
+            log.warning("chat %s removed the bot: its game is over", chat_id)
+            after = After(redraw="every" if session.state is not None else "", timer_off=True)
+            return Change(session=session, status_changed=True, after=after)
 
-        await (await self.tables.change(chat_id, decide)).run()
+        await self.change(chat_id, decide)
 
-    async def _removed(self, session: Session) -> None:
-        metrics.REMOVED.inc()
-        log.warning("chat %s removed the bot: its game is over", session.chat_id)
-        await self.store.set_timer(session.chat_id, None)
-        if session.state is not None:
-            await self.refresh(session)  # the hands say why
-
-    async def current_game(self, chat_id: int) -> str | None:
-        """The game of the chat's open table, if there is one (for /rules)."""
-        session, _ = await self.store.load(chat_id)
-        if session is None or session.status == "over":
-            return None
-        return session.game
-
-    # --- one change, saved ----------------------------------------------------------
-
-    @staticmethod
-    def kept(adapter: AnyAdapter, events: list[Event]) -> list[Event]:
-        """The events a session keeps: the public ones for the board's log, the
-        private ones noted in their player's hand — all but the game's ``fleeting``
-        ones."""
-        fleeting = adapter.game.fleeting
-        return [e for e in events if e.key not in fleeting] if fleeting else events
-
-    def commit(
-        self,
-        session: Session,
-        state: Any,
-        events: list[Event],
-        update_id: int | None,
-        actor: int | None = None,
-        drafts: dict[int, Draft] | None = None,
-        selected: dict[int, Selection] | None = None,
-    ) -> Change:
-        """The session with the game's new state (and the update that made it), to
-        save; once saved, what follows (``after_change``)."""
-        before = session.model_copy()
-        moved = state is not session.state
-        session.state = state
-        if drafts is not None:
-            session.drafts = drafts
-        if selected is not None:
-            session.selected = selected
-        if moved and actor is not None and actor in session.private:
-            # what only they were told stays in their hand until their next move
-            session.private = {p: n for p, n in session.private.items() if p != actor}
-        adapter = games.get(session.game)
-        session.announce(self.kept(adapter, events))
-        session.mark(update_id)
-        ended = adapter.game.outcome(state).status == "over"
-        if ended:
-            session.status = "over"
-        computers.plan(session, adapter.game, self.now_ms())
-        gone, due = self.track_nudges(session, actor)
-        return Change(session=session, status_changed=ended).then(
-            lambda: self.after_change(session, events, before, gone, due)
-        )
-
-    def track_nudges(self, session: Session, actor: int | None) -> tuple[list[int], list[int]]:
-        """Who the table waits on since when (``bot.nudges``): the nudges to delete
-        and those due now."""
-        on: set[int] = set()
-        if session.status == "playing" and session.state is not None:
-            waits = games.get(session.game).game.waiting(session.state)
-            on = nudges.waited_on(waits, {m.id for m in session.members if m.level is None})
-        now = self.now_ms()
-        since, told, gone = nudges.track(session.waiting_since, session.nudged, on, now, actor)
-        due = nudges.take_due(since, told, now, self.nudge_after_ms)
-        session.waiting_since, session.nudged = since, [*told, *due]
-        return gone, due
-
-    def nudge_due(self, session: Session) -> bool:
-        """Whether a nudge is due now (a timer that moved no game still has that to do)."""
-        now = self.now_ms()
-        return bool(nudges.take_due(session.waiting_since, session.nudged, now, self.nudge_after_ms))
-
-    async def after_change(
-        self,
-        session: Session,
-        events: list[Event] | None = None,
-        before: Session | None = None,
-        gone: list[int] | None = None,
-        due: list[int] | None = None,
-    ) -> None:
-        self.sender.redraw_soon(session, every=before is None or before.state is None)
-        await self.timers.schedule(session)
-        if gone or due:
-            self.timers.spawn(self._quietly(self._nudge(session, gone or [], due or []), session.chat_id))
-        finished = session.status == "over" and session.stopped_by is None and session.state is not None
-        ended = finished and (before is None or before.status != "over")
-        if events or ended:
-            self.timers.spawn(self._quietly(self._announce(session, events or [], ended), session.chat_id))
+    # --- what a change says ---------------------------------------------------------------
 
     async def _announce(self, session: Session, events: list[Event], ended: bool) -> None:
         """The group's messages of their own for a change: what the game posts
         (``Adapter.posts``), then the result of a game that has just ended."""
         adapter = games.get(session.game)
-        public = [e for e in events if e.to is None]
-        if public and type(adapter).posts is not Adapter.posts:
-            lang = await self.chat_lang(session.chat_id)
+        posts = type(adapter).posts is not Adapter.posts
+        public = [e for e in events if e.to is None] if posts else []
+        if not public and not ended:
+            return
+        ctx = self.house.ctx(session, self.house.lang(await self.store.settings(session.chat_id)))
+        if public:
             view = adapter.game.view(session.state, None)
-            for text in adapter.posts(self.ctx(session, lang), view, public):
+            for text in adapter.posts(ctx, view, public):
                 await self.sender.message(session.chat_id, text, thread=session.thread_id)
         if ended:
-            await self._announce_result(session)
-            await self._count(session)
+            outcome = adapter.game.outcome(session.state)
+            text = screens.result(ctx, session, outcome)
+            await self.sender.message(
+                session.chat_id, text, screens.again_markup(ctx), thread=session.thread_id
+            )
+            players = {m.id: m.name for m in session.members if m.level is None}  # people only
+            await self.stats.record(session.chat_id, session.game, players, outcome.winners, outcome.scores)
 
     @staticmethod
     async def _quietly(effect: Coroutine[Any, Any, None], chat_id: int) -> None:
@@ -315,7 +323,7 @@ class Referee:
             member = session.member(p)
             if member is None:
                 continue
-            lang = self.pick_lang(settings, member.lang)
+            lang = self.house.lang(settings, member.lang)
             game = screens.game_title(self.t, lang, session.game)
             text = self.t(lang, "nudge", game=game, chat=screens.shown(session.title))
             still = functools.partial(self._still_nudged, session.chat_id, p)
@@ -325,49 +333,27 @@ class Referee:
         session, _ = await self.store.load(chat_id)
         return session is not None and player in session.nudged
 
-    async def _count(self, session: Session) -> None:
-        """A game that ended (not stopped): every player's figures."""
-        outcome = games.get(session.game).game.outcome(session.state)
-        players = {m.id: m.name for m in session.members if m.level is None}  # people only
-        await self.stats.record(session.chat_id, session.game, players, outcome.winners, outcome.scores)
-
-    async def refresh(self, session: Session, every: bool = True) -> None:
-        """Redraw the screens a change may have changed: the board, and the hands
-        whose message no longer shows what it should (``every``: all of them, as
-        after a start, a stop, a language, a restart)."""
-        await self.sender.redraw(session, every)
-
-    async def _announce_result(self, session: Session) -> None:
-        """The end of a game: one message in the group with the winners."""
-        lang = await self.chat_lang(session.chat_id)
-        outcome = games.get(session.game).game.outcome(session.state)
-        ctx = self.ctx(session, lang)
-        text = screens.result(ctx, session, outcome)
-        await self.sender.message(session.chat_id, text, screens.again_markup(ctx), thread=session.thread_id)
-
     # --- time ------------------------------------------------------------------------
 
     def _deadline(self, session: Session) -> int | None:
         """When time alone changes the game, a nudge is due or a computer player acts."""
+        game = games.get(session.game).game
         times = (
-            games.get(session.game).game.next_deadline(session.state),
-            nudges.due(session.waiting_since, session.nudged, self.nudge_after_ms),
-            computers.due(session, games.get(session.game).game),
+            game.next_deadline(session.state),
+            nudges.due(session.waiting_since, session.nudged, self.house.nudge_after_ms),
+            computers.due(session, game),
         )
         return min((t for t in times if t is not None), default=None)
 
     async def _timer_dropped(self, chat_id: int) -> None:
         """The chat's timer failed again and again: say so, once."""
-        lang = await self.chat_lang(chat_id)
+        lang = self.house.lang(await self.store.settings(chat_id))
         session, _ = await self.store.load(chat_id)
         thread = session.thread_id if session is not None else None
         await self.sender.message(chat_id, self.t(lang, "referee-error"), thread=thread)
 
-    async def schedule(self, session: Session) -> None:
-        await self.timers.schedule(session)
-
-    async def reconcile_timers(self) -> None:
-        await self.timers.reconcile()
+    async def run_timers(self) -> None:
+        await self.timers.run()
 
     async def resume(self) -> None:
         """After a start: re-arm every live game's timer and refresh its screens."""
@@ -375,11 +361,8 @@ class Referee:
             session, _ = await self.store.load(chat_id)
             if session is None or session.status == "over":
                 continue
-            await self.refresh(session)
+            await self.sender.redraw(session, every=True)
             await self.timers.schedule(session)
-
-    async def render(self, chat_id: int, slot: str) -> Any:
-        return await self.sender.render(chat_id, slot)
 
     async def close(self) -> None:
         await self.sender.close()

@@ -127,15 +127,16 @@ class Session(BaseModel):
     def seen(self, update_id: int | None) -> bool:
         return update_id is not None and update_id in self.applied
 
-    def announce(self, events: list[Event]) -> set[int]:
+    def announce(self, events: list[Event], fleeting: frozenset[str] = frozenset()) -> set[int]:
         """Keep the public events for the board and each private one for its
-        player's hand; returns the players who were told something privately."""
-        public = [e for e in events if e.to is None]
+        player's hand — all but the game's ``fleeting`` ones (what a press's answer
+        says, no hand keeps); returns the players who were told something privately."""
+        public = [e for e in events if e.to is None and e.key not in fleeting]
         if public:
             self.log = (self.log + public)[-MAX_LOG:]
         told: set[int] = set()
         for e in events:
-            if e.to is not None:
+            if e.to is not None and e.key not in fleeting:
                 self.private = {**self.private, e.to: [*self.private.get(e.to, []), e][-MAX_PRIVATE:]}
                 told.add(e.to)
         return told

@@ -5,9 +5,10 @@ timer, a chat message — goes through ``Tables.change``: it takes the chat's
 lock (in this process, then in Redis, so that every worker shares it), loads
 the session, asks the caller to *decide* what the change is, saves it with
 compare-and-set (a lost race is decided again on the fresh session) and only
-then hands back the effects — private messages, the press's answer, screens,
-timers — for the caller to run.  Nothing is ever sent from inside a retry, and
-nothing is answered as done unless it was saved.
+then hands back the change.  What follows it — screens, timers, messages —
+is data (``After``), done by the referee once it is saved
+(``Referee.settle``): nothing is ever sent from inside a retry, and nothing is
+answered as done unless it was saved.
 """
 
 from __future__ import annotations
@@ -19,17 +20,17 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Literal
 
-from bot.session import ChatSettings, Session
+from bot.session import ChatSettings, Member, Session
 from bot.store import Conflict, Store
+from engine.core import Event
 
 log = logging.getLogger(__name__)
 
 CAS_ATTEMPTS = 8
 LOCK_TTL_MS = 10_000  # a worker that dies holding a chat's lock holds it this long at most
 LOCK_WAIT_S = 5.0  # how long a change waits for another worker's lock before going ahead anyway
-
-Effect = Callable[[], Awaitable[None]]
 
 
 @dataclass
@@ -43,24 +44,46 @@ class Reply:
 
 
 @dataclass
+class Welcome:
+    """A player just seated, told so in private; ``otherwise``: the press's answer if
+    they cannot be told (they blocked the bot since: they are unseated again)."""
+
+    user: Member
+    text: str
+    otherwise: Reply
+
+
+@dataclass
+class After:
+    """What follows a saved change, as data (``Referee.settle`` does it, in one place)."""
+
+    # the screens to bring up to date: the board, or the board and the hands whose
+    # message no longer shows what it should ("changed"), or all of them ("every")
+    redraw: Literal["", "board", "changed", "every"] = ""
+    hand: int | None = None  # and this player's hand (a refused press: show the current one)
+    new_board: bool = False  # the board is posted as a new message (a new lobby)
+    schedule: bool = False  # the chat's next deadline, as the game stands now
+    timer_off: bool = False  # no deadline any more (a game ended before its end)
+    events: list[Event] = field(default_factory=list)  # what the group is told (posts)
+    ended: bool = False  # the game has just ended: its result and every player's figures
+    gone: list[int] = field(default_factory=list)  # whose «your turn» nudge to delete
+    due: list[int] = field(default_factory=list)  # who gets one now
+    welcome: Welcome | None = None  # a player just seated, told in private
+    reachable: int | None = None  # a player whose press shows the bot may write to them
+
+
+@dataclass
 class Change:
     """What one change decided: the session to save (None: nothing to save), the
-    answer, and the effects to run once it is saved (in order)."""
+    answer, and what follows once it is saved (``after``).  ``Tables.change``
+    fills in the chat it was made in and the session as it was loaded."""
 
     session: Session | None = None
     reply: Reply = field(default_factory=Reply)
-    effects: list[Effect] = field(default_factory=list)
+    after: After = field(default_factory=After)
     status_changed: bool = False  # the chat's game opened or ended (the live chats change)
-
-    def then(self, effect: Effect) -> Change:
-        self.effects.append(effect)
-        return self
-
-    async def run(self) -> Reply:
-        """The effects, in order (after the save); then the answer."""
-        for effect in self.effects:
-            await effect()
-        return self.reply
+    chat_id: int = 0
+    loaded: Session | None = None
 
 
 Decide = Callable[[Session | None, ChatSettings], Awaitable[Change]]
@@ -94,6 +117,7 @@ class Tables:
                         if moved is not None:  # a group that became a supergroup (``move``)
                             break
                     change = await decide(session, settings)
+                    change.chat_id, change.loaded = chat_id, session
                     if change.session is None:
                         return change
                     unlock = self.owner if held else None

@@ -15,7 +15,6 @@ from bot.adapter import Ctx, Rendered
 from bot.buttons import Act, BadButton, parse
 from bot.games.dobble import ADAPTER, MODES, glyph
 from bot.i18n import Translator
-from bot.referee import Referee
 from bot.session import Member, Session
 from engine.core import Event, RuleError, Tick
 from engine.dobble import GAME, rules
@@ -434,8 +433,12 @@ def test_a_miss_is_answered_not_noted_in_the_hand() -> None:
     """The answer says "wrong — locked"; a note in the hand would cost an edit."""
     wrong = Event(key=Ev.WRONG, to=1, args={"player": 1, "symbol": 3})
     public = Event(key=Ev.LOCKS_LIFTED)
-    assert Referee.kept(ADAPTER, [wrong, public]) == [public]
-    assert Referee.kept(games.get("svintus"), [wrong]) == [wrong]  # other games keep their notes
+    session = Session(chat_id=-1, game_id="g", creator=1, game="dobble")
+    session.announce([wrong, public], ADAPTER.game.fleeting)
+    assert session.log == [public] and session.private == {}
+    svintus = Session(chat_id=-1, game_id="g", creator=1, game="svintus")
+    svintus.announce([wrong], games.get("svintus").game.fleeting)
+    assert svintus.private == {1: [wrong]}  # other games keep their notes
 
 
 def test_every_symbol_has_an_emoji_and_a_name_in_announcements() -> None:

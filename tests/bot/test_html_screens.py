@@ -23,7 +23,6 @@ from bot.adapter import AnyAdapter, Ctx, Rendered, Toggles
 from bot.buttons import BadButton, Show
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.playground.telegram_html import HtmlError, parse
-from bot.referee import Referee
 from bot.session import Draft, Member, Selection, Session
 from engine import registry
 from engine.core import Event, Tick
@@ -202,7 +201,7 @@ def play_and_draw(game: str, seed: int, n: int, options: dict[str, Any], lang: s
         if action is not None:
             state, events = engine.apply(state, action, now)
             session.state = state
-        session.announce(Referee.kept(adapter, events))
+        session.announce(events, adapter.game.fleeting)
         if engine.outcome(state).status == "over":
             session.status = "over"
         what = f"{game} (seed {seed}, {lang}) step {step}"

@@ -644,7 +644,6 @@ def test_the_log_says_each_action_once_and_briefly(lang: str) -> None:
     """A Polypig played is one line (the board says a colour is awaited); a
     Grab aimed reads as the choice it is; Candy's routine draw is not logged
     (the board's counts show it); a Dobble race's line fits a phone's line or two."""
-    from bot.referee import Referee
     from engine.candy.keys import Ev as CandyEv
     from engine.svintus.keys import Ev
     from tests.engine.helpers import Faces, table
@@ -659,7 +658,9 @@ def test_the_log_says_each_action_once_and_briefly(lang: str) -> None:
     candy = games.get("candy")
     drew = Event(key=CandyEv.DREW, args={"player": 1, "count": 1})
     played = Event(key=CandyEv.PLAYED, args={"player": 1, "card": 3})
-    assert Referee.kept(candy, [played, drew]) == [played]
+    kept = Session(chat_id=-1, game_id="g", creator=1, game="candy")
+    kept.announce([played, drew], candy.game.fleeting)
+    assert kept.log == [played]
     for key in ("took", "caught", "gifted"):
         args = {"player": "Alexandra", "symbol": "🍀 clover", "target": "Bartholomew", "count": 12}
         assert len(T(lang, f"dobble-ev-{key}", **args)) <= 72  # two lines of a phone at most

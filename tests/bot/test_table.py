@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.session import ChatSettings, Session
 from bot.store import Conflict, Store, key
-from bot.table import Change, Reply, Tables
+from bot.table import After, Change, Reply, Tables
 from bot.timers import MAX_FAILURES, Timers
 
 CHAT = -100_321
@@ -19,11 +19,12 @@ def fresh(game_id: str = "g") -> Session:
     return Session(chat_id=CHAT, game_id=game_id, creator=1, game="svintus")
 
 
-async def test_effects_run_once_after_the_save_even_when_races_are_lost(redis_url: str) -> None:
+async def test_what_follows_is_the_saved_decisions_even_when_races_are_lost(redis_url: str) -> None:
+    """A decision that lost its race is decided again; what follows the change (``After``,
+    done by the referee once it is saved) is the saved decision's, never a lost one's."""
     store = Store.from_url(redis_url)
     await store.save(fresh(), 0)
     tables = Tables(store, busy=lambda s: Reply("busy"))
-    sent: list[str] = []
     decided = 0
 
     async def decide(session: Session | None, settings: ChatSettings) -> Change:
@@ -36,15 +37,11 @@ async def test_effects_run_once_after_the_save_even_when_races_are_lost(redis_ur
             other.title = f"other {decided}"
             await store.save(other, version)
         session.title = "mine"
-
-        async def send() -> None:
-            sent.append(session.title)
-
-        return Change(session=session, reply=Reply("done")).then(send)
+        return Change(session=session, reply=Reply("done"), after=After(hand=decided))
 
     change = await tables.change(CHAT, decide)
-    assert sent == []  # nothing before the caller runs the effects
-    assert (await change.run()).text == "done" and sent == ["mine"] and decided == 3
+    assert change.reply.text == "done" and change.after == After(hand=3) and decided == 3
+    assert change.chat_id == CHAT and change.loaded is change.session  # decided on what it loaded
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.title == "mine"
     assert tables.locked_chats == 0  # the lock table keeps no idle chat
@@ -65,16 +62,12 @@ async def test_a_change_that_is_never_saved_is_answered_busy_and_has_no_effects(
     await plain.save(fresh(), 0)
     store = LosingStore(plain.r)
     tables = Tables(store, busy=lambda s: Reply("busy"))
-    sent: list[int] = []
 
     async def decide(session: Session | None, settings: ChatSettings) -> Change:
-        async def send() -> None:
-            sent.append(1)
-
-        return Change(session=session, reply=Reply("joined")).then(send)
+        return Change(session=session, reply=Reply("joined"), after=After(redraw="board"))
 
     change = await tables.change(CHAT, decide)
-    assert (await change.run()).text == "busy" and sent == []
+    assert change.reply.text == "busy" and change.after == After() and change.session is None
     assert await plain.r.get(key(CHAT, "lock")) is None  # the lock is given back all the same
     await plain.close()
 

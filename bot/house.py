@@ -1,0 +1,43 @@
+"""The house: what every decision of the bot shares — the words, whose language a
+chat and a user speak, how a screen is drawn for a session, the clock — and
+nothing that does I/O.  ``bot.lobby`` and ``bot.play`` decide with it; the
+referee, which does the I/O, holds one.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bot import nudges, screens
+from bot.adapter import Ctx
+from bot.i18n import Translator
+from bot.session import ChatSettings, Session
+
+
+@dataclass(frozen=True)
+class House:
+    t: Translator
+    default_lang: str
+    bot_username: str = ""
+    nudge_after_ms: int = nudges.NUDGE_AFTER_MS
+
+    @staticmethod
+    def now_ms() -> int:
+        return int(time.time() * 1000)
+
+    def lang(self, settings: ChatSettings | None, user_lang: str | None = None) -> str:
+        """The chat's choice, else the user's Telegram language, else the default."""
+        return self.t.language(settings.lang if settings else None, user_lang, self.default_lang)
+
+    def say(self, lang: str, key: str, **args: Any) -> str:
+        return self.t(lang, key, **args)
+
+    def ctx(self, session: Session, lang: str, tag: str = "-") -> Ctx:
+        """What a screen of ``session`` is drawn with, in ``lang``."""
+        return screens.ctx_for(self.t, lang, session, self.bot_username, tag)
+
+    def deep_link(self, chat_id: int) -> str:
+        """The link that opens the bot's private chat and seats its user at ``chat_id``'s table."""
+        return f"https://t.me/{self.bot_username}?start=join_{chat_id}"
