@@ -18,18 +18,17 @@ the core's.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton
 
 from bot import buttons
 from bot.buttons import Act, BadButton, Show
+from bot.fit import Rendered, text_of
 from bot.i18n import Translator
-from bot.markup import text_of
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
 
 S = TypeVar("S")
@@ -39,28 +38,6 @@ O = TypeVar("O", bound=BaseModel)  # noqa: E741 - the options type
 
 Rows = list[list[InlineKeyboardButton]]
 ANYONE = 0  # the player of a board button's action: whoever presses it
-
-
-@dataclass(frozen=True)
-class Rendered:
-    """One message: HTML text and its keyboard."""
-
-    text: str
-    markup: InlineKeyboardMarkup | None
-    # a hand whose owner must act now: under load it goes out ahead of hands that only wait
-    urgent: bool = False
-    # a screen between two states (a countdown before the next card is up) that
-    # need not replace what the message shows: sent only where no message is shown yet
-    hold: bool = False
-
-    def digest(self) -> str:
-        """What the message shows, in 16 hex digits: an edit to the same digest is not sent."""
-        rows = (
-            [[(b.text, b.callback_data, b.url) for b in row] for row in self.markup.inline_keyboard]
-            if self.markup is not None
-            else None
-        )
-        return hashlib.blake2b(repr((self.text, rows)).encode(), digest_size=8).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -269,10 +246,3 @@ class Adapter(Generic[S, A, V, O]):
 
 
 AnyAdapter = Adapter[Any, Any, Any, Any]
-
-
-def plain(legal: Sequence[Any]) -> Sequence[Any]:
-    """The actions of ``legal`` a hand's own buttons offer: a prompt's answers are
-    drawn by the core from ``view.prompt`` (and may be many), never listed here."""
-    plain = getattr(legal, "plain", None)
-    return plain if plain is not None else legal

@@ -17,7 +17,7 @@ from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 from bot import computers, health
 from bot.handlers import install, register_commands
 from bot.i18n import translator
-from bot.outbox import Limits
+from bot.limits import Limits
 from bot.referee import Referee
 from bot.request import AiohttpRequest, PollingRequest
 from bot.settings import Settings

@@ -14,16 +14,17 @@ check that compact is as far as it ever goes.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import logging
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.adapter import Rendered
-from bot.markup import TAG, text_of
-
 log = logging.getLogger(__name__)
+TAG = re.compile(r"<(/?)([a-zA-Z-]+)[^>]*>")
 
 TEXT_MAX = 4096  # a message's text, after its markup is parsed
 BUTTONS_MAX = 100  # the buttons of one inline keyboard
@@ -32,6 +33,35 @@ ANSWER_MAX = 200  # the characters of a press's answer
 NAME_MAX = 32  # the characters of a player's or a chat's name on a screen
 
 CUT = "…"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """One message: HTML text and its keyboard."""
+
+    text: str
+    markup: InlineKeyboardMarkup | None
+    # a hand whose owner must act now: under load it goes out ahead of hands that only wait
+    urgent: bool = False
+    # a screen between two states (a countdown before the next card is up) that
+    # need not replace what the message shows: sent only where no message is shown yet
+    hold: bool = False
+
+    def digest(self) -> str:
+        """What the message shows, in 16 hex digits: an edit to the same digest is not sent."""
+        rows = (
+            [[(b.text, b.callback_data, b.url) for b in row] for row in self.markup.inline_keyboard]
+            if self.markup is not None
+            else None
+        )
+        return hashlib.blake2b(repr((self.text, rows)).encode(), digest_size=8).hexdigest()
+
+
+def text_of(markup: str) -> str:
+    """What ``markup`` shows: its tags dropped, its entities read (``&lt;3`` → ``<3``).
+    Screens are drawn in HTML (Telegram's parse mode); a button's label and a press's
+    answer are plain text: what that HTML shows."""
+    return html.unescape(TAG.sub("", markup))
 
 
 def visible(text: str) -> int:

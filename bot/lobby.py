@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot import computers, fit, games, nudges, screens
+from bot import computers, fit, games, play, screens
 from bot.adapter import Cycle, LobbyOption, Number, Toggles
 from bot.buttons import Seats, Setting
 from bot.house import House
@@ -282,11 +282,7 @@ def start(house: House, session: Session, lang: str, now: int) -> Change:
     except RuleError as e:
         refusal = Event(key=e.key, args=e.params)
         return Change(reply=Reply(adapter.event_text(house.ctx(session, lang), refusal)))
-    session.state = state
     session.status = "playing"
-    session.announce(events, game.fleeting)
-    computers.plan(session, game, now)
-    on = nudges.waited_on(game.waiting(state), {m.id for m in session.members if m.level is None})
-    session.waiting_since, session.nudged = {p: now for p in on}, []
-    after = After(redraw="every", schedule=True)
-    return Change(session=session, status_changed=True, after=after)
+    change = play.record(house, session, state, events, now)  # every screen drawn, the first waited on
+    change.status_changed = True
+    return change

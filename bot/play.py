@@ -17,14 +17,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import buttons, computers, games, lobby, nudges, screens
-from bot.adapter import AnyAdapter, plain
+from bot import buttons, computers, games, nudges, screens
+from bot.adapter import AnyAdapter
 from bot.buttons import Act, BadButton, Pick, Pressed, Show
 from bot.house import House
 from bot.screens import Seen
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
 from bot.table import After, Change, Reply
-from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick
+from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, plain
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ def judge(
         return _no(no, house, lang, "answer-seat-taken-over")
     adapter = games.get(session.game)
     state, events = catch_up(adapter, session.state, now)  # a late press meets a closed window
-    mine = screens.seen(adapter, state, user.id)
+    mine = Seen(adapter.game.view(state, user.id), adapter.game.legal(state, user.id), [])  # no waits needed
     tag = screens.keyboard_tag(adapter, mine.legal)
     v = Verdict(state=state, events=events, drafts=dict(session.drafts), selected=dict(session.selected))
     v.pressed = f"{press.tag}|{buttons.text(press.body)}"
@@ -219,11 +219,9 @@ def spoken(house: House, session: Session | None, user_id: int, thread: int | No
 
 
 def leave(house: House, session: Session | None, settings: ChatSettings, user: Member, now: int) -> Change:
-    """``/leave`` in the group: out of the lobby, or out of the game (its rules say what
-    becomes of the leaver's cards)."""
+    """``/leave`` in the group, out of the game (its rules say what becomes of the
+    leaver's cards)."""
     lang = house.lang(settings, user.lang)
-    if session is not None and session.status == "lobby":
-        return lobby.leave(house, session, lang, user)
     not_playing = Change(reply=Reply(house.say(lang, "cmd-leave-not-playing")))
     if session is None or session.status != "playing" or session.state is None:
         return not_playing
@@ -269,7 +267,7 @@ def record(
     """The session with the game's new state, to save, and what follows: every screen
     it may have changed, the next deadline, the group told (and the result, if the
     game has just ended), nudges given or taken back."""
-    was = session.status
+    was, fresh = session.status, session.state is None
     moved = state is not session.state
     session.state = state
     if drafts is not None:
@@ -286,7 +284,7 @@ def record(
         session.status = "over"
     computers.plan(session, game, now)
     gone, due = track_nudges(house, session, actor, now)
-    after = After(redraw="changed", schedule=True, events=events, gone=gone, due=due)
+    after = After(redraw="every" if fresh else "changed", schedule=True, events=events, gone=gone, due=due)
     after.ended = ended and was != "over" and session.stopped_by is None
     return Change(session=session, status_changed=ended, after=after)
 

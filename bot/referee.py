@@ -30,7 +30,7 @@ from bot.adapter import Adapter
 from bot.buttons import Pressed, Seats, Setting
 from bot.house import House
 from bot.i18n import Translator
-from bot.outbox import Limits
+from bot.limits import Limits
 from bot.sender import Sender
 from bot.session import ChatSettings, Member, Session
 from bot.stats import Stats
@@ -208,7 +208,11 @@ class Referee:
         await self.change(chat_id, decide, update_id)
 
     async def leave(self, chat_id: int, user: Member, update_id: int | None = None) -> str:
+        """``/leave``: out of the lobby, or out of the game."""
+
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            if session is not None and session.status == "lobby":
+                return lobby.leave(self.house, session, self.house.lang(settings, user.lang), user)
             return play.leave(self.house, session, settings, user, self.house.now_ms())
 
         return (await self.change(chat_id, decide, update_id)).text

@@ -21,12 +21,12 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import buttons, fit, games
-from bot.adapter import AnyAdapter, Ctx, Number, Rendered, Rows, Toggles, plain
+from bot.adapter import AnyAdapter, Ctx, Number, Rows, Toggles
 from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
+from bot.fit import Rendered, text_of
 from bot.i18n import Translator
-from bot.markup import text_of
 from bot.session import Draft, Session
-from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait
+from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait, plain
 
 
 @dataclass

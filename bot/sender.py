@@ -33,21 +33,16 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
 from bot import computers, fit, games, metrics, nudges, screens
-from bot.adapter import Rendered
+from bot.fit import Rendered
 from bot.i18n import Translator
-from bot.outbox import (
-    REDIS_RETRY_FIRST_S,
-    REDIS_RETRY_MAX_S,
-    Later,
-    Limits,
-    Screens,
-    message_gone,
-    not_modified,
-)
+from bot.limits import Later, Limits
 from bot.session import ChatSettings, Session
 from bot.store import Store
 
 log = logging.getLogger(__name__)
+# What met Redis or Telegram away is tried again after this, doubling up to the most
+# (so it goes out within that long of their return).
+RETRY_FIRST_S, RETRY_MAX_S = 0.5, 3.0
 
 DRAWN_CACHE = 4096  # screens remembered as drawn (a few per live chat)
 # how long a worker holds a screen's lock at most; a screen another worker held
@@ -90,6 +85,75 @@ class Planned:
     shown: str | None = None  # the digest of what the message shows now
 
 
+class Refreshes:
+    """Coalesced refreshes of the messages on screen (boards and hands): a change marks
+    one dirty, and one flush per burst of changes draws the latest state when its chat
+    may be written to again; a flush that met Redis away or a passing failure of
+    Telegram (an outage, a timeout) is tried again shortly, drawing what is latest then.
+
+    ``flush(chat_id, slot)`` is provided by the owner: it renders the latest
+    state and sends or edits; this class makes sure it runs once per burst of
+    changes and only when the target chat may be written to.
+    """
+
+    def __init__(self, flush: Callable[[int, str], Awaitable[None]]) -> None:
+        self._flush = flush
+        self._dirty: set[tuple[int, str]] = set()
+        self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
+
+    def touch(self, chat_id: int, slot: str) -> None:
+        k = (chat_id, slot)
+        self._dirty.add(k)
+        if k not in self._tasks:
+            self._tasks[k] = asyncio.get_running_loop().create_task(self._run(k))
+
+    def pending(self, chat_id: int, slot: str) -> bool:
+        """Whether a refresh of the slot is queued and has not begun drawing yet
+        (it will draw whatever is latest then)."""
+        return (chat_id, slot) in self._dirty
+
+    async def _run(self, k: tuple[int, str]) -> None:
+        pause = RETRY_FIRST_S
+        try:
+            while k in self._dirty:
+                self._dirty.discard(k)
+                try:
+                    await self._flush(*k)
+                    pause = RETRY_FIRST_S
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:
+                    if not isinstance(e, RedisError) and not metrics.passing(e):
+                        log.exception("refreshing %s failed", k)
+                        continue
+                    # drawn again once Redis or Telegram is back: a screen left stale after
+                    # an outage (the current player's hand not saying it is their turn)
+                    # stalls the game
+                    if isinstance(e, RedisError):
+                        log.warning("refreshing %s: redis unavailable (%s), again in %.1f s", k, e, pause)
+                    self._dirty.add(k)
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, RETRY_MAX_S)
+        finally:
+            self._tasks.pop(k, None)
+
+    async def close(self) -> None:
+        """Stop refreshing (shutdown): pending refreshes are re-done at the next start."""
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def not_modified(e: BadRequest) -> bool:
+    return "not modified" in e.message.lower()
+
+
+def message_gone(e: BadRequest) -> bool:
+    text = e.message.lower()
+    return "message to edit not found" in text or "message can't be edited" in text
+
+
 class Sender:
     def __init__(
         self,
@@ -102,7 +166,7 @@ class Sender:
         self.bot, self.store, self.t, self.limits = bot, store, t, limits
         self.pick_lang = pick_lang
         self.worker_id = secrets.token_hex(6)
-        self.screens = Screens(self._flush)
+        self.refreshes = Refreshes(self._flush)
         # whether a hand waiting to be redrawn is its owner's to act on now, as of
         # the latest change (a waiting send moves up when it becomes so)
         self._must_act: dict[tuple[int, str], bool] = {}
@@ -124,7 +188,7 @@ class Sender:
         """Redraw ``slot`` (``board``, ``hand:<user>``) when the budget allows."""
         if must_act is not None:
             self._must_act[(chat_id, slot)] = must_act
-        self.screens.touch(chat_id, slot)
+        self.refreshes.touch(chat_id, slot)
 
     async def close(self) -> None:
         for handle in self._later.values():
@@ -137,7 +201,7 @@ class Sender:
             if task.get_name().startswith("post:"):
                 task.cancel()
         await self.idle()
-        await self.screens.close()
+        await self.refreshes.close()
 
     def _again_in(self, chat_id: int, slot: str, seconds: float) -> None:
         """Touch ``slot`` in ``seconds`` (once, however often asked meanwhile)."""
@@ -147,7 +211,7 @@ class Sender:
 
         def again() -> None:
             self._later.pop(key, None)
-            self.screens.touch(chat_id, slot)
+            self.refreshes.touch(chat_id, slot)
 
         self._later[key] = asyncio.get_running_loop().call_later(seconds, again)
 
@@ -195,7 +259,7 @@ class Sender:
         waits = games.get(session.game).game.waiting(session.state)
         # a hand whose refresh is queued already draws whatever is latest: no need to look
         people = [m for m in session.members if not computers.is_computer(m.id)]
-        queued = {m.id for m in people if self.screens.pending(chat_id, f"hand:{m.id}")}
+        queued = {m.id for m in people if self.refreshes.pending(chat_id, f"hand:{m.id}")}
         every = every or len(queued) == len(people)
         shown = {} if every else await self.store.shown(chat_id)
         settings = None if every else await self.store.settings(chat_id)
@@ -260,7 +324,7 @@ class Sender:
     async def _deliver(self, item: Outgoing) -> bool:
         """One message, again and again until it lands (flood waits and outages waited
         out, a migrated group followed); False when Telegram refuses it for good."""
-        pause = REDIS_RETRY_FIRST_S
+        pause = RETRY_FIRST_S
         while True:
             try:
                 await self.limits.acquire(item.chat_id)
@@ -290,7 +354,7 @@ class Sender:
             except RedisError as e:
                 log.warning("sending a message to %s: redis unavailable (%s)", item.chat_id, e)
             await asyncio.sleep(pause)
-            pause = min(pause * 2, REDIS_RETRY_MAX_S)
+            pause = min(pause * 2, RETRY_MAX_S)
 
     async def flooded(self, chat_id: int, e: RetryAfter) -> float:
         """Telegram's flood wait for ``chat_id``: every worker holds the chat until it ends."""
@@ -410,7 +474,7 @@ class Sender:
         finally:
             self._must_act.pop((chat_id, slot), None)
         if again:
-            self.screens.touch(chat_id, slot)
+            self.refreshes.touch(chat_id, slot)
 
     async def _plan(self, chat_id: int, slot: str) -> Planned | None:
         """Render the latest state once the budget is free (it may have moved while we waited)."""
@@ -458,7 +522,7 @@ class Sender:
 
     async def _failed(self, chat_id: int, slot: str, p: Planned, e: TelegramError) -> None:
         """A screen's send failed: drawn again when the flood wait ends (``Later``) or
-        shortly (a passing failure, raised again for ``Screens``), moved with its
+        shortly (a passing failure, raised again for ``Refreshes``), moved with its
         game, or given up (refused for good)."""
         if isinstance(e, RetryAfter):  # drawn again, as it is then, once the wait is over
             raise Later(await self.flooded(p.to, e)) from None
@@ -468,7 +532,7 @@ class Sender:
         if metrics.passing(e):
             metrics.TROUBLE.failure(e, "screen")
             self._failing.add((chat_id, slot))
-            raise e  # drawn again shortly (bot.outbox.Screens), as it is then
+            raise e  # drawn again shortly (``Refreshes``), as it is then
         await self.refused(p.to, e, f"the screen {slot} of {chat_id}")
 
     async def _edit_or_send(self, p: Planned) -> int:

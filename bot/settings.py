@@ -92,7 +92,7 @@ class Settings(BaseSettings):
     playground_port: int = Field(
         8080, ge=1, le=65535, description="the playground's port (without BOT_TOKEN)"
     )
-    # Telegram's limits on what the bot sends (bot/outbox.py keeps within them).
+    # Telegram's limits on what the bot sends (bot/limits.py keeps within them).
     # The defaults are Telegram's (with margins); only a test server wants others.
     group_limit: int = Field(
         TELEGRAM.group_limit, ge=1, description="messages and edits a group may get in GROUP_PERIOD"
@@ -164,7 +164,7 @@ class Settings(BaseSettings):
         return hashlib.sha256(b"svintus-webhook:" + self.token().encode()).hexdigest()
 
     def rates(self) -> Rates:
-        """The limits the outbox keeps to."""
+        """The limits bot/limits.py keeps to."""
         return Rates(
             group_limit=self.group_limit,
             group_period=self.group_period,

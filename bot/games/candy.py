@@ -29,7 +29,8 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rendered, Rows, plain
+from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rows
+from bot.fit import Rendered
 from bot.screens import in_rows
 from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
 from engine.candy.keys import Ev
@@ -47,7 +48,7 @@ from engine.candy.models import (
     Protect,
     Score,
 )
-from engine.core import ArgValue, Event, Prompt, PromptValue, Wait
+from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 
 CARDS = len(CHARACTER_OF)

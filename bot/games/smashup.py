@@ -24,9 +24,10 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import Adapter, Command, Ctx, Cycle, Rendered, Rows, Toggles, plain
+from bot.adapter import Adapter, Command, Ctx, Cycle, Rows, Toggles
+from bot.fit import Rendered
 from bot.screens import in_rows
-from engine.core import ArgValue, Event, Prompt, PromptValue, Wait
+from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS, MADNESS, Kind, Target
 from engine.smashup.flow import snake

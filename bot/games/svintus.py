@@ -17,10 +17,11 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rendered, Rows, plain
+from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows
+from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.screens import in_rows
-from engine.core import ArgValue, Event, Prompt, PromptValue, Wait
+from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import CARDS, COLORS, DECK_SIZE, Color, Kind

@@ -15,7 +15,7 @@ codec, records and randomness.  Import from here: ``from engine.core import …`
 
 from engine.core.codec import Codec, CodecError
 from engine.core.make import event, kept, wait
-from engine.core.moves import Answers, Moves, answers
+from engine.core.moves import Answers, Moves, answers, plain
 from engine.core.prompts import PromptKey, ask, check_answer, fits, pending_of
 from engine.core.protocol import (
     Answer,
@@ -83,6 +83,7 @@ __all__ = [
     "load",
     "move",
     "pending_of",
+    "plain",
     "record",
     "replace",
     "resume",

@@ -147,3 +147,9 @@ def _unrank(options: list[PromptValue], k: int, r: int, ordered: bool) -> list[P
 
 def answers(prompt: Prompt) -> Answers:
     return Answers(prompt)
+
+
+def plain(legal: Sequence[A]) -> Sequence[A]:
+    """The actions of ``legal`` besides an open prompt's answers (which a screen draws
+    from the prompt itself, and which may be many)."""
+    return legal.plain if isinstance(legal, Moves) else [a for a in legal if not isinstance(a, Answer)]

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.outbox import Limits
+from bot.limits import Limits
 from bot.rates import TELEGRAM
 from bot.store import Store
 

@@ -89,7 +89,7 @@ async def run(game_name: str) -> None:
 
     from bot.handlers import Handlers
     from bot.i18n import translator
-    from bot.outbox import Limits
+    from bot.limits import Limits
     from bot.playground.botapi import FakeTelegram
     from bot.rates import Rates
     from bot.redis_server import stop_embedded
@@ -174,7 +174,7 @@ async def _settle(ref: Any, api: Any) -> None:
     for _ in range(200):
         await ref.sender.idle()
         await asyncio.sleep(0.05)
-        if not ref.sender.screens._tasks and not ref.sender._tasks:
+        if not ref.sender.refreshes._tasks and not ref.sender._tasks:
             return
 
 

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import Ctx, Rendered, plain
+from bot.adapter import Ctx
 from bot.buttons import Act, BadButton, Pick, Show, parse
 from bot.buttons import data as buttons_data
+from bot.fit import Rendered
 from bot.games.candy import ADAPTER, CARDS
 from bot.i18n import Translator
 from bot.session import Member, Selection, Session
@@ -31,7 +32,7 @@ from engine.candy.models import (
     PlayToEmpire,
     Protect,
 )
-from engine.core import Event, Leave, RuleError, Tick
+from engine.core import Event, Leave, RuleError, Tick, plain
 from engine.core.codec import b36
 from tests.codes import notation
 from tests.engine.candy_helpers import deal_cards, table

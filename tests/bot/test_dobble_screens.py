@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from bot import games, screens
-from bot.adapter import Ctx, Rendered
+from bot.adapter import Ctx
 from bot.buttons import Act, BadButton, parse
+from bot.fit import Rendered
 from bot.games.dobble import ADAPTER, MODES, glyph
 from bot.i18n import Translator
 from bot.session import Member, Session

@@ -15,7 +15,8 @@ import pytest
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import fit, games, screens
-from bot.adapter import Ctx, Rendered
+from bot.adapter import Ctx
+from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.session import MAX_LOG, MAX_PRIVATE, Member, Session
 from engine.core import Event, Tick, ask

@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 
 from bot import buttons, fit, games, handlers, screens, stats
-from bot.adapter import AnyAdapter, Ctx, Rendered, Toggles
+from bot.adapter import AnyAdapter, Ctx, Toggles
 from bot.buttons import BadButton, Show
+from bot.fit import Rendered
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.playground.telegram_html import HtmlError, parse
 from bot.session import Draft, Member, Selection, Session

@@ -62,7 +62,7 @@ class StubBot:
 async def _lobby(redis_url: str) -> tuple[Referee, Store]:
     store = Store.from_url(redis_url)
     ref = Referee(StubBot(), store, T, "en")  # type: ignore[arg-type]
-    ref.sender.screens.touch = lambda chat_id, slot: None  # type: ignore[method-assign]
+    ref.sender.refreshes.touch = lambda chat_id, slot: None  # type: ignore[method-assign]
     assert await ref.new_lobby(CHAT, "Table", ANN, "smashup") is None
     return ref, store
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bot import buttons, games, screens
-from bot.adapter import Rendered
 from bot.buttons import Act, BadButton, NewGame, Pick
+from bot.fit import Rendered
 from bot.games.svintus import ADAPTER as SVINTUS
 from bot.games.svintus import animal_card, find_animal, menagerie
 from bot.i18n import Translator

@@ -64,7 +64,7 @@ async def _referee(redis_url: str) -> tuple[Referee, Store, list[str]]:
     def touch(chat_id: int, slot: str) -> None:
         touched.append(slot)
 
-    ref.sender.screens.touch = touch  # type: ignore[method-assign]
+    ref.sender.refreshes.touch = touch  # type: ignore[method-assign]
     return ref, store, touched
 
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 
 from bot import fit, screens
-from bot.adapter import Rendered, plain
+from bot.fit import Rendered
 from bot.games.smashup import ADAPTER, card_command, find_faction
 from bot.i18n import Translator
 from bot.session import Draft, Member, Selection, Session
-from engine.core import Event, Leave, Moves
+from engine.core import Event, Leave, Moves, plain
 from engine.smashup import GAME
 from engine.smashup.cards import BASES, CARDS, FACTIONS, Kind, Target
 from engine.smashup.keys import Ev

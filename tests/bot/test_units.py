@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.outbox import (
+from bot.limits import (
     GROUP_LIMIT,
     GROUP_PERIOD,
     GROUP_SPACING,
@@ -236,7 +236,7 @@ def _session(players: int) -> Session:
 
 async def test_aiohttp_request_posts_and_maps_failures_to_telegram_errors() -> None:
     """The bot's network layer: a form-encoded POST, a slow answer is TimedOut,
-    an unreachable server a NetworkError (both retried by outbox.call)."""
+    an unreachable server a NetworkError (both made again by the sender)."""
     from aiohttp import web
     from telegram.error import NetworkError, TimedOut
     from telegram.request import RequestData

@@ -1,4 +1,4 @@
-"""Screens: a refresh that finds Redis away is drawn again once it is back."""
+"""Refreshes of the screens: one that finds Redis away is drawn again once it is back."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ import asyncio
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from bot import outbox
-from bot.outbox import Screens
+from bot import sender
+from bot.sender import Refreshes
 
 
 async def test_a_refresh_that_found_redis_away_is_tried_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(outbox, "REDIS_RETRY_FIRST_S", 0.01)
+    monkeypatch.setattr(sender, "RETRY_FIRST_S", 0.01)
     calls: list[tuple[int, str]] = []
     drawn = asyncio.Event()
 
@@ -22,7 +22,7 @@ async def test_a_refresh_that_found_redis_away_is_tried_again(monkeypatch: pytes
             raise RedisConnectionError("Redis is away")
         drawn.set()
 
-    screens = Screens(flush)
+    screens = Refreshes(flush)
     screens.touch(-1, "board")
     await asyncio.wait_for(drawn.wait(), 10)
     await asyncio.sleep(0)
@@ -37,7 +37,7 @@ async def test_closing_stops_a_refresh_waiting_for_redis(monkeypatch: pytest.Mon
         tried.set()
         raise RedisConnectionError("Redis is away")
 
-    screens = Screens(flush)
+    screens = Refreshes(flush)
     screens.touch(7, "hand:7")
     await asyncio.wait_for(tried.wait(), 10)
     await asyncio.wait_for(screens.close(), 10)  # cancels the pause before the next try

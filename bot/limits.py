@@ -1,4 +1,4 @@
-"""Everything the bot sends goes through here: Telegram's limits, retries, coalescing.
+"""Telegram's limits on what the bot sends, shared by every worker through Redis.
 
 - A group gets at most 20 messages and edits in any 60 s, spaced at least 3 s
   apart, so the board is never more than about 3 s behind the game.
@@ -19,11 +19,6 @@
   ends, and whatever waited for it goes then, within the chat's budget —
   never dropped, never all at once.  A caller that may not wait that long
   (a screen, which holds its lock meanwhile) is told ``Later``.
-- Boards and hands are *screens*: a change marks them dirty, and one flush per
-  screen renders the latest state when its chat may be written to again, and
-  skips the call when the content is what the message already shows.  A
-  flush that met Redis away or a passing failure of Telegram (an outage, a
-  timeout) is tried again shortly, drawing whatever is latest by then.
 """
 
 from __future__ import annotations
@@ -36,17 +31,11 @@ import secrets
 import time
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TypeVar
 
-from redis.exceptions import RedisError
-from telegram.error import BadRequest
-
-from bot import metrics
 from bot.rates import TELEGRAM, Rates
 from bot.store import PREFIX, Store, key
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 
 # Telegram's limits (bot/rates.py explains each); the Limits a worker uses come
 # from its settings, these are the defaults.
@@ -59,9 +48,6 @@ FLOOD_SLACK_S = 0.2  # a flood wait is kept this much longer than Telegram asked
 OVERALL_KEY = f"{PREFIX}:sent:all"
 PRIVATE_KEY = f"{PREFIX}:sent:private"
 
-# A screen whose refresh found Redis or Telegram away is tried again after this,
-# doubling up to the most (so it is drawn within that long of their return).
-REDIS_RETRY_FIRST_S, REDIS_RETRY_MAX_S = 0.5, 3.0
 
 # The order in which a worker's sends get the overall budget.
 RANK_STARVED_URGENT, RANK_STARVED, RANK_GROUP, RANK_URGENT, RANK_PRIVATE = range(5)
@@ -233,69 +219,3 @@ class Later(Exception):
 
 def _ms(seconds: float) -> int:
     return round(seconds * 1000)
-
-
-def not_modified(e: BadRequest) -> bool:
-    return "not modified" in e.message.lower()
-
-
-def message_gone(e: BadRequest) -> bool:
-    text = e.message.lower()
-    return "message to edit not found" in text or "message can't be edited" in text
-
-
-class Screens:
-    """Coalesced, rate-limited refreshes of on-screen messages.
-
-    ``flush(chat_id, slot)`` is provided by the owner: it renders the latest
-    state and sends or edits; this class makes sure it runs once per burst of
-    changes and only when the target chat may be written to.
-    """
-
-    def __init__(self, flush: Callable[[int, str], Awaitable[None]]) -> None:
-        self._flush = flush
-        self._dirty: set[tuple[int, str]] = set()
-        self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
-
-    def touch(self, chat_id: int, slot: str) -> None:
-        k = (chat_id, slot)
-        self._dirty.add(k)
-        if k not in self._tasks:
-            self._tasks[k] = asyncio.get_running_loop().create_task(self._run(k))
-
-    def pending(self, chat_id: int, slot: str) -> bool:
-        """Whether a refresh of the slot is queued and has not begun drawing yet
-        (it will draw whatever is latest then)."""
-        return (chat_id, slot) in self._dirty
-
-    async def _run(self, k: tuple[int, str]) -> None:
-        pause = REDIS_RETRY_FIRST_S
-        try:
-            while k in self._dirty:
-                self._dirty.discard(k)
-                try:
-                    await self._flush(*k)
-                    pause = REDIS_RETRY_FIRST_S
-                except asyncio.CancelledError:
-                    raise
-                except Exception as e:
-                    if not isinstance(e, RedisError) and not metrics.passing(e):
-                        log.exception("refreshing %s failed", k)
-                        continue
-                    # drawn again once Redis or Telegram is back: a screen left stale after
-                    # an outage (the current player's hand not saying it is their turn)
-                    # stalls the game
-                    if isinstance(e, RedisError):
-                        log.warning("refreshing %s: redis unavailable (%s), again in %.1f s", k, e, pause)
-                    self._dirty.add(k)
-                    await asyncio.sleep(pause)
-                    pause = min(pause * 2, REDIS_RETRY_MAX_S)
-        finally:
-            self._tasks.pop(k, None)
-
-    async def close(self) -> None:
-        """Stop refreshing (shutdown): pending refreshes are re-done at the next start."""
-        tasks = list(self._tasks.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
