@@ -112,8 +112,7 @@ def generate() -> list[str]:
     for path in GENERATED:
         (ROOT / path).unlink(missing_ok=True)
     env = {**os.environ, "ENGINE_PURE": "1"}
-    code = "from engine._build import write_generated; write_generated()"
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, check=True)
+    subprocess.run([sys.executable, "-m", "engine._build", "generate"], cwd=ROOT, env=env, check=True)
     return [COPIES]
 
 
@@ -238,3 +237,7 @@ def _qualified(tree: Any, scope: dict[str, Any], alias: str) -> Any:
 
 
 COMPILED_RUNNING = guard() if __name__ == "engine._build" else False
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["generate"]:  # ``generate``'s process
+    write_generated()

@@ -54,10 +54,18 @@ def be(page: Any, person: int) -> None:
     page.wait_for_selector(f".person.me[data-id='{person}']")
 
 
+def key(code: str) -> str:
+    """The selector of the button named ``code`` in the tests' notation (``tests.codes``):
+    a lobby option ``o<option>…`` is the data ``o|…|<option>…``; anything else ends so."""
+    if code.startswith("o") and len(code) > 1:
+        return f".key[data-callback^='o|'][data-callback$='|{code[1:]}']"
+    return f".key[data-callback$='|{code}']"
+
+
 def press(page: Any, message: Any, code: str) -> None:
-    """Press the button whose data ends with ``code`` and wait until the bot has answered it."""
+    """Press the button named ``code`` and wait until the bot has answered it."""
     answers = page.evaluate("window.playground.answers || 0")
-    message.locator(f".key[data-callback$='|{code}']").click()
+    message.locator(key(code)).click()
     page.wait_for_function("n => (window.playground.answers || 0) > n", arg=answers)
 
 
