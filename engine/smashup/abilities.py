@@ -72,8 +72,9 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 if TYPE_CHECKING:
     from engine.smashup.models import Task
     from engine.smashup.ops import G
+    from engine.smashup.tasks import Then
 
-Handler = Callable[["G", "Task"], None]
+Handler = Callable[["G", "Task"], "Then"]
 TalentOk = Callable[["G", int], bool]
 SpecialOk = Callable[["G", int, int], bool]
 TriggerWhen = Callable[["G", int, dict[str, Any]], bool]

@@ -54,21 +54,14 @@ from engine.smashup.models import (
     Task,
     Temp,
 )
+from engine.smashup.tasks import ASK, CORE, continuation
 
-CORE = "core"
+__all__ = ["CORE", "G", "continuation", "reader", "seal", "sealed"]
+
 MAX_STEPS = 100_000
 
 _REGISTRY = abilities.REGISTRY
 _new = object.__new__
-
-
-def continuation(then: dict[str, Any], picks: list[PromptValue], resume: bool) -> Task:
-    """The Task a prompt's answer resumes (``then``: the Task as JSON), with the picks."""
-    data = dict(then.get("data", {}))
-    data["picks"] = list(picks)
-    return Task.make(
-        then["card"], then["step"], int(then.get("player", -1)), int(then.get("src", -1)), data, resume
-    )
 
 
 def seal(s: SmashUpState) -> None:
@@ -998,7 +991,16 @@ class G:
         batch: list[Task] = []
         after: list[Task] = []
         self._batch, self._after, self._asked = batch, after, False
-        fn(self, mine)  # (one that raises fails the whole ``apply``: this G is thrown away)
+        then = fn(self, mine)  # (one that raises fails the whole ``apply``: this G is thrown away)
+        if then is not None:
+            steps = then if isinstance(then, list) else [then]
+            if steps and not batch and not self._asked and steps[0].step == ASK and steps[0].card == CORE:
+                # nothing scheduled before it: asking now is asking next (what the
+                # step ``ask`` would do as the next task), without the task
+                self._asked = True
+                self.prompt(steps[0].player, steps[0].data)
+                steps = steps[1:]
+            batch.extend(steps)
         self._batch = None
         self._after = []
         stack = self.s.stack
