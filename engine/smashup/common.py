@@ -1,4 +1,5 @@
-"""Small helpers faction modules share: the usual questions and targets."""
+"""Small helpers faction modules share: the usual questions (steps a
+handler returns) and targets."""
 
 from __future__ import annotations
 
@@ -8,24 +9,25 @@ from typing import Any
 from engine.smashup.keys import Pr
 from engine.smashup.models import Task
 from engine.smashup.ops import G
+from engine.smashup.tasks import ask
 
 
-def pick_minion(
-    g: G, t: Task, step: str, key: str, cands: Sequence[int], may: bool = False, **args: Any
-) -> None:
+def pick_minion(t: Task, step: str, key: str, cands: Sequence[int], may: bool = False, **args: Any) -> Task:
     """Ask ``t.player`` for one minion of ``cands`` (``may``: or none)."""
-    g.ask(t, step, key, "minion", list(cands), min=0 if may else 1, skip_key=Pr.NO if may else None, **args)
+    return ask(
+        t, step, key, "minion", list(cands), min=0 if may else 1, skip_key=Pr.NO if may else None, **args
+    )
 
 
-def pick_base(
-    g: G, t: Task, step: str, key: str, bases: Sequence[int], may: bool = False, **args: Any
-) -> None:
-    g.ask(t, step, key, "base", list(bases), min=0 if may else 1, skip_key=Pr.NO if may else None, **args)
+def pick_base(t: Task, step: str, key: str, bases: Sequence[int], may: bool = False, **args: Any) -> Task:
+    return ask(
+        t, step, key, "base", list(bases), min=0 if may else 1, skip_key=Pr.NO if may else None, **args
+    )
 
 
-def pick_effect(g: G, t: Task, step: str, options: list[str]) -> None:
+def pick_effect(t: Task, step: str, options: list[str]) -> Task:
     """ "Choose one": options are choice values (``smashup-choice-<value>``)."""
-    g.ask(t, step, Pr.EFFECT, "choice", list(options))
+    return ask(t, step, Pr.EFFECT, "choice", list(options))
 
 
 def picked_minion(g: G, t: Task) -> int | None:

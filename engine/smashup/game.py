@@ -259,7 +259,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
         err, credit = check_play(g, p, a.card, a.base, a.minion)
         if err is not None:
             raise RuleError(err)
-        flow.start_play(g, p, a.card, a.base, a.minion, credit)
+        g.schedule(flow.start_play(g, p, a.card, a.base, a.minion, credit))
         g.run()
 
     @move(UseTalent)

@@ -14,13 +14,14 @@ from engine.smashup.common import pick_effect
 from engine.smashup.keys import Choice
 from engine.smashup.models import Task
 from engine.smashup.ops import G
+from engine.smashup.tasks import Then
 
 M = ability(MADNESS)
 
 
 @M.on_play
-def _madness(g: G, t: Task) -> None:
-    pick_effect(g, t, "effect", [Choice.DRAW2.value, Choice.RETURN_MADNESS.value])
+def _madness(g: G, t: Task) -> Then:
+    return pick_effect(t, "effect", [Choice.DRAW2.value, Choice.RETURN_MADNESS.value])
 
 
 @M.step("effect")

@@ -19,6 +19,7 @@ from engine.smashup.flow import winners
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
 from engine.smashup.ops import G
+from engine.smashup.tasks import Then, ask, destroy, go
 
 BOX = "cthulhu"
 
@@ -75,14 +76,14 @@ ASYLUM = ability("the-asylum")
 
 
 @ASYLUM.trigger("play_minion", when=lambda g, src, d: _played_here(g, src, d))
-def _asylum(g: G, t: Task) -> None:
+def _asylum(g: G, t: Task) -> Then:
     """After a minion is played here, its owner may return a Madness card
     from hand to the Madness deck (the cards are alike: one is offered).
     [decision] Asked alike with or without one: being asked must not tell the
     table that a hand holds Madness."""
     owner = _owner_of_played(t, g)
     mad = _madness_in(g, owner)
-    g.ask(t, "return", CPr.ASYLUM, "card", mad[-1:], min=0, player=owner, skip_key=Pr.NO, always=True)
+    return ask(t, "return", CPr.ASYLUM, "card", mad[-1:], min=0, player=owner, skip_key=Pr.NO, always=True)
 
 
 @ASYLUM.step("return")
@@ -105,10 +106,10 @@ def _all_discards(g: G) -> list[int]:
 @INNSMOUTH_BASE.trigger(
     "play_minion", when=lambda g, src, d: _played_here(g, src, d) and bool(_all_discards(g))
 )
-def _innsmouth(g: G, t: Task) -> None:
+def _innsmouth(g: G, t: Task) -> Then:
     """After a minion is played here, its owner may put a card from any
     discard pile (public) on the bottom of that card's owner's deck."""
-    g.ask(
+    return ask(
         t,
         "bottom",
         CPr.INNSMOUTH,
@@ -145,15 +146,15 @@ MISKATONIC_BASE = ability("miskatonic-university")
 
 
 @MISKATONIC_BASE.trigger("after_score", when=lambda g, src, d: d.get("base") == src)
-def _miskatonic(g: G, t: Task) -> None:
+def _miskatonic(g: G, t: Task) -> Then:
     """After it scores, each winner (tied winners each, in turn order from the
     current player) may return any number of Madness cards from hand and
     discard pile to the Madness deck."""
-    g.go(t, "next", winners=winners(g), i=0)
+    return go(t, "next", winners=winners(g), i=0)
 
 
 @MISKATONIC_BASE.step("next")
-def _miskatonic_next(g: G, t: Task) -> None:
+def _miskatonic_next(g: G, t: Task) -> Then:
     """[decision] Every winner is asked alike, Madness or not (the discard pile
     is public, the hand is not: being asked must not tell what a hand holds)."""
     ws: list[int] = t.data["winners"]
@@ -161,10 +162,10 @@ def _miskatonic_next(g: G, t: Task) -> None:
     while i < len(ws) and ws[i] in g.s.left:
         i += 1
     if i >= len(ws):
-        return
+        return None
     mad = _madness_in(g, ws[i], discard=True)
     t.data["i"] = i
-    g.ask(
+    return ask(
         t,
         "return",
         CPr.MISKATONIC,
@@ -179,13 +180,13 @@ def _miskatonic_next(g: G, t: Task) -> None:
 
 
 @MISKATONIC_BASE.step("return")
-def _miskatonic_return(g: G, t: Task) -> None:
+def _miskatonic_return(g: G, t: Task) -> Then:
     i = int(t.data["i"])
     mine = set(_madness_in(g, t.data["winners"][i], discard=True))
     for uid in t.picks:
         if int(uid) in mine:
             g.return_madness(int(uid))
-    g.go(t, "next", i=i + 1)
+    return go(t, "next", i=i + 1)
 
 
 # --- Plateau of Leng ---------------------------------------------------------------------------
@@ -220,19 +221,18 @@ def _rlyeh_targets(g: G, base: int, p: int) -> list[int]:
 
 
 @RLYEH.trigger("start_turn", when=lambda g, src, d: bool(_rlyeh_targets(g, src, int(d["player"]))))
-def _rlyeh(g: G, t: Task) -> None:
+def _rlyeh(g: G, t: Task) -> Then:
     """At the start of your turn you may destroy one of your minions here to gain 1 VP."""
-    pick_minion(g, t, "kill", CPr.RLYEH, _rlyeh_targets(g, t.src, t.player), may=True)
+    return pick_minion(t, "kill", CPr.RLYEH, _rlyeh_targets(g, t.src, t.player), may=True)
 
 
 @RLYEH.step("kill")
-def _rlyeh_kill(g: G, t: Task) -> None:
+def _rlyeh_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None or g.base_of(m) != t.src or g.controller(m) != t.player:
-        return
+        return None
     t.data["minion"] = m
-    g.destroy(m, None, t.card)
-    g.go(t, "vp")
+    return [destroy(m, None, t.card), go(t, "vp")]
 
 
 @RLYEH.step("vp")

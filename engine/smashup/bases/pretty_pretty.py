@@ -10,6 +10,7 @@ from engine.smashup.common import destroy_targets, pick_minion, picked_minion
 from engine.smashup.keys import Pr
 from engine.smashup.models import Task
 from engine.smashup.ops import G
+from engine.smashup.tasks import Then, destroy, go
 
 BOX = "pretty-pretty"
 
@@ -35,19 +36,18 @@ def _alley_targets(g: G, base: int) -> list[int]:
 
 
 @ALLEY.talent(ok=lambda g, uid: bool(_alley_targets(g, uid)))
-def _alley(g: G, t: Task) -> None:
+def _alley(g: G, t: Task) -> Then:
     """Once on your turn: destroy one of your minions here to draw 1."""
-    pick_minion(g, t, "kill", Pr.DESTROY_OWN, _alley_targets(g, t.src))
+    return pick_minion(t, "kill", Pr.DESTROY_OWN, _alley_targets(g, t.src))
 
 
 @ALLEY.step("kill")
-def _alley_kill(g: G, t: Task) -> None:
+def _alley_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None or g.base_of(m) != t.src or g.controller(m) != t.player:
-        return
+        return None
     t.data["minion"] = m
-    g.destroy(m, None, t.card)
-    g.go(t, "draw")
+    return [destroy(m, None, t.card), go(t, "draw")]
 
 
 @ALLEY.step("draw")
@@ -124,10 +124,10 @@ BALANCE = ability("land-of-balance")
 
 
 @BALANCE.trigger("play_minion", when=lambda g, src, d: d.get("base") == src)
-def _balance(g: G, t: Task) -> None:
+def _balance(g: G, t: Task) -> Then:
     """After you play a minion here, you may move one of yours here from another base."""
     cands = [m for m in g.minions(controller=t.player) if g.base_of(m) != t.src]
-    pick_minion(g, t, "move", Pr.MOVE, cands, may=True)
+    return pick_minion(t, "move", Pr.MOVE, cands, may=True)
 
 
 @BALANCE.step("move")

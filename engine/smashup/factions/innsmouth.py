@@ -13,6 +13,7 @@ from engine.smashup.cards import FactionDef, Target, action, minion, register_fa
 from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
 from engine.smashup.models import Task
 from engine.smashup.ops import G
+from engine.smashup.tasks import Then, ask
 
 F = "innsmouth"
 BOX = "cthulhu"
@@ -122,13 +123,13 @@ def _three_of_a_name(g: G, p: int) -> bool:
 
 
 @MYSTERIES.on_play
-def _mysteries(g: G, t: Task) -> None:
+def _mysteries(g: G, t: Task) -> Then:
     """With 3+ same-name minions on one base: draw 3; then you may draw 2
     more and 2 Madness cards."""
     if not _three_of_a_name(g, t.player):
-        return
+        return None
     g.draw(t.player, 3)
-    g.ask(t, "more", K.MORE, "choice", [Choice.YES.value], min=0, skip_key=Pr.NO)
+    return ask(t, "more", K.MORE, "choice", [Choice.YES.value], min=0, skip_key=Pr.NO)
 
 
 @MYSTERIES.step("more")
@@ -160,10 +161,10 @@ RECRUITMENT = ability("recruitment")
 
 
 @RECRUITMENT.on_play
-def _recruitment(g: G, t: Task) -> None:
+def _recruitment(g: G, t: Task) -> Then:
     """Draw up to 3 Madness cards (no more than the Madness deck holds)."""
     options = MADNESS_COUNTS[: min(3, len(g.s.madness))]
-    g.ask(t, "draw", K.MADNESS_COUNT, "choice", list(options), min=0, skip_key=Pr.NO)
+    return ask(t, "draw", K.MADNESS_COUNT, "choice", list(options), min=0, skip_key=Pr.NO)
 
 
 @RECRUITMENT.step("draw")
@@ -183,25 +184,27 @@ def _sea_cands(g: G, p: int, base: int) -> list[int]:
 
 
 @SEA.special("after", "hand", ok=lambda g, uid, base: bool(_sea_cands(g, g.owner(uid), base)))
-def _sea(g: G, t: Task) -> None:
+def _sea(g: G, t: Task) -> Then:
     """After a base scores: return any number of your minions of one name from
     it to hand instead of the discard pile.  First the name (asked only when
     there are several)."""
     base = int(t.data["base"])
     cands = _sea_cands(g, t.player, base)
-    g.ask(t, "name", K.SEA_NAME, "minion", _names(g, cands), base=g.cid(base))
+    return ask(t, "name", K.SEA_NAME, "minion", _names(g, cands), base=g.cid(base))
 
 
 @SEA.step("name")
-def _sea_name(g: G, t: Task) -> None:
+def _sea_name(g: G, t: Task) -> Then:
     m = t.pick()
     base = int(t.data["base"])
     if m is None or g.base_slot(base) is None:
-        return
+        return None
     name = g.cid(int(m))
     t.data["name"] = name
     cands = [x for x in _sea_cands(g, t.player, base) if g.cid(x) == name]
-    g.ask(t, "which", K.SEA_WHICH, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE, base=g.cid(base))
+    return ask(
+        t, "which", K.SEA_WHICH, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE, base=g.cid(base)
+    )
 
 
 @SEA.step("which")
@@ -241,9 +244,9 @@ SPREADING = ability("spreading-the-word")
 
 
 @SPREADING.on_play
-def _spreading(g: G, t: Task) -> None:
+def _spreading(g: G, t: Task) -> Then:
     """Choose a minion in play: up to 2 extra minions of its name this turn."""
-    g.ask(t, "name", K.NAME, "minion", _names(g, g.minions()))
+    return ask(t, "name", K.NAME, "minion", _names(g, g.minions()))
 
 
 @SPREADING.step("name")

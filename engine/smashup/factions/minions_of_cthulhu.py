@@ -18,6 +18,7 @@ from engine.smashup.flow import destroyed_key, swap_base
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
 from engine.smashup.ops import G
+from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "minions-of-cthulhu"
 BOX = "cthulhu"
@@ -76,9 +77,9 @@ def _star_spawn_ok(g: G, uid: int) -> bool:
 
 
 @STAR_SPAWN.talent(ok=_star_spawn_ok)
-def _star_spawn(g: G, t: Task) -> None:
+def _star_spawn(g: G, t: Task) -> Then:
     """Give a Madness card from your hand to another player (into their hand)."""
-    g.ask(t, "give", Key.GIVE_MADNESS, "player", list(g.others(t.player)))
+    return ask(t, "give", Key.GIVE_MADNESS, "player", list(g.others(t.player)))
 
 
 @STAR_SPAWN.step("give")
@@ -117,19 +118,18 @@ def _actions_in_discard(g: G, p: int) -> list[int]:
 
 
 @SERVITOR.talent(ok=lambda g, uid: bool(_actions_in_discard(g, g.controller(uid))))
-def _servitor(g: G, t: Task) -> None:
+def _servitor(g: G, t: Task) -> Then:
     """Destroy this minion to put an action from your discard pile on top of
     your deck.  [decision] The destruction is the price: if the Servitor
     stays in play (protected, or saved by a replacement), no action comes back."""
-    g.destroy(t.src, t.player, t.card)
-    g.go(t, "fetch")
+    return [destroy(t.src, t.player, t.card), go(t, "fetch")]
 
 
 @SERVITOR.step("fetch")
-def _servitor_fetch(g: G, t: Task) -> None:
+def _servitor_fetch(g: G, t: Task) -> Then:
     if g.in_play(t.src):
-        return
-    g.ask(t, "top", Key.TO_DECK_TOP, "card", _actions_in_discard(g, t.player))
+        return None
+    return ask(t, "top", Key.TO_DECK_TOP, "card", _actions_in_discard(g, t.player))
 
 
 @SERVITOR.step("top")
@@ -194,17 +194,18 @@ CORRUPTION = ability("corruption")
 
 
 @CORRUPTION.on_play
-def _corruption(g: G, t: Task) -> None:
+def _corruption(g: G, t: Task) -> Then:
     """Draw a Madness card, then destroy a minion."""
     g.draw_madness(t.player, 1)
-    pick_minion(g, t, "kill", Pr.DESTROY, destroy_targets(g, t.player, g.minions()))
+    return pick_minion(t, "kill", Pr.DESTROY, destroy_targets(g, t.player, g.minions()))
 
 
 @CORRUPTION.step("kill")
-def _corruption_kill(g: G, t: Task) -> None:
+def _corruption_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is not None:
-        g.destroy(m, t.player, t.card)
+        return destroy(m, t.player, t.card)
+    return None
 
 
 FHTAGN = ability("cthulhu-fhtagn")
@@ -257,9 +258,9 @@ BEGINS_AGAIN = ability("it-begins-again")
 
 
 @BEGINS_AGAIN.on_play
-def _begins_again(g: G, t: Task) -> None:
+def _begins_again(g: G, t: Task) -> Then:
     cands = _actions_in_discard(g, t.player)
-    g.ask(t, "shuffle", Key.SHUFFLE_IN, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE)
+    return ask(t, "shuffle", Key.SHUFFLE_IN, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE)
 
 
 @BEGINS_AGAIN.step("shuffle")
@@ -274,9 +275,9 @@ UNLEASHED = ability("madness-unleashed")
 
 
 @UNLEASHED.on_play
-def _unleashed(g: G, t: Task) -> None:
+def _unleashed(g: G, t: Task) -> Then:
     mad = madness_in_hand(g, t.player)
-    g.ask(t, "discard", Key.DISCARD_MADNESS, "card", mad, min=0, max=len(mad), skip_key=Pr.NONE)
+    return ask(t, "discard", Key.DISCARD_MADNESS, "card", mad, min=0, max=len(mad), skip_key=Pr.NONE)
 
 
 @UNLEASHED.step("discard")
@@ -301,9 +302,9 @@ def _recruits(g: G, p: int) -> list[int]:
 
 
 @RECRUIT.on_play
-def _recruit(g: G, t: Task) -> None:
+def _recruit(g: G, t: Task) -> Then:
     cands = _recruits(g, t.player)
-    g.ask(t, "top", Key.RECRUIT, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE, ordered=True)
+    return ask(t, "top", Key.RECRUIT, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE, ordered=True)
 
 
 @RECRUIT.step("top")

@@ -9,6 +9,7 @@ from engine.smashup.common import move_targets, pick_base, pick_minion, picked_b
 from engine.smashup.keys import Ev, Pr
 from engine.smashup.models import Task
 from engine.smashup.ops import G
+from engine.smashup.tasks import Then, ask, play
 
 F = "mythic-horses"
 BOX = "pretty-pretty"
@@ -87,18 +88,18 @@ ADVENTURE = ability("adventure-power")
 
 
 @ADVENTURE.on_play
-def _adventure(g: G, t: Task) -> None:
-    pick_base(g, t, "to", Pr.PICK_BASE, g.base_ids())
+def _adventure(g: G, t: Task) -> Then:
+    return pick_base(t, "to", Pr.PICK_BASE, g.base_ids())
 
 
 @ADVENTURE.step("to")
-def _adventure_to(g: G, t: Task) -> None:
+def _adventure_to(g: G, t: Task) -> Then:
     b = picked_base(g, t)
     if b is None:
-        return
+        return None
     t.data["to"] = b
     cands = [m for m in g.minions(controller=t.player) if g.base_of(m) != b]
-    g.ask(t, "which", Pr.MOVE_MANY, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE)
+    return ask(t, "which", Pr.MOVE_MANY, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE)
 
 
 @ADVENTURE.step("which")
@@ -123,8 +124,8 @@ FREEDOM = ability("freedom-power")
 
 
 @FREEDOM.on_play
-def _freedom(g: G, t: Task) -> None:
-    g.ask(t, "destroy", Pr.ACTION_DESTROY, "card", g.destroyable_actions())
+def _freedom(g: G, t: Task) -> Then:
+    return ask(t, "destroy", Pr.ACTION_DESTROY, "card", g.destroyable_actions())
 
 
 @FREEDOM.step("destroy")
@@ -144,19 +145,19 @@ def _friend_bases(g: G, p: int, m: int) -> list[int]:
 
 
 @FRIENDSHIP.on_play
-def _friendship(g: G, t: Task) -> None:
+def _friendship(g: G, t: Task) -> Then:
     """Move a minion of yours to a base where you have another minion."""
     cands = [m for m in g.minions(controller=t.player) if _friend_bases(g, t.player, m)]
-    pick_minion(g, t, "which", Pr.MOVE, move_targets(g, t.player, cands))
+    return pick_minion(t, "which", Pr.MOVE, move_targets(g, t.player, cands))
 
 
 @FRIENDSHIP.step("which")
-def _friendship_which(g: G, t: Task) -> None:
+def _friendship_which(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None or g.controller(m) != t.player:
-        return
+        return None
     t.data["minion"] = m
-    pick_base(g, t, "to", Pr.MOVE_TO, _friend_bases(g, t.player, m))
+    return pick_base(t, "to", Pr.MOVE_TO, _friend_bases(g, t.player, m))
 
 
 @FRIENDSHIP.step("to")
@@ -201,7 +202,7 @@ def _teaching_ok(g: G, uid: int, base: int) -> bool:
 
 
 @TEACHING.special("before", "hand", ok=_teaching_ok)
-def _teaching(g: G, t: Task) -> None:
+def _teaching(g: G, t: Task) -> Then:
     """Reveal a card per minion of yours here; one revealed minion may be played
     here as an extra minion; the rest go back on top in any order."""
     p, base = t.player, int(t.data["base"])
@@ -213,7 +214,7 @@ def _teaching(g: G, t: Task) -> None:
         g.set_aside(top)
         shown.append(top)
     if not shown:
-        return
+        return None
     g.emit(Ev.REVEALED, player=p, cards=[g.cid(c) for c in shown])
     t.data["shown"] = shown
     playable = [
@@ -221,19 +222,19 @@ def _teaching(g: G, t: Task) -> None:
         for c in shown
         if g.cdef(c).minion and not g.forbidden(PlayCheck(p, c, g.cid(c), base, None, True, True))
     ]
-    g.ask(t, "play", Pr.PLAY_REVEALED, "card", playable, min=0, skip_key=Pr.NO, base=g.cid(base))
+    return ask(t, "play", Pr.PLAY_REVEALED, "card", playable, min=0, skip_key=Pr.NO, base=g.cid(base))
 
 
 @TEACHING.step("play")
-def _teaching_play(g: G, t: Task) -> None:
+def _teaching_play(g: G, t: Task) -> Then:
     c = t.pick()
     t.data["chosen"] = c
     rest = [x for x in t.data["shown"] if x != c and x in g.s.aside]
-    g.ask(t, "rest", Pr.ORDER_TOP, "card", rest, min=len(rest), max=len(rest), ordered=True)
+    return ask(t, "rest", Pr.ORDER_TOP, "card", rest, min=len(rest), max=len(rest), ordered=True)
 
 
 @TEACHING.step("rest")
-def _teaching_rest(g: G, t: Task) -> None:
+def _teaching_rest(g: G, t: Task) -> Then:
     """The first picked ends on top."""
     for c in reversed(t.picks):
         if c in g.s.aside:
@@ -245,9 +246,10 @@ def _teaching_rest(g: G, t: Task) -> None:
     base = int(t.data["base"])
     if c is not None and c in g.s.aside and g.base_slot(base) is not None:
         g.s.extras[t.player] = g.s.extras.get(t.player, 0) + 1
-        g.play(t.player, int(c), base)
-    elif c is not None and c in g.s.aside:
+        return play(t.player, int(c), base)
+    if c is not None and c in g.s.aside:
         g.put_top(int(c))
+    return None
 
 
 TOGETHER = ability("togetherness-power")
