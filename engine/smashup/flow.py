@@ -25,7 +25,7 @@ from engine.smashup.models import (
     Window,
 )
 from engine.smashup.ops import G
-from engine.smashup.tasks import CORE, Then, ask, call, continuation, fire_now, play
+from engine.smashup.tasks import CORE, Then, ask, call, continuation, fire_now, play, prompt, run
 
 C = ability(CORE)
 
@@ -55,15 +55,14 @@ def timeout_picks(g: G, prompt: Prompt) -> list[PromptValue]:
 
 
 @C.step("ask")
-def _ask(g: G, t: Task) -> None:
+def _ask(g: G, t: Task) -> Then:
     """A question scheduled behind other steps (``tasks.ask``): its turn has come."""
-    g.prompt(t.player, t.data)
+    return prompt(g, t.player, t.data)
 
 
 def resume(g: G, pending: Pending, picks: list[PromptValue]) -> None:
     """An answered prompt (already off the queue): its Task goes on at once."""
-    g.s.stack.append(continuation(pending.data, picks, resume=True))
-    g.run()
+    run(g, continuation(pending.data, picks, resume=True))
 
 
 def answer(g: G, pending: Pending, picks: list[PromptValue]) -> None:

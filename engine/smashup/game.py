@@ -1,6 +1,6 @@
 """The Smash Up game object: its handlers on the core's template (``engine.core.Rules``).
 
-The game's own engine is the task stack (``ops.G.run``, ``flow``); the core
+The game's own engine is the task stack (``tasks.run``, ``flow``); the core
 keeps its prompts: every prompt is a core ``Pending`` whose answer resumes
 the one step ``TASK_STEP`` with the Task it was asked for (as JSON), which
 goes on with the picks.
@@ -57,7 +57,8 @@ from engine.smashup.models import (
     UseTalent,
     migrate,
 )
-from engine.smashup.ops import CORE, G, reader, seal, sealed
+from engine.smashup.ops import G, reader, seal, sealed
+from engine.smashup.tasks import CORE, call, run
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -163,10 +164,9 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
                     s.rng, i = rng_below(s.rng, len(choices))
                     flow.take_faction(g, p, choices[i])
                     choices = flow.draftable(g, p)
-            g.call(CORE, "deal")
+            run(g, call(CORE, "deal"))
         else:
-            g.call(CORE, "draft", order=flow.snake(seats), i=0)
-        g.run()
+            run(g, call(CORE, "draft", order=flow.snake(seats), i=0))
         _set_deadline(s, now)
         seal(s)
         return s, out
@@ -214,8 +214,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             if count == AWAY_AFTER:
                 g.emit(Ev.AWAY, player=p)
                 g.emit(Ev.AWAY_YOU, to=p, player=p)
-            g.call(CORE, "finish", player=p)
-            g.run()
+            run(g, call(CORE, "finish", player=p))
         s.deadline_ms = None
 
     def check(self, s: SmashUpState, action: Any) -> None:
@@ -259,8 +258,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
         err, credit = check_play(g, p, a.card, a.base, a.minion)
         if err is not None:
             raise RuleError(err)
-        g.schedule(flow.start_play(g, p, a.card, a.base, a.minion, credit))
-        g.run()
+        run(g, flow.start_play(g, p, a.card, a.base, a.minion, credit))
 
     @move(UseTalent)
     def _talent(self, s: SmashUpState, a: UseTalent, now: int, out: Out) -> None:
@@ -271,14 +269,11 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             raise RuleError(err)
         s.talents.append(a.card)
         g.emit(Ev.TALENT, player=p, card=g.cid(a.card))
-        g.call(g.cid(a.card), "talent", player=p, src=a.card)
-        g.run()
+        run(g, call(g.cid(a.card), "talent", player=p, src=a.card))
 
     @move(EndPlays)
     def _end(self, s: SmashUpState, a: EndPlays, now: int, out: Out) -> None:
-        g = G(s, out, now)
-        g.call(CORE, "finish", player=a.player)
-        g.run()
+        run(G(s, out, now), call(CORE, "finish", player=a.player))
 
     @resume(TASK_STEP)
     def _resume(self, s: SmashUpState, pending: Pending, a: Answer, now: int, out: Out) -> None:
@@ -437,8 +432,7 @@ def _idle(g: G) -> None:
     for _ in range(len(s.seats) + 1):
         if not (_play_phase(s) and s.current in s.left):
             return
-        g.call(CORE, "end_turn", player=s.current)
-        g.run()
+        run(g, call(CORE, "end_turn", player=s.current))
 
 
 def _set_deadline(s: SmashUpState, now: int) -> None:
@@ -493,7 +487,7 @@ def _leave(g: G, p: int) -> None:
     if pending is not None:
         flow.answer(g, pending, flow.default_picks(pending.prompt))
     else:
-        g.run()
+        run(g)
 
 
 def zone_counts(s: SmashUpState) -> dict[str, int]:

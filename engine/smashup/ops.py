@@ -1,4 +1,5 @@
-"""``G``: the toolkit every ability and the turn flow use on a (cloned) state.
+"""``G``: the toolkit every ability and the turn flow use on a (cloned) state:
+queries and immediate changes.
 
 Queries (``power``, ``minions``, ``controller``, ``can_affect`` …) read the
 state; power is always recomputed from what is in play, never stored in the
@@ -12,20 +13,13 @@ is kept in this module: a search in a thread and the event loop never share
 what they work out, but for the boards of a state both read, which are
 filled in whole pieces (``board``).
 
-Mutations come in two sorts:
-
-- *immediate* ones (``draw``, ``move``, ``take_control``, ``add_power``,
-  ``credit``, ``gain_vp``, ``return_to_hand``, ``destroy_action`` …) change the
-  state at once;
-- *scheduled* ones (``ask``, ``go``, ``call``, ``destroy``, ``play``) queue a
-  task: they run, in the order they were called, after the current handler
-  returns, and may wait for prompts.
-
-**The one ordering rule**: inside a handler, do every immediate mutation
-before the first scheduled one; what must happen after a scheduled step goes
-into a continuation (``g.go(t, "next")``).  Breaking it raises an
-AssertionError (so a test catches it).  Triggers raised by immediate
-mutations (``fire``) resolve after the current card has finished resolving.
+Mutations are *immediate* (``draw``, ``move``, ``take_control``,
+``add_power``, ``credit``, ``gain_vp``, ``return_to_hand``, ``destroy_action``
+…): they change the state at once.  What is to happen later (a question, a
+destruction, a continuation) is not done through ``G``: a handler returns
+those steps (``tasks``), so every immediate change of a handler comes before
+anything it schedules.  Triggers raised by immediate mutations (``fire``)
+resolve after the current card has finished resolving.
 
 What is in play (``state.bases``) is a value: it changes only through
 ``G`` (``add_minion``, ``attach``, ``set_controller``, ``set_data``,
@@ -34,18 +28,17 @@ What is in play (``state.bases``) is a value: it changes only through
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Literal
 from weakref import ref
 
-from engine.core import Event, PromptValue, ask, deep_copy, rng_below, rng_shuffle
+from engine.core import Event, rng_below, rng_shuffle
 from engine.smashup import abilities
 from engine.smashup.abilities import Ability, PlayCheck
 from engine.smashup.board import Board, board_of
 from engine.smashup.cards import BASES, CARDS, MADNESS, BaseDef, CardDef
 from engine.smashup.keys import Ev
 from engine.smashup.models import (
-    TASK_STEP,
     Attached,
     BaseSlot,
     Credit,
@@ -54,11 +47,7 @@ from engine.smashup.models import (
     Task,
     Temp,
 )
-from engine.smashup.tasks import ASK, CORE, continuation
-
-__all__ = ["CORE", "G", "continuation", "reader", "seal", "sealed"]
-
-MAX_STEPS = 100_000
+from engine.smashup.tasks import CORE
 
 _REGISTRY = abilities.REGISTRY
 _new = object.__new__
@@ -85,7 +74,7 @@ def reader(s: SmashUpState) -> G:
 
 
 class G:
-    __slots__ = ("_after", "_asked", "_batch", "_board", "now", "out", "readonly", "s")
+    __slots__ = ("_board", "now", "out", "raised", "readonly", "s")
 
     def __init__(self, s: SmashUpState, out: list[Event], now: int = 0, readonly: bool = False) -> None:
         self.s = s
@@ -94,11 +83,9 @@ class G:
         self.readonly = readonly
         if not readonly and s.sealed is not None:  # changed: not as handed out (a clone, or a test's)
             s.sealed = None
-        self._batch: list[Task] | None = None  # tasks scheduled by the running handler
-        self._after: list[Task] = []  # triggers to resolve after it
-        # the running handler has opened a prompt at once (``ask``): it may not
-        # change the state any more (as if the question were a scheduled step)
-        self._asked = False
+        # triggers raised while a handler runs (``fire``), resolved after it
+        # (``tasks.run``); None outside any handler: straight onto the stack
+        self.raised: list[Task] | None = None
         self._board: Board | None = None
 
     def board(self) -> Board:
@@ -456,7 +443,6 @@ class G:
         return True
 
     def draw(self, p: int, n: int = 1) -> list[int]:
-        self._immediate()
         got: list[int] = []
         for _ in range(n):
             if not self.refill(p):
@@ -478,7 +464,6 @@ class G:
     def to_hand(self, uid: int, p: int | None = None) -> None:
         """Put a card from a pile (deck, discard, aside) into a hand (a
         Madness card changes owner with it: its holder owns it)."""
-        self._immediate()
         who = self.owner(uid) if p is None else p
         self._unpile(uid)
         if self.s.cards[uid] == MADNESS:
@@ -487,20 +472,17 @@ class G:
         self.emit(Ev.TO_HAND, player=who, card=self.cid(uid))
 
     def put_bottom(self, uid: int) -> None:
-        self._immediate()
         self._unpile(uid)
         o = self.owner(uid)
         self.s.decks[o].insert(0, uid)
         self.emit(Ev.TO_BOTTOM, owner=o, card=self.cid(uid))
 
     def put_top(self, uid: int) -> None:
-        self._immediate()
         self._unpile(uid)
         self.s.decks[self.owner(uid)].append(uid)
 
     def shuffle_in(self, uid: int) -> None:
         """Shuffle a card (from a pile) into its owner's deck."""
-        self._immediate()
         self._unpile(uid)
         o = self.owner(uid)
         self.s.decks[o].append(uid)
@@ -509,12 +491,10 @@ class G:
 
     def set_aside(self, uid: int) -> None:
         """Take a card from its pile into the public "aside" zone (revealed)."""
-        self._immediate()
         self._unpile(uid)
         self.s.aside.append(uid)
 
     def discard_from_hand(self, p: int, uids: list[int]) -> None:
-        self._immediate()
         for uid in uids:
             self.s.hands[p].remove(uid)
             self.s.discards[self.owner(uid)].append(uid)
@@ -659,7 +639,6 @@ class G:
     def leave_play(self, uid: int, dest: Literal["discard", "hand", "deck", "bottom"] = "discard") -> None:
         """A card leaves play for ``dest`` (its owner's discard pile, hand, deck
         shuffled, or deck bottom).  Not a destruction: no destroy triggers."""
-        self._immediate()
         if self.take_out(uid) is None:
             return
         o = self.owner(uid)
@@ -683,7 +662,6 @@ class G:
 
     def destroy_action(self, a: int) -> bool:
         """Destroy an action in play (an Heirloom can't be)."""
-        self._immediate()
         if self.ab(a).indestructible or self.attached(a) is None:
             return False
         self.take_out(a)
@@ -698,7 +676,6 @@ class G:
 
     def move(self, m: int, to: int, actor: int | None = None) -> bool:
         """Move a minion (with its actions) to another base.  Not a play."""
-        self._immediate()
         loc = self.locate(m)
         dest = self.base_slot(to)
         if loc is None or dest is None or loc[0].uid == to:
@@ -714,7 +691,6 @@ class G:
 
     def take_control(self, m: int, p: int, src: str) -> bool:
         """``p`` controls minion ``m`` until the end of the turn."""
-        self._immediate()
         slot = self.minion_slot(m)
         if slot is None or slot.controller == p:
             return False
@@ -732,7 +708,6 @@ class G:
         until: Literal["end_turn", "start_turn"] = "end_turn",
     ) -> None:
         """A temporary power change; ``start_turn``: until the start of ``by``'s next turn."""
-        self._immediate()
         if not self.is_minion_in_play(m):
             return
         temp = Temp(kind="power", target=m, by=by, src=src, amount=amount, until=until, player=by)
@@ -741,7 +716,6 @@ class G:
 
     def transfer(self, a: int, to: int) -> bool:
         """Move an attached action onto another minion (not a play)."""
-        self._immediate()
         dest = self.minion_slot(to)
         if dest is None or self.host(a) in (None, to):
             return False
@@ -768,7 +742,6 @@ class G:
         [decision] extras granted off-turn are lost).  A minion play may be
         held to one ``base``, to a base where ``p`` has a minion, to a power
         cap, or to some card ids (``names``: "a minion of the same name")."""
-        self._immediate()
         if p != self.s.current or self.s.phase != "playing":
             return
         c = Credit(
@@ -785,13 +758,11 @@ class G:
         self.emit(Ev.EXTRA_PLAY, player=p, source=src, kind=kind)
 
     def gain_vp(self, p: int, n: int, src: str) -> None:
-        self._immediate()
         self.s.vp[p] = self.s.vp.get(p, 0) + n
         self.emit(Ev.VP, player=p, points=n, source=src)
 
     def draw_madness(self, p: int, n: int = 1) -> list[int]:
         """Draw Madness cards (none when the Madness deck is empty)."""
-        self._immediate()
         got = []
         for _ in range(n):
             if not self.s.madness:
@@ -806,7 +777,6 @@ class G:
 
     def return_madness(self, uid: int) -> None:
         """A Madness card goes back to the Madness deck (from a pile or aside)."""
-        self._immediate()
         p = self.owner(uid)
         self._unpile(uid)
         self.s.owners[uid] = -1
@@ -816,14 +786,12 @@ class G:
     def give_card(self, uid: int, to: int) -> None:
         """Move a card from its pile into another player's hand (a Madness
         card changes owner with it: its holder owns it)."""
-        self._immediate()
         self._unpile(uid)
         if self.s.cards[uid] == MADNESS:
             self.s.owners[uid] = to
         self.s.hands[to].append(uid)
 
     def shuffle_discard_into_deck(self, p: int) -> None:
-        self._immediate()
         s = self.s
         s.decks[p].extend(s.discards[p])
         s.discards[p] = []
@@ -834,191 +802,20 @@ class G:
         piles = (s.hands[p], s.decks[p], s.discards[p])
         return sum(1 for pile in piles for c in pile if s.cards[c] == MADNESS)
 
-    # --- scheduling ------------------------------------------------------------------
-
-    def _immediate(self) -> None:
-        # use a continuation step
-        assert not self._batch and not self._asked, "immediate_after_scheduled"
-
-    def schedule(self, task: Task) -> None:
-        if self._batch is None:  # outside any handler: straight onto the stack
-            self.s.stack.append(task)
-        else:
-            self._batch.append(task)
-
-    def go(self, t: Task, step: str, **data: Any) -> None:
-        """Continue ``t``'s ability at ``step`` (its data kept, updated with ``data``)."""
-        d = {k: v for k, v in t.data.items() if k != "picks"}
-        d.update(data)
-        self.schedule(Task.make(t.card, step, t.player, t.src, d))
-
-    def call(self, card: str, step: str, /, player: int = -1, src: int = -1, **data: Any) -> None:
-        self.schedule(Task.make(card, step, player, src, data))
-
-    def destroy(self, m: int, actor: int | None, src: str) -> None:
-        """Destroy a minion (protections, then replacements, then the owner's
-        discard pile and the ``destroyed`` trigger).  Scheduled."""
-        self.call(CORE, "destroy", player=-1 if actor is None else actor, minion=m, actor=actor, source=src)
-
-    def play(
-        self, p: int, uid: int, base: int | None = None, minion: int | None = None, from_hand: bool = False
-    ) -> None:
-        """Play a card already taken from its pile (an ability's "play it"):
-        its on-play ability and the play triggers follow.  Scheduled.
-        Abilities that play a card as an extra play count it themselves
-        (``g.s.extras``) and check ``g.forbidden`` first."""
-        self.call(CORE, "play", player=p, card=uid, base=base, minion=minion, from_hand=from_hand)
+    # --- triggers ---------------------------------------------------------------------
 
     def fire(self, name: str, **data: Any) -> None:
         """Raise a trigger; the cards in play listening to it resolve after the
         current card (in an order the current player picks when it matters)."""
         task = Task.make(CORE, "fire", -1, -1, {"name": name, "data": data})
-        if self._batch is None:
+        raised = self.raised
+        if raised is None:  # outside any handler: straight onto the stack
             self.s.stack.append(task)
         else:
-            self._after.append(task)
-
-    def fire_now(self, name: str, **data: Any) -> None:
-        """Like ``fire`` but as the next scheduled step (in call order)."""
-        self.schedule(Task.make(CORE, "fire", -1, -1, {"name": name, "data": data}))
-
-    def ask(
-        self,
-        t: Task,
-        step: str,
-        key: str,
-        kind: str,
-        options: Sequence[PromptValue],
-        min: int = 1,
-        max: int = 1,
-        player: int | None = None,
-        skip_key: str | None = None,
-        ordered: bool = False,
-        parallel: bool = False,
-        always: bool = False,
-        **args: Any,
-    ) -> None:
-        """Ask ``player`` (default: ``t.player``) to pick ``min``..``max`` of
-        ``options``; the answer resumes ``t``'s ability at ``step`` with
-        ``data["picks"]``.  No options: resumes at once with no picks; a
-        choice with one possible answer is taken at once — unless ``always``:
-        a question everyone is asked alike, so that whether it is asked
-        tells nobody anything (the Me-First window, the mulligan).
-        ``parallel``: asked even while other prompts are open (setup
-        questions everyone answers at once).  Scheduled."""
-        then = {
-            "card": t.card,
-            "step": step,
-            "player": t.player,
-            "src": t.src,
-            "data": {k: deep_copy(v) for k, v in t.data.items() if k != "picks"},
-        }
-        if t.card != CORE:  # the asking card (or base) names the question
-            args.setdefault("card", t.card)
-        spec = {
-            "key": str(key),
-            "kind": kind,
-            "options": list(options),
-            "min": min,
-            "max": max,
-            "skip_key": None if skip_key is None else str(skip_key),
-            "ordered": ordered,
-            "always": always,
-            "args": args,
-            "then": then,
-        }
-        who = t.player if player is None else player
-        batch = self._batch
-        if batch is not None and not batch and not self._asked:
-            # nothing scheduled before it: asking now is asking next (what the
-            # step ``ask`` would do as the next task), without the task
-            self._asked = True
-            self.prompt(who, spec)
-        else:
-            self.schedule(Task.make(CORE, "ask", who, -1, spec, parallel))
-
-    def prompt(self, p: int, d: dict[str, Any]) -> None:
-        """Open the question ``d`` (``ask``'s) for ``p`` — or, when its answer
-        is forced (no options, one possible answer, a player who has left),
-        schedule its continuation with that answer at once."""
-        then: dict[str, Any] = d["then"]
-        options: list[PromptValue] = d["options"]
-        lo, hi, ordered = int(d["min"]), int(d["max"]), bool(d["ordered"])
-        forced: list[PromptValue] | None = None
-        s = self.s
-        if p in s.left or p not in s.seats:
-            forced = options[:lo]
-        elif d.get("always"):
-            pass  # asked alike whatever the options: whether it is asked must tell nothing
-        elif not options:
-            forced = []
-        elif (not ordered and lo >= len(options)) or (ordered and len(options) == 1 and lo >= 1):
-            forced = options
-        if forced is not None:
-            self.schedule(continuation(then, forced, resume=False))
-            return
-        ask(
-            s,
-            p,
-            d["key"],
-            d["kind"],
-            options,
-            then=TASK_STEP,
-            data=then,
-            min=lo,
-            max=hi if hi < len(options) else len(options),
-            ordered=ordered,
-            skip_key=d["skip_key"],
-            args=d["args"],
-        )
+            raised.append(task)
 
     def minion_choices(self, actor: int | None, how: str, cands: list[int]) -> list[int]:
         return [m for m in cands if self.can_affect(actor, m, how)]
-
-    # --- running the stack ------------------------------------------------------------
-
-    def exec(self, t: Task) -> None:
-        step = t.step
-        if t.src >= 0 and step.startswith("on:") and not self.in_play(t.src):
-            return  # a trigger whose card has left play
-        a = _REGISTRY.get(t.card)
-        fn = a.steps.get(step) if a is not None else None
-        if fn is None:
-            raise KeyError(f"no step {step!r} of {t.card!r}")
-        # the stack's task is shared with older states: its handler gets a copy to change
-        # (a handler sets keys of its data, never changes a value in place: abilities.py)
-        mine = Task.make(t.card, step, t.player, t.src, dict(t.data), t.resume)
-        batch: list[Task] = []
-        after: list[Task] = []
-        self._batch, self._after, self._asked = batch, after, False
-        then = fn(self, mine)  # (one that raises fails the whole ``apply``: this G is thrown away)
-        if then is not None:
-            steps = then if isinstance(then, list) else [then]
-            if steps and not batch and not self._asked and steps[0].step == ASK and steps[0].card == CORE:
-                # nothing scheduled before it: asking now is asking next (what the
-                # step ``ask`` would do as the next task), without the task
-                self._asked = True
-                self.prompt(steps[0].player, steps[0].data)
-                steps = steps[1:]
-            batch.extend(steps)
-        self._batch = None
-        self._after = []
-        stack = self.s.stack
-        if after:
-            stack.extend(reversed(after))
-        if batch:
-            stack.extend(reversed(batch))
-
-    def run(self) -> None:
-        """Resolve tasks until a prompt waits or nothing is left."""
-        s = self.s
-        for _ in range(MAX_STEPS):
-            if not s.stack or s.phase == "over":
-                return
-            if s.prompts and not s.stack[-1].resume:
-                return
-            self.exec(s.stack.pop())
-        raise RuntimeError("smashup: runaway resolution")
 
     # --- helpers for abilities -------------------------------------------------------
 

@@ -20,12 +20,20 @@ next.  What must happen after a scheduled step goes into a continuation
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.core import PromptValue, deep_copy
-from engine.smashup.models import Task
+from engine.core import ask as open_prompt
+from engine.smashup import abilities
+from engine.smashup.models import TASK_STEP, Task
+
+if TYPE_CHECKING:
+    from engine.smashup.ops import G
 
 CORE = "core"
+MAX_STEPS = 100_000
+
+_REGISTRY = abilities.REGISTRY
 
 # what a handler returns: nothing, one step, or steps in the order they run
 Then = Task | list[Task] | None
@@ -126,3 +134,100 @@ def continuation(then: dict[str, Any], picks: list[PromptValue], resume: bool) -
     return Task.make(
         then["card"], then["step"], int(then.get("player", -1)), int(then.get("src", -1)), data, resume
     )
+
+
+# --- the scheduler: running the stack --------------------------------------------------
+
+
+def run(g: G, step: Task | None = None) -> None:
+    """Resolve tasks (``step`` first) until a prompt waits or nothing is left."""
+    s = g.s
+    if step is not None:
+        s.stack.append(step)
+    for _ in range(MAX_STEPS):
+        if not s.stack or s.phase == "over":
+            return
+        if s.prompts and not s.stack[-1].resume:
+            return
+        _exec(g, s.stack.pop())
+    raise RuntimeError("smashup: runaway resolution")
+
+
+def _exec(g: G, t: Task) -> None:
+    """Run one task's handler, then put what it returned on the stack (the
+    first step on top), above the triggers it raised."""
+    step = t.step
+    if t.src >= 0 and step.startswith("on:") and not g.in_play(t.src):
+        return  # a trigger whose card has left play
+    a = _REGISTRY.get(t.card)
+    fn = a.steps.get(step) if a is not None else None
+    if fn is None:
+        raise KeyError(f"no step {step!r} of {t.card!r}")
+    # the stack's task is shared with older states: its handler gets a copy to change
+    # (a handler sets keys of its data, never changes a value in place: abilities.py)
+    mine = Task.make(t.card, step, t.player, t.src, dict(t.data), t.resume)
+    raised: list[Task] = []
+    g.raised = raised
+    then = fn(g, mine)  # (one that raises fails the whole ``apply``: this G is thrown away)
+    g.raised = None
+    stack = g.s.stack
+    if raised:
+        stack.extend(reversed(raised))
+    if then is None:
+        return
+    if isinstance(then, list):
+        if not then:
+            return
+        first = then[0]
+        if first.step == ASK and first.card == CORE:
+            # nothing scheduled before it: asking now is asking next (what the
+            # step ``ask`` would do as the next task), without the task
+            forced = prompt(g, first.player, first.data)
+            stack.extend(reversed(then[1:]))
+            if forced is not None:
+                stack.append(forced)
+        else:
+            stack.extend(reversed(then))
+        return
+    if then.step == ASK and then.card == CORE:
+        forced = prompt(g, then.player, then.data)
+        if forced is not None:
+            stack.append(forced)
+        return
+    stack.append(then)
+
+
+def prompt(g: G, p: int, d: dict[str, Any]) -> Task | None:
+    """Open the question ``d`` (``ask``'s) for ``p`` — or, when its answer is
+    forced (no options, one possible answer, a player who has left), return
+    its continuation with that answer, to run next."""
+    then: dict[str, Any] = d["then"]
+    options: list[PromptValue] = d["options"]
+    lo, hi, ordered = int(d["min"]), int(d["max"]), bool(d["ordered"])
+    forced: list[PromptValue] | None = None
+    s = g.s
+    if p in s.left or p not in s.seats:
+        forced = options[:lo]
+    elif d.get("always"):
+        pass  # asked alike whatever the options: whether it is asked must tell nothing
+    elif not options:
+        forced = []
+    elif (not ordered and lo >= len(options)) or (ordered and len(options) == 1 and lo >= 1):
+        forced = options
+    if forced is not None:
+        return continuation(then, forced, resume=False)
+    open_prompt(
+        s,
+        p,
+        d["key"],
+        d["kind"],
+        options,
+        then=TASK_STEP,
+        data=then,
+        min=lo,
+        max=hi if hi < len(options) else len(options),
+        ordered=ordered,
+        skip_key=d["skip_key"],
+        args=d["args"],
+    )
+    return None

@@ -39,7 +39,8 @@ from engine.smashup.models import (
     SmashUpState,
     UseTalent,
 )
-from engine.smashup.ops import CORE, G
+from engine.smashup.ops import G
+from engine.smashup.tasks import CORE, call, run
 
 
 class Table:
@@ -84,8 +85,7 @@ class Table:
             s.bases = (*s.bases, BaseSlot(uid=uid))
         s.phase = "playing"
         s.current = current if current is not None else seats[0]
-        g.call(CORE, "begin_turn", player=s.current)
-        g.run()
+        run(g, call(CORE, "begin_turn", player=s.current))
         s.turn = 1
         self.s = s
 
