@@ -27,6 +27,7 @@ from engine.players.base import (
     random_policy,
 )
 from engine.smashup.cards import BASES, CARDS, FACTIONS, Target
+from engine.smashup.effects import G
 from engine.smashup.game import GAME
 from engine.smashup.models import (
     Attached,
@@ -37,7 +38,6 @@ from engine.smashup.models import (
     SmashUpView,
     Temp,
 )
-from engine.smashup.ops import G
 
 # prompts whose picks hurt what is picked (aimed at opponents), and those that help
 _HARMFUL = ("destroy", "return", "control", "action-destroy", "transfer-from")

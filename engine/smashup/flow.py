@@ -12,6 +12,7 @@ from engine.core import Pending, Prompt, PromptValue, rng_below, rng_shuffle
 from engine.smashup import abilities
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import BASES, CARDS, FACTIONS, MADNESS, Target
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr
 from engine.smashup.models import (
     HAND_LIMIT,
@@ -24,7 +25,6 @@ from engine.smashup.models import (
     Task,
     Window,
 )
-from engine.smashup.ops import G
 from engine.smashup.tasks import CORE, Then, ask, call, continuation, fire_now, play, prompt, run
 
 C = ability(CORE)
@@ -229,7 +229,7 @@ def _action_done(g: G, t: Task) -> Then:
     if uid not in g.s.aside:
         return None
     options: list[PromptValue] = [Choice.DISCARD.value]
-    if any(a.after_play_bottom and ctrl == p for _, ctrl, a in g._with("after_play_bottom")):
+    if any(a.after_play_bottom and ctrl == p for _, ctrl, a in g.hooked("after_play_bottom")):
         options.append(Choice.BOTTOM.value)
     if g.ab(uid).self_return:
         options.append(Choice.HAND.value)
@@ -269,7 +269,7 @@ def _destroy(g: G, t: Task) -> Then:
         g.emit(Ev.PROTECTED, card=g.cid(m), base=g.cid(loc[0].uid))
         return None
     reps = []
-    for src, _, a in g._with("replacement"):
+    for src, _, a in g.hooked("replacement"):
         assert a.replacement is not None
         if a.replacement.when(g, src, m):
             reps.append((src, a.replacement))

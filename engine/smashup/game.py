@@ -38,6 +38,7 @@ from engine.smashup import factions as _factions  # noqa: F401 - registers every
 from engine.smashup import madness as _madness  # noqa: F401 - the Madness card
 from engine.smashup.abilities import PlayCheck, always_ok
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTION_SIZE, FACTIONS, MADNESS, Kind, Target
+from engine.smashup.effects import G, reader
 from engine.smashup.keys import Err, Ev, all_keys
 from engine.smashup.models import (
     SCHEMA_VERSION,
@@ -57,7 +58,7 @@ from engine.smashup.models import (
     UseTalent,
     migrate,
 )
-from engine.smashup.ops import G, reader, seal, sealed
+from engine.smashup.queries import seal, sealed
 from engine.smashup.tasks import CORE, call, run
 
 MIN_PLAYERS = 2
@@ -596,7 +597,7 @@ def playable(g: G, p: int) -> list[Any]:
         return out
     bases = g.base_ids()
     cards = s.cards
-    forbids = g._with("forbid")
+    forbids = g.hooked("forbid")
     mine: dict[int, bool] = {}  # base -> p has a minion there
     on_minion: list[int] | None = None  # minions an action of p's may be played on
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 from engine.smashup.abilities import ability
 from engine.smashup.cards import MADNESS
 from engine.smashup.common import pick_effect
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice
 from engine.smashup.models import Task
-from engine.smashup.ops import G
 from engine.smashup.tasks import Then
 
 M = ability(MADNESS)

@@ -28,7 +28,7 @@ from engine.smashup import abilities
 from engine.smashup.models import TASK_STEP, Task
 
 if TYPE_CHECKING:
-    from engine.smashup.ops import G
+    from engine.smashup.effects import G
 
 CORE = "core"
 MAX_STEPS = 100_000

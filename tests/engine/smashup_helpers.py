@@ -28,6 +28,7 @@ from typing import Any
 from engine.core import Answer, Event, Prompt, PromptValue
 from engine.smashup import GAME, flow
 from engine.smashup.cards import BASES, BOXES, FACTIONS
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr
 from engine.smashup.models import (
     Attached,
@@ -39,7 +40,6 @@ from engine.smashup.models import (
     SmashUpState,
     UseTalent,
 )
-from engine.smashup.ops import G
 from engine.smashup.tasks import CORE, call, run
 
 

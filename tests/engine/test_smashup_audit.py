@@ -18,9 +18,9 @@ from typing import Any
 from engine.core import Answer, Event, Leave, to_jsonable
 from engine.smashup import GAME, flow
 from engine.smashup.cards import FACTIONS
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr
 from engine.smashup.models import SmashUpOptions, SmashUpState
-from engine.smashup.ops import G
 from engine.smashup.tasks import CORE, call, run
 from tests.engine.smashup_helpers import (
     Table,

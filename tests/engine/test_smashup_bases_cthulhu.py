@@ -9,9 +9,9 @@ from engine.core import RuleError
 from engine.smashup import GAME
 from engine.smashup.bases.cthulhu import BOX, CPr
 from engine.smashup.cards import BASES, BOXES, FACTIONS, bases_of, factions_of
+from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev, Pr
 from engine.smashup.models import PlayCard, SmashUpOptions, SmashUpState
-from engine.smashup.ops import G
 from engine.smashup.tasks import run
 from tests.engine.smashup_helpers import (
     Table,

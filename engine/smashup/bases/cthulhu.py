@@ -15,10 +15,11 @@ from typing import Any
 from engine.smashup.abilities import ability
 from engine.smashup.cards import MADNESS, BaseDef, BoxDef, register_bases, register_box
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.flow import winners
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask, destroy, go
 
 BOX = "cthulhu"
@@ -57,7 +58,7 @@ register_bases(
 )
 
 
-def _played_here(g: G, src: int, d: dict[str, Any]) -> bool:
+def _played_here(g: Q, src: int, d: dict[str, Any]) -> bool:
     return d.get("base") == src and d.get("minion") is not None
 
 
@@ -99,7 +100,7 @@ def _asylum_return(g: G, t: Task) -> None:
 INNSMOUTH_BASE = ability("innsmouth")
 
 
-def _all_discards(g: G) -> list[int]:
+def _all_discards(g: Q) -> list[int]:
     return [c for p in g.s.seats for c in g.s.discards.get(p, [])]
 
 
@@ -192,7 +193,7 @@ def _miskatonic_return(g: G, t: Task) -> Then:
 # --- Plateau of Leng ---------------------------------------------------------------------------
 
 
-def _leng_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _leng_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     """The first minion a player plays here from hand this turn (moves and
     plays from elsewhere do not count)."""
     if not _played_here(g, src, d) or not d.get("from_hand"):
@@ -216,7 +217,7 @@ def _leng(g: G, t: Task) -> None:
 RLYEH = ability("rlyeh")
 
 
-def _rlyeh_targets(g: G, base: int, p: int) -> list[int]:
+def _rlyeh_targets(g: Q, base: int, p: int) -> list[int]:
     return destroy_targets(g, None, g.minions(base, p))
 
 

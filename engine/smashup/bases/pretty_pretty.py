@@ -7,9 +7,10 @@ from typing import Any
 from engine.smashup.abilities import ability
 from engine.smashup.cards import BaseDef, BoxDef, register_bases, register_box
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, destroy, go
 
 BOX = "pretty-pretty"
@@ -31,7 +32,7 @@ register_bases(
 ALLEY = ability("cat-fanciers-alley")
 
 
-def _alley_targets(g: G, base: int) -> list[int]:
+def _alley_targets(g: Q, base: int) -> list[int]:
     return destroy_targets(g, None, g.minions(base, g.current))
 
 
@@ -72,7 +73,7 @@ def _house(g: G, t: Task) -> None:
 GLADE = ability("enchanted-glade")
 
 
-def _glade_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _glade_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     m = d.get("minion")
     return m is not None and g.base_of(int(m)) == src
 
@@ -86,7 +87,7 @@ def _glade(g: G, t: Task) -> None:
 RING = ability("fairy-ring")
 
 
-def _ring_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _ring_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     if d.get("base") != src:
         return False
     p = d.get("player")
@@ -102,7 +103,7 @@ def _ring(g: G, t: Task) -> None:
 CASTLE = ability("beautiful-castle")
 
 
-def _castle_protects(g: G, src: int, m: int, actor: int | None, how: str) -> bool:
+def _castle_protects(g: Q, src: int, m: int, actor: int | None, how: str) -> bool:
     """Minions here of power 5 or more are unaffected by other players' cards.
     [decision] power changes count as affecting; a change that lifts a minion
     to 5 still applies (the sheet's TBGB ruling): power here reads its

@@ -19,10 +19,11 @@ from enum import StrEnum
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import MADNESS, FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import destroy_targets, pick_effect, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.factions.minions_of_cthulhu import Key as CultKey
 from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "elder-things"
@@ -133,7 +134,7 @@ def _elder_kill(g: G, t: Task) -> Then:
 SHOGGOTH = ability("shoggoth")
 
 
-def _shoggoth_ok(g: G, check: PlayCheck) -> bool:
+def _shoggoth_ok(g: Q, check: PlayCheck) -> bool:
     """Played only on a base where you already have 6 power or more."""
     return check.base is not None and g.powers(check.base).get(check.player, 0) >= 6
 

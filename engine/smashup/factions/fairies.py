@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import pick_effect, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr, register_choices
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask
 
 F = "fairies"
@@ -168,7 +169,7 @@ def _enchant_mode(g: G, t: Task) -> None:
         g.set_data(t.src, "mode", 1 if t.pick() == PLUS else -1)
 
 
-def _enchant_power(g: G, src: int, m: int) -> int:
+def _enchant_power(g: Q, src: int, m: int) -> int:
     at = g.attached(src)
     if at is None or g.base_of(m) != at[0]:
         return 0
@@ -196,7 +197,7 @@ def _ballet_effect(g: G, t: Task) -> None:
         g.credit(t.player, t.card, action=True)
 
 
-def _transfer_targets(g: G, src: int) -> list[int]:
+def _transfer_targets(g: Q, src: int) -> list[int]:
     host = g.host(src)
     p = g.controller(src)
     return [m for m in g.minions() if m != host and g.can_affect(p, m, "action")]
@@ -247,7 +248,7 @@ def _acorns_effect(g: G, t: Task) -> None:
 WARD = ability("magic-ward")
 
 
-def _ward_forbids(g: G, src: int, check: PlayCheck) -> bool:
+def _ward_forbids(g: Q, src: int, check: PlayCheck) -> bool:
     """Other players can't play actions on this base or on minions here."""
     if check.is_minion or check.player == g.controller(src):
         return False

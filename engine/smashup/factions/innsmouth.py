@@ -10,9 +10,10 @@ from enum import StrEnum
 from engine.core import rng_shuffle
 from engine.smashup.abilities import ability
 from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask
 
 F = "innsmouth"
@@ -97,7 +98,7 @@ def _locals(g: G, t: Task) -> None:
 PLAIN_SIGHT = ability("in-plain-sight")
 
 
-def _plain_sight_protects(g: G, src: int, m: int, actor: int | None, how: str) -> bool:
+def _plain_sight_protects(g: Q, src: int, m: int, actor: int | None, how: str) -> bool:
     """Your minions here of power 2 or less are unaffected by other players'
     cards.  Original print: the minion's current power (POD: printed).
     [decision] As with Beautiful Castle, power changes count as affecting and
@@ -179,7 +180,7 @@ def _recruitment_draw(g: G, t: Task) -> None:
 SEA = ability("return-to-the-sea")
 
 
-def _sea_cands(g: G, p: int, base: int) -> list[int]:
+def _sea_cands(g: Q, p: int, base: int) -> list[int]:
     return [m for m in g.minions(base, p) if g.can_affect(p, m, "return")]
 
 
@@ -220,12 +221,12 @@ def _sea_which(g: G, t: Task) -> None:
 CIRCLE = ability("sacred-circle")
 
 
-def _circle_names(g: G, uid: int) -> list[str]:
+def _circle_names(g: Q, uid: int) -> list[str]:
     host = g.host(uid)
     return sorted({g.cid(m) for m in g.minions(host)}) if host is not None else []
 
 
-def _circle_ok(g: G, uid: int) -> bool:
+def _circle_ok(g: Q, uid: int) -> bool:
     names = _circle_names(g, uid)
     return any(g.cdef(c).minion and g.cid(c) in names for c in g.hand(g.controller(uid)))
 

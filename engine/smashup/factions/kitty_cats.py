@@ -15,9 +15,9 @@ from engine.smashup.common import (
     picked_minion,
     take_control,
 )
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr
 from engine.smashup.models import Task
-from engine.smashup.ops import G
 from engine.smashup.tasks import Then, ask, destroy
 
 F = "kitty-cats"

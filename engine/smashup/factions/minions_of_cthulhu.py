@@ -14,10 +14,11 @@ from typing import Any
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import MADNESS, FactionDef, Kind, Target, action, minion, register_faction
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.flow import destroyed_key, swap_base
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "minions-of-cthulhu"
@@ -62,7 +63,7 @@ class Key(StrEnum):
 register_keys(*Key)
 
 
-def madness_in_hand(g: G, p: int) -> list[int]:
+def madness_in_hand(g: Q, p: int) -> list[int]:
     return [c for c in g.hand(p) if g.cid(c) == MADNESS]
 
 
@@ -71,7 +72,7 @@ def madness_in_hand(g: G, p: int) -> list[int]:
 STAR_SPAWN = ability("star-spawn")
 
 
-def _star_spawn_ok(g: G, uid: int) -> bool:
+def _star_spawn_ok(g: Q, uid: int) -> bool:
     p = g.controller(uid)
     return bool(madness_in_hand(g, p)) and bool(g.others(p))
 
@@ -95,7 +96,7 @@ def _star_spawn_give(g: G, t: Task) -> None:
 CHOSEN = ability("cthulhus-chosen")
 
 
-def _chosen_ok(g: G, uid: int, base: int) -> bool:
+def _chosen_ok(g: Q, uid: int, base: int) -> bool:
     """Usable from play while it is on the scoring base (the sheet's reading),
     and only if a Madness card can be drawn (the price of the +2).  [decision]
     Once per scoring base: the window would otherwise offer it again and again."""
@@ -113,7 +114,7 @@ def _chosen(g: G, t: Task) -> None:
 SERVITOR = ability("servitor")
 
 
-def _actions_in_discard(g: G, p: int) -> list[int]:
+def _actions_in_discard(g: Q, p: int) -> list[int]:
     return [c for c in g.discard(p) if g.cdef(c).kind is Kind.ACTION]
 
 
@@ -145,7 +146,7 @@ def _servitor_top(g: G, t: Task) -> None:
 ALTAR = ability("altar-to-cthulhu")
 
 
-def _altar_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _altar_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     return d.get("base") == g.host(src) and d.get("player") == g.controller(src)
 
 
@@ -158,7 +159,7 @@ def _altar(g: G, t: Task) -> None:
 RITUAL = ability("complete-the-ritual")
 
 
-def _ritual_ok(g: G, check: PlayCheck) -> bool:
+def _ritual_ok(g: Q, check: PlayCheck) -> bool:
     """Played only on a base where you have a minion."""
     return check.base is not None and bool(g.minions(check.base, check.player))
 

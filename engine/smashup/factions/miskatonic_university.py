@@ -9,9 +9,10 @@ from enum import StrEnum
 from engine.smashup.abilities import ability
 from engine.smashup.cards import MADNESS, FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import destroy_targets, pick_base, pick_minion, picked_base, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask, destroy
 
 F = "miskatonic-university"
@@ -65,7 +66,7 @@ register_choices(FROM_HAND, FROM_DISCARD, *MADNESS_COUNTS)
 # --- Madness helpers ---------------------------------------------------------------------
 
 
-def _madness_in(pile: list[int], g: G) -> list[int]:
+def _madness_in(pile: list[int], g: Q) -> list[int]:
     return [c for c in pile if g.cid(c) == MADNESS]
 
 
@@ -174,7 +175,7 @@ def _researcher_draw(g: G, t: Task) -> None:
 JENKINS = ability("old-man-jenkins")
 
 
-def _jenkins_targets(g: G, p: int, base: int) -> list[int]:
+def _jenkins_targets(g: Q, p: int, base: int) -> list[int]:
     """The highest-power minions on the base that ``p`` may destroy.  A
     protected highest minion is not replaced by the next one down."""
     here = g.minions(base)
@@ -282,11 +283,11 @@ def _crazy(g: G, t: Task) -> None:
 THINGS = ability("things-best-not-known")
 
 
-def _things_targets(g: G, p: int, base: int) -> list[int]:
+def _things_targets(g: Q, p: int, base: int) -> list[int]:
     return g.minion_choices(p, "power", g.minions(base))
 
 
-def _things_ok(g: G, uid: int, base: int) -> bool:
+def _things_ok(g: Q, uid: int, base: int) -> bool:
     return bool(g.s.madness) and bool(_things_targets(g, g.owner(uid), base))
 
 

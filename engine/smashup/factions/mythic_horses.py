@@ -6,9 +6,10 @@ from __future__ import annotations
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import move_targets, pick_base, pick_minion, picked_base, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Ev, Pr
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask, play
 
 F = "mythic-horses"
@@ -41,7 +42,7 @@ register_faction(
 )
 
 
-def _mine_here(g: G, m: int) -> list[int]:
+def _mine_here(g: Q, m: int) -> list[int]:
     """The other minions of ``m``'s controller on ``m``'s base."""
     base = g.base_of(m)
     return [x for x in g.minions(base, g.controller(m)) if x != m] if base is not None else []
@@ -61,7 +62,7 @@ PINKIE.power_reach = "minion"
 RAINBOW = ability("rainbow")
 
 
-def _rainbow_ok(g: G, uid: int) -> bool:
+def _rainbow_ok(g: Q, uid: int) -> bool:
     p, here = g.controller(uid), g.base_of(uid)
     return any(x.player == p and x.base == here and x.minion != uid for x in g.s.played)
 
@@ -170,7 +171,7 @@ def _friendship_to(g: G, t: Task) -> None:
 SHARING = ability("sharing-power")
 
 
-def _sharing_when(g: G, src: int, d: dict[str, object]) -> bool:
+def _sharing_when(g: Q, src: int, d: dict[str, object]) -> bool:
     p = g.controller(src)
     here = g.host(src)
     return d.get("player") == p and here is not None and len(g.minions(here, p)) >= 2
@@ -196,7 +197,7 @@ def _armor(g: G, t: Task) -> None:
 TEACHING = ability("teaching-power")
 
 
-def _teaching_ok(g: G, uid: int, base: int) -> bool:
+def _teaching_ok(g: Q, uid: int, base: int) -> bool:
     p = g.owner(uid)
     return bool(g.minions(base, p)) and bool(g.deck(p) or g.discard(p))
 

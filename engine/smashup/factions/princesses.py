@@ -15,10 +15,11 @@ from engine.smashup.common import (
     picked_base,
     picked_minion,
 )
+from engine.smashup.effects import G
 from engine.smashup.flow import winners
 from engine.smashup.keys import Ev, Pr, register_choices
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
 from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "princesses"
@@ -61,7 +62,7 @@ HEIRLOOM = "heirloom"
 APRICOT = ability("apricot")
 
 
-def _apricot_targets(g: G, uid: int) -> list[int]:
+def _apricot_targets(g: Q, uid: int) -> list[int]:
     p = g.controller(uid)
     here = g.base_of(uid)
     return destroy_targets(g, p, [m for m in g.minions(here) if g.controller(m) != p and g.power(m) <= 2])
@@ -91,7 +92,7 @@ ELIZA.forbid = lambda g, src, check: (
 GRISELDA = ability("griselda")
 
 
-def _heirlooms(g: G, p: int) -> list[int]:
+def _heirlooms(g: Q, p: int) -> list[int]:
     return [c for c in g.discard(p) if g.cid(c) == HEIRLOOM]
 
 
@@ -141,7 +142,7 @@ BEAUTY.instead_discard = _beauty_to_deck
 SNOW = ability("snow-white")
 
 
-def _snow_targets(g: G, uid: int) -> list[int]:
+def _snow_targets(g: Q, uid: int) -> list[int]:
     here = g.base_of(uid)
     return move_targets(g, g.controller(uid), [m for m in g.minions() if g.base_of(m) != here])
 
@@ -216,7 +217,7 @@ HEIR = ability(HEIRLOOM)
 HEIR.indestructible = True
 
 
-def _heirloom_power(g: G, src: int, m: int) -> int:
+def _heirloom_power(g: Q, src: int, m: int) -> int:
     """Each Heirloom gives +1 per Heirloom on the minion: n of them give n²."""
     slot = g.minion_slot(m)
     if slot is None or not any(a.uid == src for a in slot.attached):
@@ -255,7 +256,7 @@ def _skillet_draw(g: G, t: Task) -> None:
 PRINCE = ability("some-day-my-prince")
 
 
-def _prince_targets(g: G, p: int, base: int) -> list[int]:
+def _prince_targets(g: Q, p: int, base: int) -> list[int]:
     return move_targets(g, p, g.minions(base)) if len(g.s.bases) > 1 else []
 
 
