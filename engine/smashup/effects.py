@@ -18,13 +18,8 @@ from typing import Any, Literal
 
 from engine.core import rng_shuffle
 from engine.smashup.keys import Ev
-from engine.smashup.models import Attached, BaseSlot, MinionSlot, SmashUpState, Temp
+from engine.smashup.models import Attached, BaseSlot, MinionSlot, Temp
 from engine.smashup.piles import Piles
-
-
-def reader(s: SmashUpState) -> G:
-    """A read-only ``G`` on ``s`` (legal moves, views)."""
-    return G(s, [], readonly=True)
 
 
 class G(Piles):

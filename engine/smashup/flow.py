@@ -25,6 +25,7 @@ from engine.smashup.models import (
     Task,
     Window,
 )
+from engine.smashup.queries import Q
 from engine.smashup.tasks import CORE, Then, ask, call, continuation, fire_now, play, prompt, run
 
 C = ability(CORE)
@@ -116,7 +117,7 @@ def _trigger(g: G, uid: int, ctrl: int, name: str, data: dict[str, Any]) -> Task
 # --- playing cards ----------------------------------------------------------------------
 
 
-def credit_for(g: G, p: int, uid: int, base: int | None, minion: int | None) -> int | None:
+def credit_for(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> int | None:
     """Which play credit playing ``uid`` there would spend (the most specific
     one that fits and no "can't" forbids), or None."""
     d = g.cdef(uid)
@@ -146,7 +147,7 @@ def credit_for(g: G, p: int, uid: int, base: int | None, minion: int | None) -> 
     return None if best is None else best[1]
 
 
-def target_ok(g: G, p: int, uid: int, base: int | None, minion: int | None) -> bool:
+def target_ok(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> bool:
     """Whether the card may go there (ignoring play credits)."""
     d = CARDS[g.s.cards[uid]]
     if d.minion or d.target is Target.BASE:

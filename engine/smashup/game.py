@@ -38,7 +38,7 @@ from engine.smashup import factions as _factions  # noqa: F401 - registers every
 from engine.smashup import madness as _madness  # noqa: F401 - the Madness card
 from engine.smashup.abilities import PlayCheck, always_ok
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTION_SIZE, FACTIONS, MADNESS, Kind, Target
-from engine.smashup.effects import G, reader
+from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev, all_keys
 from engine.smashup.models import (
     SCHEMA_VERSION,
@@ -58,7 +58,7 @@ from engine.smashup.models import (
     UseTalent,
     migrate,
 )
-from engine.smashup.queries import seal, sealed
+from engine.smashup.queries import Q, reader, seal, sealed
 from engine.smashup.tasks import CORE, call, run
 
 MIN_PLAYERS = 2
@@ -321,7 +321,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             cards=known,
         )
 
-    def _public(self, g: G) -> SmashUpView:
+    def _public(self, g: Q) -> SmashUpView:
         """The view of the public (no hand, no prompt): shared by every viewer's view."""
         s = g.s
         cards = s.cards
@@ -527,7 +527,7 @@ def _action_view(s: SmashUpState, x: Attached, talents_used: set[int]) -> Action
     )
 
 
-def _base_view(g: G, base: int, talents_used: set[int]) -> BaseView:
+def _base_view(g: Q, base: int, talents_used: set[int]) -> BaseView:
     s = g.s
     slot = g.base_slot(base)
     assert slot is not None
@@ -567,7 +567,7 @@ def _base_view(g: G, base: int, talents_used: set[int]) -> BaseView:
 # --- plays and talents ------------------------------------------------------------------------
 
 
-def check_play(g: G, p: int, uid: int, base: int | None, minion: int | None) -> tuple[str | None, int | None]:
+def check_play(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> tuple[str | None, int | None]:
     """Why ``p`` may not play ``uid`` there (None: they may), and the play
     credit it would spend."""
     s = g.s
@@ -586,7 +586,7 @@ def check_play(g: G, p: int, uid: int, base: int | None, minion: int | None) -> 
     return None, credit
 
 
-def playable(g: G, p: int) -> list[Any]:
+def playable(g: Q, p: int) -> list[Any]:
     """Every card play ``p`` may make now (a ``PlayCard`` each): what
     ``check_play`` accepts, worked out for a whole hand at once."""
     s = g.s
@@ -672,13 +672,13 @@ def _play_card(p: int, uid: int, base: int | None, minion: int | None) -> PlayCa
     return a
 
 
-def talent_sources(g: G, p: int) -> list[int]:
+def talent_sources(g: Q, p: int) -> list[int]:
     """Cards whose talent ``p`` could use: minions and actions ``p`` controls,
     and bases with a talent."""
     return [uid for uid, ctrl, a in g.with_ability() if (ctrl == p or ctrl < 0) and a.talent_ok is not None]
 
 
-def check_talent(g: G, p: int, uid: int) -> str | None:
+def check_talent(g: Q, p: int, uid: int) -> str | None:
     if uid not in talent_sources(g, p):
         return Err.NO_TALENT
     if uid in g.s.talents:
@@ -690,7 +690,7 @@ def check_talent(g: G, p: int, uid: int) -> str | None:
     return None
 
 
-def talents(g: G, p: int) -> list[int]:
+def talents(g: Q, p: int) -> list[int]:
     """The talents ``p`` may use now (``check_talent`` accepts)."""
     used = g.s.talents
     return [

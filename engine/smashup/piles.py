@@ -28,14 +28,13 @@ class Piles(Q):
     """The queries, and the immediate changes off the board, of a state being
     changed (``out``: the events it emits)."""
 
-    __slots__ = ("now", "out", "raised", "readonly")
+    __slots__ = ("now", "out", "raised")
 
-    def __init__(self, s: SmashUpState, out: list[Event], now: int = 0, readonly: bool = False) -> None:
+    def __init__(self, s: SmashUpState, out: list[Event], now: int = 0) -> None:
         super().__init__(s)
         self.out = out
         self.now = now
-        self.readonly = readonly
-        if not readonly and s.sealed is not None:  # changed: not as handed out (a clone, or a test's)
+        if s.sealed is not None:  # changed: not as handed out (a clone, or a test's)
             s.sealed = None
         # triggers raised while a handler runs (``fire``), resolved after it
         # (``tasks.run``); None outside any handler: straight onto the stack

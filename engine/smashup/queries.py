@@ -40,6 +40,12 @@ def sealed(s: SmashUpState) -> bool:
     return r is not None and r() is s
 
 
+def reader(s: SmashUpState) -> Q:
+    """The queries of ``s``, read only (legal moves, views): ``s`` may be a
+    state handed out (``sealed``), which nothing may change."""
+    return Q(s)
+
+
 class Q(InPlay):
     """What a state says: its cards, its players, each minion's power, what
     protects a minion and what forbids a play, the piles.  Reads only."""
