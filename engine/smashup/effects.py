@@ -27,19 +27,6 @@ class G(Piles):
 
     __slots__ = ()
 
-    # --- to a discard pile --------------------------------------------------------
-
-    def to_discard(self, uid: int, from_play: bool) -> None:
-        """A card out of play or out of a pile goes to its owner's discard
-        pile, unless its own replacement (Sleeping Beauty) applies."""
-        if from_play:  # taken out of play already: in no pile
-            a = self.ab(uid)
-            if a.instead_discard is not None and a.instead_discard(self, uid):
-                return
-        else:
-            self._unpile(uid)
-        self.s.discards[self.owner(uid)].append(uid)
-
     # --- what is in play: its slots are values, replaced along the path of a change ---
 
     def _put_base(self, old: BaseSlot, new: BaseSlot | None) -> None:
@@ -127,6 +114,17 @@ class G(Piles):
         )
 
     # --- leaving play -------------------------------------------------------------
+
+    def to_discard(self, uid: int, from_play: bool) -> None:
+        """A card out of play or out of a pile goes to its owner's discard
+        pile, unless its own replacement (Sleeping Beauty) applies."""
+        if from_play:  # taken out of play already: in no pile
+            a = self.ab(uid)
+            if a.instead_discard is not None and a.instead_discard(self, uid):
+                return
+        else:
+            self._unpile(uid)
+        self.s.discards[self.owner(uid)].append(uid)
 
     def forget(self, m: int) -> None:
         """What minion ``m``, gone from play, leaves behind: its temporary

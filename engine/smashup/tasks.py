@@ -1,4 +1,5 @@
-"""Scheduled steps: what a handler returns, to run after it.
+"""The task scheduler: the steps a handler returns, and ``run``, which
+resolves the task stack (``state.stack``).
 
 A handler (``abilities``) changes the state at once through ``G`` (the
 immediate effects) and *returns* what is to happen next: ``None``, one step
@@ -14,7 +15,8 @@ The steps below only make ``Task`` values (they change nothing), so the one
 ordering rule — every immediate change before anything scheduled — holds by
 construction: a handler is done changing the state when it returns what comes
 next.  What must happen after a scheduled step goes into a continuation
-(``go(t, "next")``).
+(``go(t, "next")``).  The triggers its changes raised (``G.fire``) resolve
+after its steps; a question it returns first is opened at once.
 """
 
 from __future__ import annotations
