@@ -37,7 +37,7 @@ from engine.smashup.models import (
     SmashUpView,
     Temp,
 )
-from engine.smashup.ops import G
+from engine.smashup.queries import reader
 
 # prompts whose picks hurt what is picked (aimed at opponents), and those that help
 _HARMFUL = ("destroy", "return", "control", "action-destroy", "transfer-from")
@@ -383,7 +383,7 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
 def _keep_powers(s: SmashUpState, view: SmashUpView) -> None:
     """A power the world does not reach by itself came from an effect of this
     turn (public, but not in the view as such): it stays as a temporary one."""
-    g = G(s, [], readonly=True)
+    g = reader(s)
     temps: list[Temp] = []
     for b in view.bases:
         for m in b.minions:

@@ -9,8 +9,18 @@ Layout
                    ``FactionDef``, ``BoxDef`` and their registries.
 - ``abilities.py`` the ability registry: one ``Ability`` per card/base id with
                    its steps and hooks (the list of timings is its docstring).
-- ``ops.py``       ``G``, the toolkit abilities use on a state (queries,
-                   immediate mutations, scheduled steps, prompts).
+- ``G``, the toolkit abilities use on a state, in layers, one a module:
+  ``board.py``     the board index: ``Board`` (where everything in play is,
+                   kept on the state) and ``InPlay``, the lookups on it;
+  ``queries.py``   ``Q(InPlay)``: cards, players, power, protections, piles
+                   (read only: legal moves, views and every hook but a step);
+  ``piles.py``     ``Piles(Q)``: the immediate changes off the board (events,
+                   triggers, piles, plays, VP, Madness);
+  ``effects.py``   ``G(Piles)``: the immediate changes to what is in play —
+                   the whole toolkit a step gets.
+- ``tasks.py``     the scheduler: the steps a handler returns (``ask``,
+                   ``go``, ``destroy``, ``play``, ``call``, ``fire_now``) and
+                   ``run``, which resolves the task stack.
 - ``flow.py``      the rules' own steps as the abilities of ``core``: draft,
                    deal, mulligan, the turn, plays, destruction with its
                    replacements, triggers, the scoring pipeline with the
@@ -69,18 +79,19 @@ everything in play is, per ``bases`` tuple (``board.Board``, kept on the state).
 Tasks: how abilities wait for answers
 -------------------------------------
 Everything that happens is a ``Task`` {card, step, player, src, data} on
-``state.stack`` (last = next).  ``G.run`` pops a task and calls the handler
-registered for (card, step).  A handler changes the state through ``G`` and
-may schedule more tasks; those run in call order after it returns.  A choice
-is ``g.ask(t, step, key, kind, options, min, max)``: it opens a prompt on
+``state.stack`` (last = next).  ``tasks.run`` pops a task and calls the
+handler registered for (card, step).  A handler changes the state through
+``G`` and returns what is to happen next: nothing, a step or a list of steps,
+which run in that order after it.  A choice is ``return ask(t, step, key,
+kind, options, min, max)``: it opens a prompt on
 the core's queue (``state.prompts``: a ``core.Pending`` resuming the game's
 one step ``"task"`` with the continuation Task as its JSON ``data``) and the
 answer resumes the same card at ``step`` with ``t.data["picks"]``.
 Everything a later step needs goes into ``t.data`` (JSON only; set keys,
 never change a value in place: tasks are shared by the states that hold
 them), so the whole game, half-resolved cards included, is one JSON
-document.  The ordering rule of handlers (do immediate changes before
-scheduling) is in ``ops``.
+document.  The ordering rule of handlers (immediate changes before anything
+scheduled) holds by construction: a handler schedules by returning (``tasks``).
 
 Timings (see ``abilities`` for the hooks' signatures)
 ------------------------------------------------------

@@ -5,13 +5,18 @@ A faction module writes, for each card with an ability::
     A = ability("muffin")
 
     @A.on_play                      # step "play": the card was just played
-    def _(g: G, t: Task) -> None:
-        g.ask(t, "take", Pr.CONTROL, "minion", candidates)
+    def _(g: G, t: Task) -> Then:
+        g.draw(t.player, 1)         # changes at once (``G``) ...
+        return ask(t, "take", Pr.CONTROL, "minion", candidates)  # ... then what comes next
 
     @A.step("take")                 # any named step: a prompt's continuation
-    def _(g: G, t: Task) -> None:
+    def _(g: G, t: Task) -> Then:
         m = t.pick()
         ...
+
+A step gets ``G`` (queries and immediate changes) and returns the steps that
+follow it (``tasks``: nothing, one, or a list run in that order); every other
+hook only reads, through ``Q`` (``queries``).
 
 and, for the other timings (all optional, any mix):
 
@@ -59,8 +64,8 @@ and, for the other timings (all optional, any mix):
 Handlers never keep Python state: everything they need later goes into the
 task's ``data``.  A handler may set keys of ``t.data`` but never changes a
 list or a dict inside it in place (build a new one): a task's values are
-shared with the states that came before.  See ``ops.G`` for the toolkit and
-its one ordering rule.
+shared with the states that came before.  See ``effects.G`` for the toolkit
+and ``tasks`` for the steps and the one ordering rule.
 """
 
 from __future__ import annotations
@@ -70,17 +75,21 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 if TYPE_CHECKING:
+    from engine.smashup.effects import G
     from engine.smashup.models import Task
-    from engine.smashup.ops import G
+    from engine.smashup.queries import Q
+    from engine.smashup.tasks import Then
 
-Handler = Callable[["G", "Task"], None]
-TalentOk = Callable[["G", int], bool]
-SpecialOk = Callable[["G", int, int], bool]
-TriggerWhen = Callable[["G", int, dict[str, Any]], bool]
-PowerFn = Callable[["G", int, int], int]
-ProtectFn = Callable[["G", int, int, "int | None", str], bool]
-ReplaceWhen = Callable[["G", int, int], bool]
-Chooser = Callable[["G", int, int], int]
+# a step changes the state (``G``) and returns what comes next (``tasks``);
+# every other hook only reads it (``Q``: legal moves and views ask them too)
+Handler = Callable[["G", "Task"], "Then"]
+TalentOk = Callable[["Q", int], bool]
+SpecialOk = Callable[["Q", int, int], bool]
+TriggerWhen = Callable[["Q", int, dict[str, Any]], bool]
+PowerFn = Callable[["Q", int, int], int]
+ProtectFn = Callable[["Q", int, int, "int | None", str], bool]
+ReplaceWhen = Callable[["Q", int, int], bool]
+Chooser = Callable[["Q", int, int], int]
 
 Timing = Literal["before", "after"]
 Zone = Literal["hand", "play"]
@@ -102,12 +111,12 @@ class PlayCheck(NamedTuple):
     is_minion: bool
 
 
-def always_ok(g: G, check: PlayCheck) -> bool:
+def always_ok(g: Q, check: PlayCheck) -> bool:
     """The default ``play_ok``: a card has no condition of its own."""
     return True
 
 
-ForbidFn = Callable[["G", int, PlayCheck], bool]
+ForbidFn = Callable[["Q", int, PlayCheck], bool]
 
 
 @dataclass
@@ -136,7 +145,7 @@ class Ability:
         self.protect: ProtectFn | None = None
         self.forbid: ForbidFn | None = None
         # the card's own condition to be played (Shoggoth: "only where you have 6 power")
-        self.play_ok: Callable[[G, PlayCheck], bool] = always_ok
+        self.play_ok: Callable[[Q, PlayCheck], bool] = always_ok
         self.replacement: Replacement | None = None
         self.instead_discard: Callable[[G, int], bool] | None = None
         self.clear_card: Callable[[G, int, int], bool] | None = None

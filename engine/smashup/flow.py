@@ -12,6 +12,7 @@ from engine.core import Pending, Prompt, PromptValue, rng_below, rng_shuffle
 from engine.smashup import abilities
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import BASES, CARDS, FACTIONS, MADNESS, Target
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr
 from engine.smashup.models import (
     HAND_LIMIT,
@@ -24,7 +25,8 @@ from engine.smashup.models import (
     Task,
     Window,
 )
-from engine.smashup.ops import CORE, G, continuation
+from engine.smashup.queries import Q
+from engine.smashup.tasks import CORE, Then, ask, call, continuation, fire_now, play, prompt, run
 
 C = ability(CORE)
 
@@ -54,15 +56,14 @@ def timeout_picks(g: G, prompt: Prompt) -> list[PromptValue]:
 
 
 @C.step("ask")
-def _ask(g: G, t: Task) -> None:
-    """A question scheduled behind other steps (``G.ask``): its turn has come."""
-    g.prompt(t.player, t.data)
+def _ask(g: G, t: Task) -> Then:
+    """A question scheduled behind other steps (``tasks.ask``): its turn has come."""
+    return prompt(g, t.player, t.data)
 
 
 def resume(g: G, pending: Pending, picks: list[PromptValue]) -> None:
     """An answered prompt (already off the queue): its Task goes on at once."""
-    g.s.stack.append(continuation(pending.data, picks, resume=True))
-    g.run()
+    run(g, continuation(pending.data, picks, resume=True))
 
 
 def answer(g: G, pending: Pending, picks: list[PromptValue]) -> None:
@@ -79,15 +80,15 @@ def answer(g: G, pending: Pending, picks: list[PromptValue]) -> None:
 
 
 @C.step("fire")
-def _fire(g: G, t: Task) -> None:
+def _fire(g: G, t: Task) -> Then:
     name: str = t.data["name"]
     data: dict[str, Any] = t.data["data"]
     found = [(uid, ctrl) for uid, ctrl, a in g.listening(name) if a.triggers[name](g, uid, data)]
     if not found:
-        return
+        return None
     cards = g.s.cards
     if len({cards[u] for u, _ in found}) > 1 and g.s.phase == "playing":
-        g.ask(
+        return ask(
             t,
             "fire_order",
             Pr.ORDER,
@@ -98,29 +99,25 @@ def _fire(g: G, t: Task) -> None:
             player=g.current,
             ordered=True,
         )
-        return
-    for uid, ctrl in found:
-        _trigger(g, uid, ctrl, name, data)
+    return [_trigger(g, uid, ctrl, name, data) for uid, ctrl in found]
 
 
 @C.step("fire_order")
-def _fire_order(g: G, t: Task) -> None:
+def _fire_order(g: G, t: Task) -> Then:
     name: str = t.data["name"]
     data: dict[str, Any] = t.data["data"]
-    for uid in t.picks:
-        if g.in_play(uid):
-            _trigger(g, uid, g.controller(uid), name, data)
+    return [_trigger(g, uid, g.controller(uid), name, data) for uid in t.picks if g.in_play(uid)]
 
 
-def _trigger(g: G, uid: int, ctrl: int, name: str, data: dict[str, Any]) -> None:
+def _trigger(g: G, uid: int, ctrl: int, name: str, data: dict[str, Any]) -> Task:
     player = ctrl if ctrl >= 0 else int(data.get("player", g.current))
-    g.schedule(Task.make(g.cid(uid), "on:" + name, player, uid, dict(data)))
+    return Task.make(g.cid(uid), "on:" + name, player, uid, dict(data))
 
 
 # --- playing cards ----------------------------------------------------------------------
 
 
-def credit_for(g: G, p: int, uid: int, base: int | None, minion: int | None) -> int | None:
+def credit_for(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> int | None:
     """Which play credit playing ``uid`` there would spend (the most specific
     one that fits and no "can't" forbids), or None."""
     d = g.cdef(uid)
@@ -150,7 +147,7 @@ def credit_for(g: G, p: int, uid: int, base: int | None, minion: int | None) -> 
     return None if best is None else best[1]
 
 
-def target_ok(g: G, p: int, uid: int, base: int | None, minion: int | None) -> bool:
+def target_ok(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> bool:
     """Whether the card may go there (ignoring play credits)."""
     d = CARDS[g.s.cards[uid]]
     if d.minion or d.target is Target.BASE:
@@ -164,18 +161,19 @@ def target_ok(g: G, p: int, uid: int, base: int | None, minion: int | None) -> b
     return g.can_affect(p, minion, "action")
 
 
-def start_play(g: G, p: int, uid: int, base: int | None, minion: int | None, credit: int | None) -> None:
-    """A card played from hand (credit: the play spent; None for a free play)."""
+def start_play(g: G, p: int, uid: int, base: int | None, minion: int | None, credit: int | None) -> Task:
+    """A card played from hand (credit: the play spent; None for a free play):
+    the step that plays it."""
     if credit is not None:
         c = g.s.credits.pop(credit)
         if c.extra:
             g.s.extras[p] = g.s.extras.get(p, 0) + 1
     g.s.hands[p].remove(uid)
-    g.play(p, uid, base, minion, from_hand=True)
+    return play(p, uid, base, minion, from_hand=True)
 
 
 @C.step("play")
-def _play(g: G, t: Task) -> None:
+def _play(g: G, t: Task) -> Then:
     p, uid = t.player, int(t.data["card"])
     base: int | None = t.data.get("base")
     minion: int | None = t.data.get("minion")
@@ -188,61 +186,59 @@ def _play(g: G, t: Task) -> None:
         slot = g.base_slot(base) if base is not None else None
         if slot is None or base is None:
             g.to_discard(uid, from_play=False)
-            return
+            return None
         g.add_minion(base, MinionSlot(uid=uid, controller=p))
         from_hand = bool(t.data.get("from_hand", False))
         s.played.append(Played(player=p, minion=uid, base=base, from_hand=from_hand))
         g.emit(Ev.PLAYED_MINION, player=p, card=d.id, base=g.cid(base))
-        if a.has_play:
-            g.call(d.id, "play", player=p, src=uid, base=base)
-        g.fire_now("play_minion", player=p, minion=uid, base=base, from_hand=from_hand)
-        return
+        on_play = [call(d.id, "play", player=p, src=uid, base=base)] if a.has_play else []
+        return [*on_play, fire_now("play_minion", player=p, minion=uid, base=base, from_hand=from_hand)]
     if d.target is Target.NONE:
         s.aside.append(uid)
         g.emit(Ev.PLAYED_ACTION, player=p, card=d.id)
-        if a.has_play:
-            g.call(d.id, "play", player=p, src=uid)
-        g.fire_now("play_action", player=p, card=uid)
-        g.call(CORE, "action_done", player=p, card=uid)
-        return
+        on_play = [call(d.id, "play", player=p, src=uid)] if a.has_play else []
+        return [
+            *on_play,
+            fire_now("play_action", player=p, card=uid),
+            call(CORE, "action_done", player=p, card=uid),
+        ]
     if d.target is Target.BASE:
         slot = g.base_slot(base) if base is not None else None
         if slot is None or base is None:
             g.to_discard(uid, from_play=False)
-            return
+            return None
         g.add_action(base, Attached(uid=uid, controller=p))
         g.emit(Ev.PLAYED_ON_BASE, player=p, card=d.id, base=g.cid(base))
     else:
         host = g.minion_slot(minion) if minion is not None else None
         if host is None or minion is None:
             g.to_discard(uid, from_play=False)
-            return
+            return None
         g.attach(minion, Attached(uid=uid, controller=p))
         base = g.base_of(minion)
         where = g.cid(base) if base is not None else ""
         g.emit(Ev.PLAYED_ON_MINION, player=p, card=d.id, minion=g.cid(minion), base=where)
-    if a.has_play:
-        g.call(d.id, "play", player=p, src=uid, base=base, minion=minion)
-    g.fire_now("play_action", player=p, card=uid, base=base, minion=minion)
+    on_play = [call(d.id, "play", player=p, src=uid, base=base, minion=minion)] if a.has_play else []
+    return [*on_play, fire_now("play_action", player=p, card=uid, base=base, minion=minion)]
 
 
 @C.step("action_done")
-def _action_done(g: G, t: Task) -> None:
+def _action_done(g: G, t: Task) -> Then:
     """A standard action has resolved: to its owner's discard pile, unless its
     player may put it elsewhere (Woodland Helpers, Friendship Power)."""
     uid, p = int(t.data["card"]), t.player
     if uid not in g.s.aside:
-        return
+        return None
     options: list[PromptValue] = [Choice.DISCARD.value]
-    if any(a.after_play_bottom and ctrl == p for _, ctrl, a in g._with("after_play_bottom")):
+    if any(a.after_play_bottom and ctrl == p for _, ctrl, a in g.hooked("after_play_bottom")):
         options.append(Choice.BOTTOM.value)
     if g.ab(uid).self_return:
         options.append(Choice.HAND.value)
     if len(options) == 1 or p in g.s.left:
         g.s.aside.remove(uid)
         g.to_discard(uid, from_play=False)
-        return
-    g.ask(t, "action_done_pick", Pr.ACTION_DONE, "choice", options, card=g.cid(uid))
+        return None
+    return ask(t, "action_done_pick", Pr.ACTION_DONE, "choice", options, card=g.cid(uid))
 
 
 @C.step("action_done_pick")
@@ -264,31 +260,30 @@ def _action_done_pick(g: G, t: Task) -> None:
 
 
 @C.step("destroy")
-def _destroy(g: G, t: Task) -> None:
+def _destroy(g: G, t: Task) -> Then:
     m = int(t.data["minion"])
     actor = t.data.get("actor")
     loc = g.locate(m)
     if loc is None:
-        return
+        return None
     if g.protected(m, actor, "destroy"):
         g.emit(Ev.PROTECTED, card=g.cid(m), base=g.cid(loc[0].uid))
-        return
+        return None
     reps = []
-    for src, _, a in g._with("replacement"):
+    for src, _, a in g.hooked("replacement"):
         assert a.replacement is not None
         if a.replacement.when(g, src, m):
             reps.append((src, a.replacement))
     if not reps:
         _really_destroy(g, m, actor)
-        return
+        return None
     ctrl = loc[1].controller
     if len(reps) == 1:
         src, rep = reps[0]
         chooser = rep.chooser(g, src, m) if rep.chooser is not None else ctrl
         if not rep.optional:
-            _replace(g, src, chooser, m)
-            return
-        g.ask(
+            return _replace(g, src, chooser, m)
+        return ask(
             t,
             "destroy_pick",
             Pr.MAY_REPLACE,
@@ -300,9 +295,8 @@ def _destroy(g: G, t: Task) -> None:
             minion=g.cid(m),
             source=g.cid(src),
         )
-        return
     optional = all(rep.optional for _, rep in reps)
-    g.ask(
+    return ask(
         t,
         "destroy_pick",
         Pr.REPLACE,
@@ -316,23 +310,24 @@ def _destroy(g: G, t: Task) -> None:
 
 
 @C.step("destroy_pick")
-def _destroy_pick(g: G, t: Task) -> None:
+def _destroy_pick(g: G, t: Task) -> Then:
     m = int(t.data["minion"])
     if not g.is_minion_in_play(m):
-        return
+        return None
     src = t.pick()
     if src is None or not g.in_play(int(src)):
         _really_destroy(g, m, t.data.get("actor"))
-        return
+        return None
     a = g.ab(int(src))
     assert a.replacement is not None
     chooser = a.replacement.chooser(g, int(src), m) if a.replacement.chooser is not None else g.controller(m)
-    _replace(g, int(src), chooser, m)
+    return _replace(g, int(src), chooser, m)
 
 
-def _replace(g: G, src: int, chooser: int, m: int) -> None:
+def _replace(g: G, src: int, chooser: int, m: int) -> Task:
+    """The replacement of ``src`` happens instead (its step ``instead_destroy``)."""
     g.emit(Ev.REPLACED, card=g.cid(m), source=g.cid(src))
-    g.schedule(Task(card=g.cid(src), step="instead_destroy", player=chooser, src=src, data={"minion": m}))
+    return Task(card=g.cid(src), step="instead_destroy", player=chooser, src=src, data={"minion": m})
 
 
 def _really_destroy(g: G, m: int, actor: int | None) -> None:
@@ -356,7 +351,7 @@ def destroyed_key(base: int, controller: int) -> str:
 
 
 @C.step("begin_turn")
-def _begin_turn(g: G, t: Task) -> None:
+def _begin_turn(g: G, t: Task) -> Then:
     s = g.s
     p = t.player
     s.current = p
@@ -370,20 +365,22 @@ def _begin_turn(g: G, t: Task) -> None:
     s.played = []
     s.memo = {}
     if p in s.left:
-        g.call(CORE, "end_turn", player=p)
-        return
+        return call(CORE, "end_turn", player=p)
     g.emit(Ev.TURN, player=p, round=s.turn)
     g.fire("start_turn", player=p)
+    return None
 
 
 @C.step("finish")
-def _finish(g: G, t: Task) -> None:
+def _finish(g: G, t: Task) -> Then:
     p = t.player
     g.emit(Ev.END_PLAYS, player=p)
-    g.call(CORE, "score_check", player=p)
-    g.call(CORE, "draw_phase", player=p)
-    g.call(CORE, "hand_limit", player=p)
-    g.call(CORE, "end_turn", player=p)
+    return [
+        call(CORE, "score_check", player=p),
+        call(CORE, "draw_phase", player=p),
+        call(CORE, "hand_limit", player=p),
+        call(CORE, "end_turn", player=p),
+    ]
 
 
 @C.step("draw_phase")
@@ -393,13 +390,14 @@ def _draw_phase(g: G, t: Task) -> None:
 
 
 @C.step("hand_limit")
-def _hand_limit(g: G, t: Task) -> None:
+def _hand_limit(g: G, t: Task) -> Then:
     p = t.player
     extra = len(g.s.hands.get(p, [])) - HAND_LIMIT
-    if extra > 0:
-        g.ask(
-            t, "hand_limit_pick", Pr.HAND_LIMIT, "card", list(g.s.hands[p]), min=extra, max=extra, count=extra
-        )
+    if extra <= 0:
+        return None
+    return ask(
+        t, "hand_limit_pick", Pr.HAND_LIMIT, "card", list(g.s.hands[p]), min=extra, max=extra, count=extra
+    )
 
 
 @C.step("hand_limit_pick")
@@ -409,13 +407,12 @@ def _hand_limit_pick(g: G, t: Task) -> None:
 
 
 @C.step("end_turn")
-def _end_turn(g: G, t: Task) -> None:
-    g.fire_now("end_turn", player=t.player)
-    g.call(CORE, "end_turn_2", player=t.player)
+def _end_turn(g: G, t: Task) -> Then:
+    return [fire_now("end_turn", player=t.player), call(CORE, "end_turn_2", player=t.player)]
 
 
 @C.step("end_turn_2")
-def _end_turn_2(g: G, t: Task) -> None:
+def _end_turn_2(g: G, t: Task) -> Then:
     s = g.s
     p = t.player
     for x in reversed([x for x in s.temps if x.kind == "control"]):
@@ -430,8 +427,8 @@ def _end_turn_2(g: G, t: Task) -> None:
     if p not in s.left:
         g.emit(Ev.TURN_END, player=p)
     if check_end(g):
-        return
-    g.call(CORE, "begin_turn", player=next_player(g, p))
+        return None
+    return call(CORE, "begin_turn", player=next_player(g, p))
 
 
 def next_player(g: G, p: int) -> int:
@@ -452,32 +449,32 @@ def eligible(g: G) -> list[int]:
 
 
 @C.step("score_check")
-def _score_check(g: G, t: Task) -> None:
+def _score_check(g: G, t: Task) -> Then:
     ready = eligible(g)
     if not ready:
-        return
+        return None
     if len(ready) == 1:
-        _score(g, ready[0])
-        return
-    g.ask(t, "score_pick", Pr.SCORE_ORDER, "base", list(ready), player=g.current)
+        return _score(g, ready[0])
+    return ask(t, "score_pick", Pr.SCORE_ORDER, "base", list(ready), player=g.current)
 
 
 @C.step("score_pick")
-def _score_pick(g: G, t: Task) -> None:
+def _score_pick(g: G, t: Task) -> Then:
     b = t.pick()
     if b is not None and g.base_slot(int(b)) is not None:
-        _score(g, int(b))
-    else:
-        g.call(CORE, "score_check")
+        return _score(g, int(b))
+    return call(CORE, "score_check")
 
 
-def _score(g: G, base: int) -> None:
+def _score(g: G, base: int) -> list[Task]:
     g.s.scoring = Scoring(base=base)
     g.emit(Ev.SCORING, base=g.cid(base))
-    g.fire_now("before_score", base=base)
-    g.call(CORE, "window", base=base, timing="before", responder=None, passed=[])
-    g.call(CORE, "award", base=base)
-    g.call(CORE, "score_check")
+    return [
+        fire_now("before_score", base=base),
+        call(CORE, "window", base=base, timing="before", responder=None, passed=[]),
+        call(CORE, "award", base=base),
+        call(CORE, "score_check"),
+    ]
 
 
 def usable_specials(g: G, p: int, base: int, timing: str) -> list[PromptValue]:
@@ -499,7 +496,7 @@ def usable_specials(g: G, p: int, base: int, timing: str) -> list[PromptValue]:
 
 
 @C.step("window")
-def _window(g: G, t: Task) -> None:
+def _window(g: G, t: Task) -> Then:
     """The Me-First loop (§4.1): from the current player on, clockwise, each
     player at the table plays one Special or passes; it closes once all of
     them have passed in a row.  Everyone is asked in turn, with the Specials
@@ -515,12 +512,12 @@ def _window(g: G, t: Task) -> None:
     base, timing = int(d["base"]), str(d["timing"])
     if g.base_slot(base) is None:
         s.window = None
-        return
+        return None
     passed: list[int] = [int(p) for p in d.get("passed", ())]
     active = g.active()
     if all(p in passed for p in active):
         s.window = None
-        return
+        return None
     p = d.get("responder")
     p = s.current if p is None else int(p)
     if p in s.left or p not in s.seats:
@@ -529,7 +526,7 @@ def _window(g: G, t: Task) -> None:
         base=base, timing="before" if timing == "before" else "after", responder=p, passed=passed
     )
     key = Pr.ME_FIRST if timing == "before" else Pr.AFTER_SCORING
-    g.ask(
+    return ask(
         Task(card=CORE, step="window", player=p, data={"base": base, "timing": timing, "passed": passed}),
         "window_pick",
         key,
@@ -543,7 +540,7 @@ def _window(g: G, t: Task) -> None:
 
 
 @C.step("window_pick")
-def _window_pick(g: G, t: Task) -> None:
+def _window_pick(g: G, t: Task) -> Then:
     """The responder's answer: ``t.player`` (the player asked, by id)."""
     s = g.s
     d = t.data
@@ -551,27 +548,28 @@ def _window_pick(g: G, t: Task) -> None:
     p = t.player
     if g.base_slot(base) is None:
         s.window = None
-        return
+        return None
     nxt = g.next_active(p)
     uid = t.pick()
     if uid is None or uid not in usable_specials(g, p, base, timing):  # passed (or no longer usable)
         g.emit(Ev.PASSED, player=p)
         passed = [q for q in d.get("passed", ()) if q != p] + [p]
-        g.call(CORE, "window", base=base, timing=timing, responder=nxt, passed=passed)
-        return
+        return call(CORE, "window", base=base, timing=timing, responder=nxt, passed=passed)
     uid = int(uid)
     cid = g.cid(uid)
+    then = call(CORE, "window", base=base, timing=timing, responder=nxt, passed=[])
     if uid in s.hands.get(p, ()):
         s.hands[p].remove(uid)
         s.aside.append(uid)
         g.emit(Ev.PLAYED_SPECIAL, player=p, card=cid, base=g.cid(base))
-        g.call(cid, "special", player=p, src=uid, base=base)
-        g.fire_now("play_action", player=p, card=uid)
-        g.call(CORE, "action_done", player=p, card=uid)
-    else:
-        g.emit(Ev.USED_SPECIAL, player=p, card=cid, base=g.cid(base))
-        g.call(cid, "special", player=p, src=uid, base=base)
-    g.call(CORE, "window", base=base, timing=timing, responder=nxt, passed=[])
+        return [
+            call(cid, "special", player=p, src=uid, base=base),
+            fire_now("play_action", player=p, card=uid),
+            call(CORE, "action_done", player=p, card=uid),
+            then,
+        ]
+    g.emit(Ev.USED_SPECIAL, player=p, card=cid, base=g.cid(base))
+    return [call(cid, "special", player=p, src=uid, base=base), then]
 
 
 def places(powers: dict[int, int]) -> dict[int, int]:
@@ -581,12 +579,12 @@ def places(powers: dict[int, int]) -> dict[int, int]:
 
 
 @C.step("award")
-def _award(g: G, t: Task) -> None:
+def _award(g: G, t: Task) -> Then:
     base = int(t.data["base"])
     slot = g.base_slot(base)
     if slot is None:  # the scoring base left play: it stops scoring
         g.s.scoring = None
-        return
+        return None
     powers = {p: v for p, v in g.powers(base).items() if p not in g.s.left}
     ranks = places(powers)
     vp = g.bdef(base).vp
@@ -597,10 +595,12 @@ def _award(g: G, t: Task) -> None:
         g.emit(Ev.PLACE, player=p, place=place, points=points, power=powers[p], base=g.cid(base))
         if points:
             g.s.vp[p] = g.s.vp.get(p, 0) + points
-    g.fire_now("scored", base=base)
-    g.fire_now("after_score", base=base)
-    g.call(CORE, "window", base=base, timing="after", responder=None, passed=[])
-    g.call(CORE, "clear", base=base)
+    return [
+        fire_now("scored", base=base),
+        fire_now("after_score", base=base),
+        call(CORE, "window", base=base, timing="after", responder=None, passed=[]),
+        call(CORE, "clear", base=base),
+    ]
 
 
 def winners(g: G) -> list[int]:
@@ -746,16 +746,15 @@ def snake(order: list[int]) -> list[int]:
 
 
 @C.step("draft")
-def _draft(g: G, t: Task) -> None:
+def _draft(g: G, t: Task) -> Then:
     s = g.s
     order: list[int] = t.data["order"]
     i = int(t.data["i"])
     if i >= len(order):
-        g.call(CORE, "deal")
-        return
+        return call(CORE, "deal")
     p = order[i]
     options: list[PromptValue] = list(draftable(g, p))
-    g.ask(
+    return ask(
         Task(card=CORE, step="draft", player=p, data={"order": order, "i": i}),
         "draft_pick",
         Pr.DRAFT,
@@ -773,7 +772,7 @@ def draftable(g: G, p: int) -> list[str]:
 
 
 @C.step("draft_pick")
-def _draft_pick(g: G, t: Task) -> None:
+def _draft_pick(g: G, t: Task) -> Then:
     order: list[int] = t.data["order"]
     i = int(t.data["i"])
     p = order[i]
@@ -781,7 +780,7 @@ def _draft_pick(g: G, t: Task) -> None:
     if f is None or f not in draftable(g, p):
         f = draftable(g, p)[0]
     take_faction(g, p, str(f))
-    g.call(CORE, "draft", order=order, i=i + 1)
+    return call(CORE, "draft", order=order, i=i + 1)
 
 
 def take_faction(g: G, p: int, faction: str) -> None:
@@ -797,7 +796,7 @@ def take_faction(g: G, p: int, faction: str) -> None:
 
 
 @C.step("deal")
-def _deal(g: G, t: Task) -> None:
+def _deal(g: G, t: Task) -> Then:
     s = g.s
     for p in s.seats:
         s.rng = rng_shuffle(s.rng, s.decks[p])
@@ -810,31 +809,34 @@ def _deal(g: G, t: Task) -> None:
         g.emit(Ev.BASE_REVEALED, base=g.cid(b))
     for p in s.seats:
         g.draw(p, HAND_SIZE)
-    g.call(CORE, "mulligan")
+    return call(CORE, "mulligan")
 
 
 @C.step("mulligan")
-def _mulligan(g: G, t: Task) -> None:
+def _mulligan(g: G, t: Task) -> Then:
     """A hand without a minion may be shown and redrawn once (all players at
     once).  Every player is asked alike, so that being asked tells nobody
     whether a hand holds a minion: one with a minion may only keep it (the
     question's key says so, in that player's own prompt only)."""
     s = g.s
+    asks = []
     for p in s.seats:
         if any(g.cdef(c).minion for c in s.hands[p]):
             key, options = Pr.MULLIGAN_KEEP, [Choice.KEEP.value]
         else:
             key, options = Pr.MULLIGAN, [Choice.KEEP.value, Choice.REDRAW.value]
-        g.ask(
-            Task(card=CORE, step="mulligan", player=p),
-            "mulligan_pick",
-            key,
-            "choice",
-            options,
-            parallel=True,
-            always=True,
+        asks.append(
+            ask(
+                Task(card=CORE, step="mulligan", player=p),
+                "mulligan_pick",
+                key,
+                "choice",
+                options,
+                parallel=True,
+                always=True,
+            )
         )
-    g.call(CORE, "begin_game")
+    return [*asks, call(CORE, "begin_game")]
 
 
 @C.step("mulligan_pick")
@@ -852,9 +854,9 @@ def _mulligan_pick(g: G, t: Task) -> None:
 
 
 @C.step("begin_game")
-def _begin_game(g: G, t: Task) -> None:
+def _begin_game(g: G, t: Task) -> Then:
     g.s.phase = "playing"
-    g.call(CORE, "begin_turn", player=g.s.seats[0])
+    return call(CORE, "begin_turn", player=g.s.seats[0])
 
 
 def new_deck_cards(g: G) -> None:

@@ -1,6 +1,6 @@
 """The Smash Up game object: its handlers on the core's template (``engine.core.Rules``).
 
-The game's own engine is the task stack (``ops.G.run``, ``flow``); the core
+The game's own engine is the task stack (``tasks.run``, ``flow``); the core
 keeps its prompts: every prompt is a core ``Pending`` whose answer resumes
 the one step ``TASK_STEP`` with the Task it was asked for (as JSON), which
 goes on with the picks.
@@ -38,6 +38,7 @@ from engine.smashup import factions as _factions  # noqa: F401 - registers every
 from engine.smashup import madness as _madness  # noqa: F401 - the Madness card
 from engine.smashup.abilities import PlayCheck, always_ok
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTION_SIZE, FACTIONS, MADNESS, Kind, Target
+from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev, all_keys
 from engine.smashup.models import (
     SCHEMA_VERSION,
@@ -57,7 +58,8 @@ from engine.smashup.models import (
     UseTalent,
     migrate,
 )
-from engine.smashup.ops import CORE, G, reader, seal, sealed
+from engine.smashup.queries import Q, reader, seal, sealed
+from engine.smashup.tasks import CORE, call, run
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -163,10 +165,9 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
                     s.rng, i = rng_below(s.rng, len(choices))
                     flow.take_faction(g, p, choices[i])
                     choices = flow.draftable(g, p)
-            g.call(CORE, "deal")
+            run(g, call(CORE, "deal"))
         else:
-            g.call(CORE, "draft", order=flow.snake(seats), i=0)
-        g.run()
+            run(g, call(CORE, "draft", order=flow.snake(seats), i=0))
         _set_deadline(s, now)
         seal(s)
         return s, out
@@ -214,8 +215,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             if count == AWAY_AFTER:
                 g.emit(Ev.AWAY, player=p)
                 g.emit(Ev.AWAY_YOU, to=p, player=p)
-            g.call(CORE, "finish", player=p)
-            g.run()
+            run(g, call(CORE, "finish", player=p))
         s.deadline_ms = None
 
     def check(self, s: SmashUpState, action: Any) -> None:
@@ -259,8 +259,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
         err, credit = check_play(g, p, a.card, a.base, a.minion)
         if err is not None:
             raise RuleError(err)
-        flow.start_play(g, p, a.card, a.base, a.minion, credit)
-        g.run()
+        run(g, flow.start_play(g, p, a.card, a.base, a.minion, credit))
 
     @move(UseTalent)
     def _talent(self, s: SmashUpState, a: UseTalent, now: int, out: Out) -> None:
@@ -271,14 +270,11 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             raise RuleError(err)
         s.talents.append(a.card)
         g.emit(Ev.TALENT, player=p, card=g.cid(a.card))
-        g.call(g.cid(a.card), "talent", player=p, src=a.card)
-        g.run()
+        run(g, call(g.cid(a.card), "talent", player=p, src=a.card))
 
     @move(EndPlays)
     def _end(self, s: SmashUpState, a: EndPlays, now: int, out: Out) -> None:
-        g = G(s, out, now)
-        g.call(CORE, "finish", player=a.player)
-        g.run()
+        run(G(s, out, now), call(CORE, "finish", player=a.player))
 
     @resume(TASK_STEP)
     def _resume(self, s: SmashUpState, pending: Pending, a: Answer, now: int, out: Out) -> None:
@@ -325,7 +321,7 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
             cards=known,
         )
 
-    def _public(self, g: G) -> SmashUpView:
+    def _public(self, g: Q) -> SmashUpView:
         """The view of the public (no hand, no prompt): shared by every viewer's view."""
         s = g.s
         cards = s.cards
@@ -437,8 +433,7 @@ def _idle(g: G) -> None:
     for _ in range(len(s.seats) + 1):
         if not (_play_phase(s) and s.current in s.left):
             return
-        g.call(CORE, "end_turn", player=s.current)
-        g.run()
+        run(g, call(CORE, "end_turn", player=s.current))
 
 
 def _set_deadline(s: SmashUpState, now: int) -> None:
@@ -493,7 +488,7 @@ def _leave(g: G, p: int) -> None:
     if pending is not None:
         flow.answer(g, pending, flow.default_picks(pending.prompt))
     else:
-        g.run()
+        run(g)
 
 
 def zone_counts(s: SmashUpState) -> dict[str, int]:
@@ -532,7 +527,7 @@ def _action_view(s: SmashUpState, x: Attached, talents_used: set[int]) -> Action
     )
 
 
-def _base_view(g: G, base: int, talents_used: set[int]) -> BaseView:
+def _base_view(g: Q, base: int, talents_used: set[int]) -> BaseView:
     s = g.s
     slot = g.base_slot(base)
     assert slot is not None
@@ -572,7 +567,7 @@ def _base_view(g: G, base: int, talents_used: set[int]) -> BaseView:
 # --- plays and talents ------------------------------------------------------------------------
 
 
-def check_play(g: G, p: int, uid: int, base: int | None, minion: int | None) -> tuple[str | None, int | None]:
+def check_play(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> tuple[str | None, int | None]:
     """Why ``p`` may not play ``uid`` there (None: they may), and the play
     credit it would spend."""
     s = g.s
@@ -591,7 +586,7 @@ def check_play(g: G, p: int, uid: int, base: int | None, minion: int | None) -> 
     return None, credit
 
 
-def playable(g: G, p: int) -> list[Any]:
+def playable(g: Q, p: int) -> list[Any]:
     """Every card play ``p`` may make now (a ``PlayCard`` each): what
     ``check_play`` accepts, worked out for a whole hand at once."""
     s = g.s
@@ -602,7 +597,7 @@ def playable(g: G, p: int) -> list[Any]:
         return out
     bases = g.base_ids()
     cards = s.cards
-    forbids = g._with("forbid")
+    forbids = g.hooked("forbid")
     mine: dict[int, bool] = {}  # base -> p has a minion there
     on_minion: list[int] | None = None  # minions an action of p's may be played on
 
@@ -677,13 +672,13 @@ def _play_card(p: int, uid: int, base: int | None, minion: int | None) -> PlayCa
     return a
 
 
-def talent_sources(g: G, p: int) -> list[int]:
+def talent_sources(g: Q, p: int) -> list[int]:
     """Cards whose talent ``p`` could use: minions and actions ``p`` controls,
     and bases with a talent."""
     return [uid for uid, ctrl, a in g.with_ability() if (ctrl == p or ctrl < 0) and a.talent_ok is not None]
 
 
-def check_talent(g: G, p: int, uid: int) -> str | None:
+def check_talent(g: Q, p: int, uid: int) -> str | None:
     if uid not in talent_sources(g, p):
         return Err.NO_TALENT
     if uid in g.s.talents:
@@ -695,7 +690,7 @@ def check_talent(g: G, p: int, uid: int) -> str | None:
     return None
 
 
-def talents(g: G, p: int) -> list[int]:
+def talents(g: Q, p: int) -> list[int]:
     """The talents ``p`` may use now (``check_talent`` accepts)."""
     used = g.s.talents
     return [

@@ -11,16 +11,17 @@ from __future__ import annotations
 from engine.smashup.abilities import ability
 from engine.smashup.cards import MADNESS
 from engine.smashup.common import pick_effect
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.tasks import Then
 
 M = ability(MADNESS)
 
 
 @M.on_play
-def _madness(g: G, t: Task) -> None:
-    pick_effect(g, t, "effect", [Choice.DRAW2.value, Choice.RETURN_MADNESS.value])
+def _madness(g: G, t: Task) -> Then:
+    return pick_effect(t, "effect", [Choice.DRAW2.value, Choice.RETURN_MADNESS.value])
 
 
 @M.step("effect")

@@ -10,10 +10,10 @@ pile keeps its top at the end.
 The state is a mutable record (``@record``) whose piles are lists.  Every
 other part is a value (``@record(value=True)``), replaced instead of changed,
 so a clone shares it: what is in play (``bases``: tuples of base, minion and
-attached-action slots; ``ops.G`` replaces the slots a change touches), the
+attached-action slots; ``effects.G`` replaces the slots a change touches), the
 temporary effects, the credits, the plays, the window, the tasks on the
 stack; and every action and view.  That what is in play is shared until it
-changes is also what lets ``ops`` remember, per ``bases`` tuple, where each
+changes is also what lets ``board`` remember, per ``bases`` tuple, where each
 card is and each minion's power (``Known``: kept on the state itself).
 """
 
@@ -83,7 +83,7 @@ class Task:
     prompt arrives in ``data["picks"]``.
 
     A value: a task on the stack is shared by the states that hold it; the
-    engine runs a private copy of it (``G.exec``), which its handler may
+    engine runs a private copy of it (``tasks.run``), which its handler may
     change freely.
     """
 
@@ -218,12 +218,12 @@ class Known:
     """What the engine works out about a state, kept on the state itself rather
     than in a module (where a search in a thread would meet the event loop).
     No fields: never saved, never compared.  A clone starts with its
-    original's; its ``sealed`` names the original, not the clone (``ops.sealed``)."""
+    original's; its ``sealed`` names the original, not the clone (``queries.sealed``)."""
 
     # where everything in play is, worked out for the ``bases`` tuple it names
     # (``board.board_of``): shared by a clone for as long as it has the same tuple
     board: Board | None = None
-    # the state itself, once handed out (``ops.seal``): it will not change any more
+    # the state itself, once handed out (``queries.seal``): it will not change any more
     sealed: ReferenceType[SmashUpState] | None = None
     public: SmashUpView | None = None  # its public view, once sealed (``game.view``)
 
@@ -250,7 +250,7 @@ class SmashUpState(State, Known):
     hands: dict[int, list[int]] = {}
     decks: dict[int, list[int]] = {}  # top = end
     discards: dict[int, list[int]] = {}
-    bases: tuple[BaseSlot, ...] = ()  # in play, in order (replaced when it changes: ops.G)
+    bases: tuple[BaseSlot, ...] = ()  # in play, in order (replaced when it changes: effects.G)
     base_deck: list[int] = []
     base_discard: list[int] = []
     madness: list[int] = []  # the Madness deck

@@ -28,6 +28,7 @@ from typing import Any
 from engine.core import Answer, Event, Prompt, PromptValue
 from engine.smashup import GAME, flow
 from engine.smashup.cards import BASES, BOXES, FACTIONS
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr
 from engine.smashup.models import (
     Attached,
@@ -39,7 +40,7 @@ from engine.smashup.models import (
     SmashUpState,
     UseTalent,
 )
-from engine.smashup.ops import CORE, G
+from engine.smashup.tasks import CORE, call, run
 
 
 class Table:
@@ -84,8 +85,7 @@ class Table:
             s.bases = (*s.bases, BaseSlot(uid=uid))
         s.phase = "playing"
         s.current = current if current is not None else seats[0]
-        g.call(CORE, "begin_turn", player=s.current)
-        g.run()
+        run(g, call(CORE, "begin_turn", player=s.current))
         s.turn = 1
         self.s = s
 

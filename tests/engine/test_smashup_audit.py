@@ -18,9 +18,10 @@ from typing import Any
 from engine.core import Answer, Event, Leave, to_jsonable
 from engine.smashup import GAME, flow
 from engine.smashup.cards import FACTIONS
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr
 from engine.smashup.models import SmashUpOptions, SmashUpState
-from engine.smashup.ops import CORE, G
+from engine.smashup.tasks import CORE, call, run
 from tests.engine.smashup_helpers import (
     Table,
     answer_raw,
@@ -273,9 +274,7 @@ def _mulligan_position(hand2: list[str]) -> tuple[SmashUpState, list[Event]]:
             s.decks[p].remove(uid)
             s.hands[p].append(uid)
     out: list[Event] = []
-    g = G(s, out)
-    g.call(CORE, "mulligan")
-    g.run()
+    run(G(s, out), call(CORE, "mulligan"))
     return s, out
 
 

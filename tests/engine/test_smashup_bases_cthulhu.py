@@ -9,9 +9,10 @@ from engine.core import RuleError
 from engine.smashup import GAME
 from engine.smashup.bases.cthulhu import BOX, CPr
 from engine.smashup.cards import BASES, BOXES, FACTIONS, bases_of, factions_of
+from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev, Pr
 from engine.smashup.models import PlayCard, SmashUpOptions, SmashUpState
-from engine.smashup.ops import G
+from engine.smashup.tasks import run
 from tests.engine.smashup_helpers import (
     Table,
     answer,
@@ -285,7 +286,7 @@ def test_plateau_of_leng_does_not_count_a_minion_moved_there() -> None:
     s = t.state
     g = G(s, [])
     g.move(queen, t.base(0), 1)
-    g.run()  # the "moved" trigger (nothing listens)
+    run(g)  # the "moved" trigger (nothing listens)
     assert where(s, queen) == f"base:{t.base(0)}" and len(s.credits) == 2
     s, ev = play(s, 1, w1, base=t.base(0))  # still the first play here from hand
     assert find(ev, Ev.EXTRA_PLAY).args["source"] == "plateau-of-leng"
@@ -408,7 +409,7 @@ def test_antarctic_base_counts_plays_not_moves_and_starts_afresh_each_turn() -> 
     s = t.state
     g = G(s, [])
     g.move(queen, t.base(0), 1)
-    g.run()  # the "moved" trigger (nothing listens)
+    run(g)  # the "moved" trigger (nothing listens)
     assert PlayCard(player=1, card=whiskers, base=t.base(0)) in GAME.legal(s, 1)
     s, _ = play(s, 1, whiskers, base=t.base(0))
     s, _ = end(s, 1)

@@ -10,9 +10,9 @@ import pytest
 
 from engine.core import Leave, RuleError, Tick
 from engine.smashup import GAME
+from engine.smashup.effects import G
 from engine.smashup.keys import Ev
 from engine.smashup.models import EndPlays, PlayCard, SmashUpState
-from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
     answer,

@@ -6,9 +6,9 @@ import pytest
 
 from engine.core import RuleError
 from engine.smashup import GAME
+from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev
 from engine.smashup.models import PlayCard, UseTalent
-from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
     answer,

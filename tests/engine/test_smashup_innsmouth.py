@@ -11,9 +11,9 @@ import pytest
 from engine.core import Leave, RuleError, Tick
 from engine.smashup import GAME
 from engine.smashup.cards import FACTIONS
+from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev, Pr
 from engine.smashup.models import EndPlays, PlayCard, SmashUpState, UseTalent
-from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
     answer,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from engine.smashup import GAME
 from engine.smashup.cards import CARDS as GAME_CARDS
+from engine.smashup.effects import G
 from engine.smashup.keys import Ev
 from engine.smashup.models import PlayCard, UseTalent
-from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
     answer,

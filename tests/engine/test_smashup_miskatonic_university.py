@@ -9,9 +9,9 @@ import pytest
 from engine.core import RuleError
 from engine.smashup import GAME
 from engine.smashup.cards import FACTIONS
+from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev, Pr
 from engine.smashup.models import PlayCard, SmashUpState, UseTalent
-from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
     answer,

@@ -14,9 +14,9 @@ import pytest
 
 from engine.core import Leave, Tick
 from engine.smashup import GAME
+from engine.smashup.effects import G
 from engine.smashup.keys import Ev
 from engine.smashup.models import EndPlays, PlayCard, SmashUpState
-from engine.smashup.ops import G
 from tests.engine import playout
 from tests.engine.test_smashup_properties import conserved, private
 

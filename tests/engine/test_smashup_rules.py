@@ -8,10 +8,10 @@ from engine.core import Answer, Leave, RuleError, Tick, hand_zone
 from engine.smashup import GAME
 from engine.smashup.abilities import REGISTRY, ability
 from engine.smashup.cards import BASES, FACTIONS
+from engine.smashup.effects import G
 from engine.smashup.game import talents
 from engine.smashup.keys import Err, Ev, Pr
 from engine.smashup.models import EndPlays, PlayCard, SmashUpOptions, Task
-from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
     answer,

@@ -13,9 +13,9 @@ import pytest
 
 from engine.core import Answer, Event, Leave, Moves, RuleError, Tick, clone
 from engine.smashup import GAME, flow
+from engine.smashup.effects import G
 from engine.smashup.keys import Ev, Pr, all_keys
 from engine.smashup.models import SCHEMA_VERSION, EndPlays, PlayCard, SmashUpOptions, SmashUpState
-from engine.smashup.ops import G
 from tests.engine.smashup_helpers import (
     Table,
     check_cards,

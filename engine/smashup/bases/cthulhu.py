@@ -15,10 +15,12 @@ from typing import Any
 from engine.smashup.abilities import ability
 from engine.smashup.cards import MADNESS, BaseDef, BoxDef, register_bases, register_box
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.flow import winners
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask, destroy, go
 
 BOX = "cthulhu"
 
@@ -56,7 +58,7 @@ register_bases(
 )
 
 
-def _played_here(g: G, src: int, d: dict[str, Any]) -> bool:
+def _played_here(g: Q, src: int, d: dict[str, Any]) -> bool:
     return d.get("base") == src and d.get("minion") is not None
 
 
@@ -75,14 +77,14 @@ ASYLUM = ability("the-asylum")
 
 
 @ASYLUM.trigger("play_minion", when=lambda g, src, d: _played_here(g, src, d))
-def _asylum(g: G, t: Task) -> None:
+def _asylum(g: G, t: Task) -> Then:
     """After a minion is played here, its owner may return a Madness card
     from hand to the Madness deck (the cards are alike: one is offered).
     [decision] Asked alike with or without one: being asked must not tell the
     table that a hand holds Madness."""
     owner = _owner_of_played(t, g)
     mad = _madness_in(g, owner)
-    g.ask(t, "return", CPr.ASYLUM, "card", mad[-1:], min=0, player=owner, skip_key=Pr.NO, always=True)
+    return ask(t, "return", CPr.ASYLUM, "card", mad[-1:], min=0, player=owner, skip_key=Pr.NO, always=True)
 
 
 @ASYLUM.step("return")
@@ -98,17 +100,17 @@ def _asylum_return(g: G, t: Task) -> None:
 INNSMOUTH_BASE = ability("innsmouth")
 
 
-def _all_discards(g: G) -> list[int]:
+def _all_discards(g: Q) -> list[int]:
     return [c for p in g.s.seats for c in g.s.discards.get(p, [])]
 
 
 @INNSMOUTH_BASE.trigger(
     "play_minion", when=lambda g, src, d: _played_here(g, src, d) and bool(_all_discards(g))
 )
-def _innsmouth(g: G, t: Task) -> None:
+def _innsmouth(g: G, t: Task) -> Then:
     """After a minion is played here, its owner may put a card from any
     discard pile (public) on the bottom of that card's owner's deck."""
-    g.ask(
+    return ask(
         t,
         "bottom",
         CPr.INNSMOUTH,
@@ -145,15 +147,15 @@ MISKATONIC_BASE = ability("miskatonic-university")
 
 
 @MISKATONIC_BASE.trigger("after_score", when=lambda g, src, d: d.get("base") == src)
-def _miskatonic(g: G, t: Task) -> None:
+def _miskatonic(g: G, t: Task) -> Then:
     """After it scores, each winner (tied winners each, in turn order from the
     current player) may return any number of Madness cards from hand and
     discard pile to the Madness deck."""
-    g.go(t, "next", winners=winners(g), i=0)
+    return go(t, "next", winners=winners(g), i=0)
 
 
 @MISKATONIC_BASE.step("next")
-def _miskatonic_next(g: G, t: Task) -> None:
+def _miskatonic_next(g: G, t: Task) -> Then:
     """[decision] Every winner is asked alike, Madness or not (the discard pile
     is public, the hand is not: being asked must not tell what a hand holds)."""
     ws: list[int] = t.data["winners"]
@@ -161,10 +163,10 @@ def _miskatonic_next(g: G, t: Task) -> None:
     while i < len(ws) and ws[i] in g.s.left:
         i += 1
     if i >= len(ws):
-        return
+        return None
     mad = _madness_in(g, ws[i], discard=True)
     t.data["i"] = i
-    g.ask(
+    return ask(
         t,
         "return",
         CPr.MISKATONIC,
@@ -179,19 +181,19 @@ def _miskatonic_next(g: G, t: Task) -> None:
 
 
 @MISKATONIC_BASE.step("return")
-def _miskatonic_return(g: G, t: Task) -> None:
+def _miskatonic_return(g: G, t: Task) -> Then:
     i = int(t.data["i"])
     mine = set(_madness_in(g, t.data["winners"][i], discard=True))
     for uid in t.picks:
         if int(uid) in mine:
             g.return_madness(int(uid))
-    g.go(t, "next", i=i + 1)
+    return go(t, "next", i=i + 1)
 
 
 # --- Plateau of Leng ---------------------------------------------------------------------------
 
 
-def _leng_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _leng_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     """The first minion a player plays here from hand this turn (moves and
     plays from elsewhere do not count)."""
     if not _played_here(g, src, d) or not d.get("from_hand"):
@@ -215,24 +217,23 @@ def _leng(g: G, t: Task) -> None:
 RLYEH = ability("rlyeh")
 
 
-def _rlyeh_targets(g: G, base: int, p: int) -> list[int]:
+def _rlyeh_targets(g: Q, base: int, p: int) -> list[int]:
     return destroy_targets(g, None, g.minions(base, p))
 
 
 @RLYEH.trigger("start_turn", when=lambda g, src, d: bool(_rlyeh_targets(g, src, int(d["player"]))))
-def _rlyeh(g: G, t: Task) -> None:
+def _rlyeh(g: G, t: Task) -> Then:
     """At the start of your turn you may destroy one of your minions here to gain 1 VP."""
-    pick_minion(g, t, "kill", CPr.RLYEH, _rlyeh_targets(g, t.src, t.player), may=True)
+    return pick_minion(t, "kill", CPr.RLYEH, _rlyeh_targets(g, t.src, t.player), may=True)
 
 
 @RLYEH.step("kill")
-def _rlyeh_kill(g: G, t: Task) -> None:
+def _rlyeh_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None or g.base_of(m) != t.src or g.controller(m) != t.player:
-        return
+        return None
     t.data["minion"] = m
-    g.destroy(m, None, t.card)
-    g.go(t, "vp")
+    return [destroy(m, None, t.card), go(t, "vp")]
 
 
 @RLYEH.step("vp")

@@ -7,9 +7,11 @@ from typing import Any
 from engine.smashup.abilities import ability
 from engine.smashup.cards import BaseDef, BoxDef, register_bases, register_box
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, destroy, go
 
 BOX = "pretty-pretty"
 
@@ -30,24 +32,23 @@ register_bases(
 ALLEY = ability("cat-fanciers-alley")
 
 
-def _alley_targets(g: G, base: int) -> list[int]:
+def _alley_targets(g: Q, base: int) -> list[int]:
     return destroy_targets(g, None, g.minions(base, g.current))
 
 
 @ALLEY.talent(ok=lambda g, uid: bool(_alley_targets(g, uid)))
-def _alley(g: G, t: Task) -> None:
+def _alley(g: G, t: Task) -> Then:
     """Once on your turn: destroy one of your minions here to draw 1."""
-    pick_minion(g, t, "kill", Pr.DESTROY_OWN, _alley_targets(g, t.src))
+    return pick_minion(t, "kill", Pr.DESTROY_OWN, _alley_targets(g, t.src))
 
 
 @ALLEY.step("kill")
-def _alley_kill(g: G, t: Task) -> None:
+def _alley_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None or g.base_of(m) != t.src or g.controller(m) != t.player:
-        return
+        return None
     t.data["minion"] = m
-    g.destroy(m, None, t.card)
-    g.go(t, "draw")
+    return [destroy(m, None, t.card), go(t, "draw")]
 
 
 @ALLEY.step("draw")
@@ -72,7 +73,7 @@ def _house(g: G, t: Task) -> None:
 GLADE = ability("enchanted-glade")
 
 
-def _glade_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _glade_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     m = d.get("minion")
     return m is not None and g.base_of(int(m)) == src
 
@@ -86,7 +87,7 @@ def _glade(g: G, t: Task) -> None:
 RING = ability("fairy-ring")
 
 
-def _ring_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _ring_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     if d.get("base") != src:
         return False
     p = d.get("player")
@@ -102,7 +103,7 @@ def _ring(g: G, t: Task) -> None:
 CASTLE = ability("beautiful-castle")
 
 
-def _castle_protects(g: G, src: int, m: int, actor: int | None, how: str) -> bool:
+def _castle_protects(g: Q, src: int, m: int, actor: int | None, how: str) -> bool:
     """Minions here of power 5 or more are unaffected by other players' cards.
     [decision] power changes count as affecting; a change that lifts a minion
     to 5 still applies (the sheet's TBGB ruling): power here reads its
@@ -124,10 +125,10 @@ BALANCE = ability("land-of-balance")
 
 
 @BALANCE.trigger("play_minion", when=lambda g, src, d: d.get("base") == src)
-def _balance(g: G, t: Task) -> None:
+def _balance(g: G, t: Task) -> Then:
     """After you play a minion here, you may move one of yours here from another base."""
     cands = [m for m in g.minions(controller=t.player) if g.base_of(m) != t.src]
-    pick_minion(g, t, "move", Pr.MOVE, cands, may=True)
+    return pick_minion(t, "move", Pr.MOVE, cands, may=True)
 
 
 @BALANCE.step("move")

@@ -19,10 +19,12 @@ from enum import StrEnum
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import MADNESS, FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import destroy_targets, pick_effect, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.factions.minions_of_cthulhu import Key as CultKey
 from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "elder-things"
 BOX = "cthulhu"
@@ -99,38 +101,40 @@ def _elder_victims(g: G, uid: int, p: int) -> list[int]:
 
 
 @ELDER.on_play
-def _elder(g: G, t: Task) -> None:
+def _elder(g: G, t: Task) -> Then:
     """Choose: destroy two of your other minions, or put this one on the
     bottom of your deck.  [decision] The first is offered only when two of
     your other minions can be destroyed (else it goes to the bottom)."""
     options = [Choice.BOTTOM.value]
     if len(_elder_victims(g, t.src, t.player)) >= 2:
         options.insert(0, DESTROY_TWO)
-    pick_effect(g, t, "effect", options)
+    return pick_effect(t, "effect", options)
 
 
 @ELDER.step("effect")
-def _elder_effect(g: G, t: Task) -> None:
+def _elder_effect(g: G, t: Task) -> Then:
     victims = _elder_victims(g, t.src, t.player)
     if t.pick() == DESTROY_TWO and len(victims) >= 2:
-        g.ask(t, "kill", Key.DESTROY_TWO, "minion", victims, min=2, max=2)
-        return
+        return ask(t, "kill", Key.DESTROY_TWO, "minion", victims, min=2, max=2)
     if g.is_minion_in_play(t.src):
         g.leave_play(t.src, "bottom")
         g.emit(Ev.TO_BOTTOM, owner=g.owner(t.src), card=t.card)
+    return None
 
 
 @ELDER.step("kill")
-def _elder_kill(g: G, t: Task) -> None:
-    for m in t.picks:
-        if g.is_minion_in_play(int(m)) and g.controller(int(m)) == t.player:
-            g.destroy(int(m), t.player, t.card)
+def _elder_kill(g: G, t: Task) -> Then:
+    return [
+        destroy(int(m), t.player, t.card)
+        for m in t.picks
+        if g.is_minion_in_play(int(m)) and g.controller(int(m)) == t.player
+    ]
 
 
 SHOGGOTH = ability("shoggoth")
 
 
-def _shoggoth_ok(g: G, check: PlayCheck) -> bool:
+def _shoggoth_ok(g: Q, check: PlayCheck) -> bool:
     """Played only on a base where you already have 6 power or more."""
     return check.base is not None and g.powers(check.base).get(check.player, 0) >= 6
 
@@ -139,33 +143,30 @@ SHOGGOTH.play_ok = _shoggoth_ok
 
 
 @SHOGGOTH.on_play
-def _shoggoth(g: G, t: Task) -> None:
+def _shoggoth(g: G, t: Task) -> Then:
     """Each other player may draw a Madness card; a minion here of each one
     who does not is destroyed.  [decision] The Shoggoth's player picks which
     (it is their card that destroys), after everyone has chosen."""
-    g.go(t, "each", others=g.others(t.player), i=0, refused=[])
+    return go(t, "each", others=g.others(t.player), i=0, refused=[])
 
 
 @SHOGGOTH.step("each")
-def _shoggoth_each(g: G, t: Task) -> None:
+def _shoggoth_each(g: G, t: Task) -> Then:
     others: list[int] = t.data["others"]
     i = int(t.data["i"])
     if i >= len(others):
-        g.go(t, "destroy", k=0)
-        return
+        return go(t, "destroy", k=0)
     q = others[i]
     if q in g.s.left:
-        g.go(t, "each", i=i + 1)
-        return
+        return go(t, "each", i=i + 1)
     if not g.s.madness:
-        g.go(t, "each", i=i + 1, refused=[*t.data["refused"], q])
-        return
+        return go(t, "each", i=i + 1, refused=[*t.data["refused"], q])
     base = int(t.data["base"])
-    g.ask(t, "answer", Key.SHOGGOTH, "choice", [DRAW_MADNESS, LOSE_MINION], player=q, base=g.cid(base))
+    return ask(t, "answer", Key.SHOGGOTH, "choice", [DRAW_MADNESS, LOSE_MINION], player=q, base=g.cid(base))
 
 
 @SHOGGOTH.step("answer")
-def _shoggoth_answer(g: G, t: Task) -> None:
+def _shoggoth_answer(g: G, t: Task) -> Then:
     i = int(t.data["i"])
     q = int(t.data["others"][i])
     refused = list(t.data["refused"])
@@ -173,58 +174,57 @@ def _shoggoth_answer(g: G, t: Task) -> None:
         g.draw_madness(q, 1)
     else:
         refused.append(q)
-    g.go(t, "each", i=i + 1, refused=refused)
+    return go(t, "each", i=i + 1, refused=refused)
 
 
 @SHOGGOTH.step("destroy")
-def _shoggoth_destroy(g: G, t: Task) -> None:
+def _shoggoth_destroy(g: G, t: Task) -> Then:
     refused: list[int] = t.data["refused"]
     k = int(t.data["k"])
     if k >= len(refused):
-        return
+        return None
     q = refused[k]
     base = int(t.data["base"])
     cands = destroy_targets(g, t.player, g.minions(base, q)) if g.base_slot(base) is not None else []
-    g.ask(t, "kill", Key.DESTROY_THEIRS, "minion", cands, target=q)
+    return ask(t, "kill", Key.DESTROY_THEIRS, "minion", cands, target=q)
 
 
 @SHOGGOTH.step("kill")
-def _shoggoth_kill(g: G, t: Task) -> None:
+def _shoggoth_kill(g: G, t: Task) -> Then:
     k = int(t.data["k"])
     q = int(t.data["refused"][k])
     m = picked_minion(g, t)
     if m is not None and g.controller(m) == q and g.base_of(m) == t.data["base"]:
-        g.destroy(m, t.player, t.card)
-    g.go(t, "destroy", k=k + 1)
+        return [destroy(m, t.player, t.card), go(t, "destroy", k=k + 1)]
+    return go(t, "destroy", k=k + 1)
 
 
 MI_GO = ability("mi-go")
 
 
 @MI_GO.on_play
-def _mi_go(g: G, t: Task) -> None:
+def _mi_go(g: G, t: Task) -> Then:
     """Each other player may draw a Madness card; for each who does not, you may draw a card."""
-    g.go(t, "each", others=g.others(t.player), i=0, refused=0)
+    return go(t, "each", others=g.others(t.player), i=0, refused=0)
 
 
 @MI_GO.step("each")
-def _mi_go_each(g: G, t: Task) -> None:
+def _mi_go_each(g: G, t: Task) -> Then:
     others: list[int] = t.data["others"]
     i = int(t.data["i"])
     if i >= len(others):
-        g.go(t, "draw", k=0)
-        return
+        return go(t, "draw", k=0)
     if others[i] in g.s.left:
-        g.go(t, "each", i=i + 1)
-        return
+        return go(t, "each", i=i + 1)
     if not g.s.madness:
-        g.go(t, "each", i=i + 1, refused=int(t.data["refused"]) + 1)
-        return
-    g.ask(t, "answer", Key.DRAW_MADNESS, "choice", [DRAW_MADNESS], min=0, player=others[i], skip_key=Pr.NO)
+        return go(t, "each", i=i + 1, refused=int(t.data["refused"]) + 1)
+    return ask(
+        t, "answer", Key.DRAW_MADNESS, "choice", [DRAW_MADNESS], min=0, player=others[i], skip_key=Pr.NO
+    )
 
 
 @MI_GO.step("answer")
-def _mi_go_answer(g: G, t: Task) -> None:
+def _mi_go_answer(g: G, t: Task) -> Then:
     i = int(t.data["i"])
     q = int(t.data["others"][i])
     refused = int(t.data["refused"])
@@ -232,22 +232,22 @@ def _mi_go_answer(g: G, t: Task) -> None:
         g.draw_madness(q, 1)
     else:
         refused += 1
-    g.go(t, "each", i=i + 1, refused=refused)
+    return go(t, "each", i=i + 1, refused=refused)
 
 
 @MI_GO.step("draw")
-def _mi_go_draw(g: G, t: Task) -> None:
+def _mi_go_draw(g: G, t: Task) -> Then:
     if int(t.data["k"]) >= int(t.data["refused"]):
-        return
-    g.ask(t, "drawn", Key.MAY_DRAW, "choice", [DRAW1], min=0, skip_key=Pr.NO)
+        return None
+    return ask(t, "drawn", Key.MAY_DRAW, "choice", [DRAW1], min=0, skip_key=Pr.NO)
 
 
 @MI_GO.step("drawn")
-def _mi_go_drawn(g: G, t: Task) -> None:
+def _mi_go_drawn(g: G, t: Task) -> Then:
     if t.pick() != DRAW1:
-        return  # [decision] declining one of these draws declines the rest
+        return None  # [decision] declining one of these draws declines the rest
     g.draw(t.player, 1)
-    g.go(t, "draw", k=int(t.data["k"]) + 1)
+    return go(t, "draw", k=int(t.data["k"]) + 1)
 
 
 BYAKHEE = ability("byakhee")
@@ -272,10 +272,10 @@ def _minions_in_discard(g: G, p: int) -> list[int]:
 
 
 @SUMMONING.on_play
-def _summoning(g: G, t: Task) -> None:
+def _summoning(g: G, t: Task) -> Then:
     """A minion from your discard pile goes on top of your deck; an extra action."""
     g.credit(t.player, t.card, action=True)
-    g.ask(t, "top", Key.SUMMON, "card", _minions_in_discard(g, t.player))
+    return ask(t, "top", Key.SUMMON, "card", _minions_in_discard(g, t.player))
 
 
 @SUMMONING.step("top")
@@ -292,11 +292,12 @@ DUNWICH.power_reach = "minion"
 
 
 @DUNWICH.trigger("end_turn", when=lambda g, src, d: g.host(src) is not None)
-def _dunwich(g: G, t: Task) -> None:
+def _dunwich(g: G, t: Task) -> Then:
     """At the end of the turn its minion is destroyed (by this card's player)."""
     m = g.host(t.src)
     if m is not None:
-        g.destroy(m, t.player, t.card)
+        return destroy(m, t.player, t.card)
+    return None
 
 
 INSANITY = ability("insanity")
@@ -343,7 +344,7 @@ PRICE = ability("the-price-of-power")
 
 
 @PRICE.special("before", "hand", ok=lambda g, uid, base: bool(g.minions(base, g.owner(uid))))
-def _price(g: G, t: Task) -> None:
+def _price(g: G, t: Task) -> Then:
     """Every other player with a minion on the scoring base reveals their
     hand; one of your minions there has +2 power per Madness card revealed,
     until the end of the turn."""
@@ -353,10 +354,10 @@ def _price(g: G, t: Task) -> None:
         if g.minions(base, q):
             n += len(reveal_hand(g, q))
     if not n:
-        return
+        return None
     t.data["amount"] = 2 * n
     mine = g.minion_choices(t.player, "power", g.minions(base, t.player))
-    pick_minion(g, t, "boost", Pr.POWER, mine, amount=2 * n)
+    return pick_minion(t, "boost", Pr.POWER, mine, amount=2 * n)
 
 
 @PRICE.step("boost")
@@ -382,29 +383,29 @@ GOALS = ability("unfathomable-goals")
 
 
 @GOALS.on_play
-def _goals(g: G, t: Task) -> None:
+def _goals(g: G, t: Task) -> Then:
     """Every other player reveals their hand; each who shows a Madness card
     destroys one of their own minions (they pick it)."""
     mad = [q for q in g.others(t.player) if reveal_hand(g, q)]
-    g.go(t, "each", mad=mad, i=0)
+    return go(t, "each", mad=mad, i=0)
 
 
 @GOALS.step("each")
-def _goals_each(g: G, t: Task) -> None:
+def _goals_each(g: G, t: Task) -> Then:
     mad: list[int] = t.data["mad"]
     i = int(t.data["i"])
     if i >= len(mad):
-        return
+        return None
     q = mad[i]
     cands = destroy_targets(g, t.player, g.minions(controller=q))
-    g.ask(t, "kill", Key.UNFATHOMABLE, "minion", cands, player=q)
+    return ask(t, "kill", Key.UNFATHOMABLE, "minion", cands, player=q)
 
 
 @GOALS.step("kill")
-def _goals_kill(g: G, t: Task) -> None:
+def _goals_kill(g: G, t: Task) -> Then:
     i = int(t.data["i"])
     q = int(t.data["mad"][i])
     m = picked_minion(g, t)
     if m is not None and g.controller(m) == q:
-        g.destroy(m, t.player, t.card)
-    g.go(t, "each", i=i + 1)
+        return [destroy(m, t.player, t.card), go(t, "each", i=i + 1)]
+    return go(t, "each", i=i + 1)

@@ -6,9 +6,11 @@ from __future__ import annotations
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import pick_effect, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr, register_choices
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask
 
 F = "fairies"
 BOX = "pretty-pretty"
@@ -62,17 +64,17 @@ def _titania_targets(g: G, p: int) -> list[int]:
 
 
 @TITANIA.on_play
-def _titania(g: G, t: Task) -> None:
-    pick_effect(g, t, "effect", [RETURN, EXTRA_MINION])
+def _titania(g: G, t: Task) -> Then:
+    return pick_effect(t, "effect", [RETURN, EXTRA_MINION])
 
 
 @TITANIA.step("effect")
-def _titania_effect(g: G, t: Task) -> None:
+def _titania_effect(g: G, t: Task) -> Then:
     """Return an opponent's minion to its owner's hand, or play an extra minion."""
     if t.pick() == EXTRA_MINION:
         g.credit(t.player, t.card, minion=True)
-        return
-    pick_minion(g, t, "return", Pr.RETURN, _titania_targets(g, t.player))
+        return None
+    return pick_minion(t, "return", Pr.RETURN, _titania_targets(g, t.player))
 
 
 @TITANIA.step("return")
@@ -86,18 +88,18 @@ GLYMMER = ability("glymmer")
 
 
 @GLYMMER.talent()
-def _glymmer(g: G, t: Task) -> None:
+def _glymmer(g: G, t: Task) -> Then:
     """Until the start of your next turn: another minion -4, or this one +1."""
-    pick_effect(g, t, "effect", [WEAKEN, BOOST])
+    return pick_effect(t, "effect", [WEAKEN, BOOST])
 
 
 @GLYMMER.step("effect")
-def _glymmer_effect(g: G, t: Task) -> None:
+def _glymmer_effect(g: G, t: Task) -> Then:
     if t.pick() == BOOST:
         g.add_power(t.src, 1, t.player, t.card, until="start_turn")
-        return
+        return None
     others = [m for m in g.minions() if m != t.src]
-    pick_minion(g, t, "weaken", Pr.POWER, g.minion_choices(t.player, "power", others), amount=-4)
+    return pick_minion(t, "weaken", Pr.POWER, g.minion_choices(t.player, "power", others), amount=-4)
 
 
 @GLYMMER.step("weaken")
@@ -111,8 +113,8 @@ PUCK = ability("puck")
 
 
 @PUCK.on_play
-def _puck(g: G, t: Task) -> None:
-    pick_effect(g, t, "effect", [EXTRA_ACTION, DRAW1])
+def _puck(g: G, t: Task) -> Then:
+    return pick_effect(t, "effect", [EXTRA_ACTION, DRAW1])
 
 
 @PUCK.step("effect")
@@ -127,10 +129,10 @@ TINX = ability("tinx")
 
 
 @TINX.on_play
-def _tinx(g: G, t: Task) -> None:
+def _tinx(g: G, t: Task) -> Then:
     """You may transfer an action on another minion onto this one."""
     cands = [a for m in g.minions() if m != t.src for a in _on_minion(g, m)]
-    g.ask(t, "transfer", Pr.TRANSFER_FROM, "card", list(cands), min=0, skip_key=Pr.NO)
+    return ask(t, "transfer", Pr.TRANSFER_FROM, "card", list(cands), min=0, skip_key=Pr.NO)
 
 
 def _on_minion(g: G, m: int) -> list[int]:
@@ -157,8 +159,8 @@ ENCHANT = ability("enchantment")
 
 
 @ENCHANT.on_play
-def _enchant(g: G, t: Task) -> None:
-    pick_effect(g, t, "mode", [PLUS, MINUS])
+def _enchant(g: G, t: Task) -> Then:
+    return pick_effect(t, "mode", [PLUS, MINUS])
 
 
 @ENCHANT.step("mode")
@@ -167,7 +169,7 @@ def _enchant_mode(g: G, t: Task) -> None:
         g.set_data(t.src, "mode", 1 if t.pick() == PLUS else -1)
 
 
-def _enchant_power(g: G, src: int, m: int) -> int:
+def _enchant_power(g: Q, src: int, m: int) -> int:
     at = g.attached(src)
     if at is None or g.base_of(m) != at[0]:
         return 0
@@ -182,8 +184,8 @@ BALLET = ability("fairy-ballet")
 
 
 @BALLET.on_play
-def _ballet(g: G, t: Task) -> None:
-    pick_effect(g, t, "effect", [DRAW2, DRAW1_ACTION])
+def _ballet(g: G, t: Task) -> Then:
+    return pick_effect(t, "effect", [DRAW2, DRAW1_ACTION])
 
 
 @BALLET.step("effect")
@@ -195,15 +197,15 @@ def _ballet_effect(g: G, t: Task) -> None:
         g.credit(t.player, t.card, action=True)
 
 
-def _transfer_targets(g: G, src: int) -> list[int]:
+def _transfer_targets(g: Q, src: int) -> list[int]:
     host = g.host(src)
     p = g.controller(src)
     return [m for m in g.minions() if m != host and g.can_affect(p, m, "action")]
 
 
-def _transfer_talent(g: G, t: Task) -> None:
+def _transfer_talent(g: G, t: Task) -> Then:
     """Talent: move this card onto another minion."""
-    pick_minion(g, t, "transfer", Pr.TRANSFER_TO, _transfer_targets(g, t.src))
+    return pick_minion(t, "transfer", Pr.TRANSFER_TO, _transfer_targets(g, t.src))
 
 
 def _transfer_done(g: G, t: Task) -> None:
@@ -228,8 +230,8 @@ ACORNS = ability("magic-acorns")
 
 
 @ACORNS.on_play
-def _acorns(g: G, t: Task) -> None:
-    pick_effect(g, t, "effect", [OTHERS_DISCARD, DRAW1_ACTION])
+def _acorns(g: G, t: Task) -> Then:
+    return pick_effect(t, "effect", [OTHERS_DISCARD, DRAW1_ACTION])
 
 
 @ACORNS.step("effect")
@@ -246,7 +248,7 @@ def _acorns_effect(g: G, t: Task) -> None:
 WARD = ability("magic-ward")
 
 
-def _ward_forbids(g: G, src: int, check: PlayCheck) -> bool:
+def _ward_forbids(g: Q, src: int, check: PlayCheck) -> bool:
     """Other players can't play actions on this base or on minions here."""
     if check.is_minion or check.player == g.controller(src):
         return False
@@ -263,9 +265,9 @@ TRICKS = ability("playful-tricks")
 
 
 @TRICKS.on_play
-def _tricks(g: G, t: Task) -> None:
+def _tricks(g: G, t: Task) -> Then:
     cands = g.destroyable_actions()
-    g.ask(t, "destroy", Pr.ACTION_DESTROY, "card", list(cands), min=0, max=2, skip_key=Pr.NONE)
+    return ask(t, "destroy", Pr.ACTION_DESTROY, "card", list(cands), min=0, max=2, skip_key=Pr.NONE)
 
 
 @TRICKS.step("destroy")

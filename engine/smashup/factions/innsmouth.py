@@ -10,9 +10,11 @@ from enum import StrEnum
 from engine.core import rng_shuffle
 from engine.smashup.abilities import ability
 from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask
 
 F = "innsmouth"
 BOX = "cthulhu"
@@ -96,7 +98,7 @@ def _locals(g: G, t: Task) -> None:
 PLAIN_SIGHT = ability("in-plain-sight")
 
 
-def _plain_sight_protects(g: G, src: int, m: int, actor: int | None, how: str) -> bool:
+def _plain_sight_protects(g: Q, src: int, m: int, actor: int | None, how: str) -> bool:
     """Your minions here of power 2 or less are unaffected by other players'
     cards.  Original print: the minion's current power (POD: printed).
     [decision] As with Beautiful Castle, power changes count as affecting and
@@ -122,13 +124,13 @@ def _three_of_a_name(g: G, p: int) -> bool:
 
 
 @MYSTERIES.on_play
-def _mysteries(g: G, t: Task) -> None:
+def _mysteries(g: G, t: Task) -> Then:
     """With 3+ same-name minions on one base: draw 3; then you may draw 2
     more and 2 Madness cards."""
     if not _three_of_a_name(g, t.player):
-        return
+        return None
     g.draw(t.player, 3)
-    g.ask(t, "more", K.MORE, "choice", [Choice.YES.value], min=0, skip_key=Pr.NO)
+    return ask(t, "more", K.MORE, "choice", [Choice.YES.value], min=0, skip_key=Pr.NO)
 
 
 @MYSTERIES.step("more")
@@ -160,10 +162,10 @@ RECRUITMENT = ability("recruitment")
 
 
 @RECRUITMENT.on_play
-def _recruitment(g: G, t: Task) -> None:
+def _recruitment(g: G, t: Task) -> Then:
     """Draw up to 3 Madness cards (no more than the Madness deck holds)."""
     options = MADNESS_COUNTS[: min(3, len(g.s.madness))]
-    g.ask(t, "draw", K.MADNESS_COUNT, "choice", list(options), min=0, skip_key=Pr.NO)
+    return ask(t, "draw", K.MADNESS_COUNT, "choice", list(options), min=0, skip_key=Pr.NO)
 
 
 @RECRUITMENT.step("draw")
@@ -178,30 +180,32 @@ def _recruitment_draw(g: G, t: Task) -> None:
 SEA = ability("return-to-the-sea")
 
 
-def _sea_cands(g: G, p: int, base: int) -> list[int]:
+def _sea_cands(g: Q, p: int, base: int) -> list[int]:
     return [m for m in g.minions(base, p) if g.can_affect(p, m, "return")]
 
 
 @SEA.special("after", "hand", ok=lambda g, uid, base: bool(_sea_cands(g, g.owner(uid), base)))
-def _sea(g: G, t: Task) -> None:
+def _sea(g: G, t: Task) -> Then:
     """After a base scores: return any number of your minions of one name from
     it to hand instead of the discard pile.  First the name (asked only when
     there are several)."""
     base = int(t.data["base"])
     cands = _sea_cands(g, t.player, base)
-    g.ask(t, "name", K.SEA_NAME, "minion", _names(g, cands), base=g.cid(base))
+    return ask(t, "name", K.SEA_NAME, "minion", _names(g, cands), base=g.cid(base))
 
 
 @SEA.step("name")
-def _sea_name(g: G, t: Task) -> None:
+def _sea_name(g: G, t: Task) -> Then:
     m = t.pick()
     base = int(t.data["base"])
     if m is None or g.base_slot(base) is None:
-        return
+        return None
     name = g.cid(int(m))
     t.data["name"] = name
     cands = [x for x in _sea_cands(g, t.player, base) if g.cid(x) == name]
-    g.ask(t, "which", K.SEA_WHICH, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE, base=g.cid(base))
+    return ask(
+        t, "which", K.SEA_WHICH, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE, base=g.cid(base)
+    )
 
 
 @SEA.step("which")
@@ -217,12 +221,12 @@ def _sea_which(g: G, t: Task) -> None:
 CIRCLE = ability("sacred-circle")
 
 
-def _circle_names(g: G, uid: int) -> list[str]:
+def _circle_names(g: Q, uid: int) -> list[str]:
     host = g.host(uid)
     return sorted({g.cid(m) for m in g.minions(host)}) if host is not None else []
 
 
-def _circle_ok(g: G, uid: int) -> bool:
+def _circle_ok(g: Q, uid: int) -> bool:
     names = _circle_names(g, uid)
     return any(g.cdef(c).minion and g.cid(c) in names for c in g.hand(g.controller(uid)))
 
@@ -241,9 +245,9 @@ SPREADING = ability("spreading-the-word")
 
 
 @SPREADING.on_play
-def _spreading(g: G, t: Task) -> None:
+def _spreading(g: G, t: Task) -> Then:
     """Choose a minion in play: up to 2 extra minions of its name this turn."""
-    g.ask(t, "name", K.NAME, "minion", _names(g, g.minions()))
+    return ask(t, "name", K.NAME, "minion", _names(g, g.minions()))
 
 
 @SPREADING.step("name")

@@ -15,9 +15,10 @@ from engine.smashup.common import (
     picked_minion,
     take_control,
 )
+from engine.smashup.effects import G
 from engine.smashup.keys import Pr
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.tasks import Then, ask, destroy
 
 F = "kitty-cats"
 BOX = "pretty-pretty"
@@ -52,8 +53,8 @@ QUEEN = ability("queen-fluffy")
 
 
 @QUEEN.talent(ok=lambda g, uid: bool(control_targets(g, g.controller(uid), 3)))
-def _queen(g: G, t: Task) -> None:
-    pick_minion(g, t, "take", Pr.CONTROL, control_targets(g, t.player, 3))
+def _queen(g: G, t: Task) -> Then:
+    return pick_minion(t, "take", Pr.CONTROL, control_targets(g, t.player, 3))
 
 
 @QUEEN.step("take")
@@ -65,25 +66,28 @@ WHISKERS = ability("whiskers")
 
 
 @WHISKERS.talent()
-def _whiskers(g: G, t: Task) -> None:
+def _whiskers(g: G, t: Task) -> Then:
     """An extra action, then one of your own minions must be destroyed."""
     g.credit(t.player, t.card, action=True)
-    pick_minion(g, t, "kill", Pr.DESTROY_OWN, destroy_targets(g, t.player, g.minions(controller=t.player)))
+    return pick_minion(
+        t, "kill", Pr.DESTROY_OWN, destroy_targets(g, t.player, g.minions(controller=t.player))
+    )
 
 
 @WHISKERS.step("kill")
-def _whiskers_kill(g: G, t: Task) -> None:
+def _whiskers_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is not None and g.controller(m) == t.player:
-        g.destroy(m, t.player, t.card)
+        return destroy(m, t.player, t.card)
+    return None
 
 
 MUFFIN = ability("muffin")
 
 
 @MUFFIN.on_play
-def _muffin(g: G, t: Task) -> None:
-    pick_minion(g, t, "take", Pr.CONTROL, control_targets(g, t.player, 3))
+def _muffin(g: G, t: Task) -> Then:
+    return pick_minion(t, "take", Pr.CONTROL, control_targets(g, t.player, 3))
 
 
 @MUFFIN.step("take")
@@ -95,8 +99,8 @@ GRUMPERS = ability("mr-grumpers")
 
 
 @GRUMPERS.on_play
-def _grumpers(g: G, t: Task) -> None:
-    pick_minion(g, t, "weaken", Pr.POWER, g.minion_choices(t.player, "power", g.minions()), amount=-2)
+def _grumpers(g: G, t: Task) -> Then:
+    return pick_minion(t, "weaken", Pr.POWER, g.minion_choices(t.player, "power", g.minions()), amount=-2)
 
 
 @GRUMPERS.step("weaken")
@@ -114,8 +118,8 @@ CHEESEBURGER = ability("can-has-cheeseburger")
 @CHEESEBURGER.special(
     "before", "hand", ok=lambda g, uid, base: bool(control_targets(g, g.owner(uid), 3, base))
 )
-def _cheeseburger(g: G, t: Task) -> None:
-    pick_minion(g, t, "take", Pr.CONTROL, control_targets(g, t.player, 3, int(t.data["base"])))
+def _cheeseburger(g: G, t: Task) -> Then:
+    return pick_minion(t, "take", Pr.CONTROL, control_targets(g, t.player, 3, int(t.data["base"])))
 
 
 @CHEESEBURGER.step("take")
@@ -129,26 +133,26 @@ CAT_FIGHT = ability("cat-fight")
 
 
 @CAT_FIGHT.on_play
-def _cat_fight(g: G, t: Task) -> None:
-    pick_minion(g, t, "fight", Pr.CHOOSE_MINION, g.minions(controller=t.player))
+def _cat_fight(g: G, t: Task) -> Then:
+    return pick_minion(t, "fight", Pr.CHOOSE_MINION, g.minions(controller=t.player))
 
 
 @CAT_FIGHT.step("fight")
-def _cat_fight_go(g: G, t: Task) -> None:
+def _cat_fight_go(g: G, t: Task) -> Then:
     """Draw as many cards as its power, then destroy it."""
     m = picked_minion(g, t)
     if m is None or g.controller(m) != t.player:
-        return
+        return None
     g.draw(t.player, g.power(m))
-    g.destroy(m, t.player, t.card)
+    return destroy(m, t.player, t.card)
 
 
 CATS_PAW = ability("cats-paw")
 
 
 @CATS_PAW.on_play
-def _cats_paw(g: G, t: Task) -> None:
-    pick_minion(g, t, "take", Pr.CONTROL, control_targets(g, t.player, 5))
+def _cats_paw(g: G, t: Task) -> Then:
+    return pick_minion(t, "take", Pr.CONTROL, control_targets(g, t.player, 5))
 
 
 @CATS_PAW.step("take")
@@ -165,10 +169,10 @@ HANG = ability("hang-in-there")
 
 
 @HANG.instead_destroy(when=lambda g, src, m: g.host(src) == m, chooser=lambda g, src, m: g.controller(src))
-def _hang(g: G, t: Task) -> None:
+def _hang(g: G, t: Task) -> Then:
     """Instead of being destroyed, the minion moves to another base; this card is destroyed."""
     m = int(t.data["minion"])
-    pick_base(g, t, "hang_move", Pr.MOVE_TO, g.other_bases(g.base_of(m)))
+    return pick_base(t, "hang_move", Pr.MOVE_TO, g.other_bases(g.base_of(m)))
 
 
 @HANG.step("hang_move")
@@ -196,27 +200,27 @@ def _bicycle_cands(g: G, p: int, base: int) -> list[int]:
 
 
 @BICYCLE.on_play
-def _bicycle(g: G, t: Task) -> None:
+def _bicycle(g: G, t: Task) -> Then:
     bases = [b for b in g.base_ids() if _bicycle_cands(g, t.player, b)]
-    pick_base(g, t, "from", Pr.PICK_BASE, bases)
+    return pick_base(t, "from", Pr.PICK_BASE, bases)
 
 
 @BICYCLE.step("from")
-def _bicycle_from(g: G, t: Task) -> None:
+def _bicycle_from(g: G, t: Task) -> Then:
     b = picked_base(g, t)
     if b is None:
-        return
+        return None
     cands = _bicycle_cands(g, t.player, b)
     t.data["from"] = b
-    g.ask(t, "which", Pr.MOVE_MANY, "minion", list(cands), min=0, max=len(cands), skip_key=Pr.NONE)
+    return ask(t, "which", Pr.MOVE_MANY, "minion", list(cands), min=0, max=len(cands), skip_key=Pr.NONE)
 
 
 @BICYCLE.step("which")
-def _bicycle_which(g: G, t: Task) -> None:
+def _bicycle_which(g: G, t: Task) -> Then:
     if not t.picks:
-        return
+        return None
     t.data["minions"] = t.picks
-    pick_base(g, t, "to", Pr.MOVE_TO, g.other_bases(int(t.data["from"])))
+    return pick_base(t, "to", Pr.MOVE_TO, g.other_bases(int(t.data["from"])))
 
 
 @BICYCLE.step("to")
@@ -233,14 +237,17 @@ NINE_LIVES = ability("nine-lives")
 
 
 @NINE_LIVES.on_play
-def _nine_lives(g: G, t: Task) -> None:
+def _nine_lives(g: G, t: Task) -> Then:
     """Destroy one of your minions, then play an extra minion (this turn)."""
     g.credit(t.player, t.card, minion=True)
-    pick_minion(g, t, "kill", Pr.DESTROY_OWN, destroy_targets(g, t.player, g.minions(controller=t.player)))
+    return pick_minion(
+        t, "kill", Pr.DESTROY_OWN, destroy_targets(g, t.player, g.minions(controller=t.player))
+    )
 
 
 @NINE_LIVES.step("kill")
-def _nine_lives_kill(g: G, t: Task) -> None:
+def _nine_lives_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is not None and g.controller(m) == t.player:
-        g.destroy(m, t.player, t.card)
+        return destroy(m, t.player, t.card)
+    return None

@@ -14,10 +14,12 @@ from typing import Any
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import MADNESS, FactionDef, Kind, Target, action, minion, register_faction
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.flow import destroyed_key, swap_base
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "minions-of-cthulhu"
 BOX = "cthulhu"
@@ -61,7 +63,7 @@ class Key(StrEnum):
 register_keys(*Key)
 
 
-def madness_in_hand(g: G, p: int) -> list[int]:
+def madness_in_hand(g: Q, p: int) -> list[int]:
     return [c for c in g.hand(p) if g.cid(c) == MADNESS]
 
 
@@ -70,15 +72,15 @@ def madness_in_hand(g: G, p: int) -> list[int]:
 STAR_SPAWN = ability("star-spawn")
 
 
-def _star_spawn_ok(g: G, uid: int) -> bool:
+def _star_spawn_ok(g: Q, uid: int) -> bool:
     p = g.controller(uid)
     return bool(madness_in_hand(g, p)) and bool(g.others(p))
 
 
 @STAR_SPAWN.talent(ok=_star_spawn_ok)
-def _star_spawn(g: G, t: Task) -> None:
+def _star_spawn(g: G, t: Task) -> Then:
     """Give a Madness card from your hand to another player (into their hand)."""
-    g.ask(t, "give", Key.GIVE_MADNESS, "player", list(g.others(t.player)))
+    return ask(t, "give", Key.GIVE_MADNESS, "player", list(g.others(t.player)))
 
 
 @STAR_SPAWN.step("give")
@@ -94,7 +96,7 @@ def _star_spawn_give(g: G, t: Task) -> None:
 CHOSEN = ability("cthulhus-chosen")
 
 
-def _chosen_ok(g: G, uid: int, base: int) -> bool:
+def _chosen_ok(g: Q, uid: int, base: int) -> bool:
     """Usable from play while it is on the scoring base (the sheet's reading),
     and only if a Madness card can be drawn (the price of the +2).  [decision]
     Once per scoring base: the window would otherwise offer it again and again."""
@@ -112,24 +114,23 @@ def _chosen(g: G, t: Task) -> None:
 SERVITOR = ability("servitor")
 
 
-def _actions_in_discard(g: G, p: int) -> list[int]:
+def _actions_in_discard(g: Q, p: int) -> list[int]:
     return [c for c in g.discard(p) if g.cdef(c).kind is Kind.ACTION]
 
 
 @SERVITOR.talent(ok=lambda g, uid: bool(_actions_in_discard(g, g.controller(uid))))
-def _servitor(g: G, t: Task) -> None:
+def _servitor(g: G, t: Task) -> Then:
     """Destroy this minion to put an action from your discard pile on top of
     your deck.  [decision] The destruction is the price: if the Servitor
     stays in play (protected, or saved by a replacement), no action comes back."""
-    g.destroy(t.src, t.player, t.card)
-    g.go(t, "fetch")
+    return [destroy(t.src, t.player, t.card), go(t, "fetch")]
 
 
 @SERVITOR.step("fetch")
-def _servitor_fetch(g: G, t: Task) -> None:
+def _servitor_fetch(g: G, t: Task) -> Then:
     if g.in_play(t.src):
-        return
-    g.ask(t, "top", Key.TO_DECK_TOP, "card", _actions_in_discard(g, t.player))
+        return None
+    return ask(t, "top", Key.TO_DECK_TOP, "card", _actions_in_discard(g, t.player))
 
 
 @SERVITOR.step("top")
@@ -145,7 +146,7 @@ def _servitor_top(g: G, t: Task) -> None:
 ALTAR = ability("altar-to-cthulhu")
 
 
-def _altar_when(g: G, src: int, d: dict[str, Any]) -> bool:
+def _altar_when(g: Q, src: int, d: dict[str, Any]) -> bool:
     return d.get("base") == g.host(src) and d.get("player") == g.controller(src)
 
 
@@ -158,7 +159,7 @@ def _altar(g: G, t: Task) -> None:
 RITUAL = ability("complete-the-ritual")
 
 
-def _ritual_ok(g: G, check: PlayCheck) -> bool:
+def _ritual_ok(g: Q, check: PlayCheck) -> bool:
     """Played only on a base where you have a minion."""
     return check.base is not None and bool(g.minions(check.base, check.player))
 
@@ -194,17 +195,18 @@ CORRUPTION = ability("corruption")
 
 
 @CORRUPTION.on_play
-def _corruption(g: G, t: Task) -> None:
+def _corruption(g: G, t: Task) -> Then:
     """Draw a Madness card, then destroy a minion."""
     g.draw_madness(t.player, 1)
-    pick_minion(g, t, "kill", Pr.DESTROY, destroy_targets(g, t.player, g.minions()))
+    return pick_minion(t, "kill", Pr.DESTROY, destroy_targets(g, t.player, g.minions()))
 
 
 @CORRUPTION.step("kill")
-def _corruption_kill(g: G, t: Task) -> None:
+def _corruption_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is not None:
-        g.destroy(m, t.player, t.card)
+        return destroy(m, t.player, t.card)
+    return None
 
 
 FHTAGN = ability("cthulhu-fhtagn")
@@ -257,9 +259,9 @@ BEGINS_AGAIN = ability("it-begins-again")
 
 
 @BEGINS_AGAIN.on_play
-def _begins_again(g: G, t: Task) -> None:
+def _begins_again(g: G, t: Task) -> Then:
     cands = _actions_in_discard(g, t.player)
-    g.ask(t, "shuffle", Key.SHUFFLE_IN, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE)
+    return ask(t, "shuffle", Key.SHUFFLE_IN, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE)
 
 
 @BEGINS_AGAIN.step("shuffle")
@@ -274,9 +276,9 @@ UNLEASHED = ability("madness-unleashed")
 
 
 @UNLEASHED.on_play
-def _unleashed(g: G, t: Task) -> None:
+def _unleashed(g: G, t: Task) -> Then:
     mad = madness_in_hand(g, t.player)
-    g.ask(t, "discard", Key.DISCARD_MADNESS, "card", mad, min=0, max=len(mad), skip_key=Pr.NONE)
+    return ask(t, "discard", Key.DISCARD_MADNESS, "card", mad, min=0, max=len(mad), skip_key=Pr.NONE)
 
 
 @UNLEASHED.step("discard")
@@ -301,9 +303,9 @@ def _recruits(g: G, p: int) -> list[int]:
 
 
 @RECRUIT.on_play
-def _recruit(g: G, t: Task) -> None:
+def _recruit(g: G, t: Task) -> Then:
     cands = _recruits(g, t.player)
-    g.ask(t, "top", Key.RECRUIT, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE, ordered=True)
+    return ask(t, "top", Key.RECRUIT, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE, ordered=True)
 
 
 @RECRUIT.step("top")

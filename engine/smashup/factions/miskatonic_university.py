@@ -9,9 +9,11 @@ from enum import StrEnum
 from engine.smashup.abilities import ability
 from engine.smashup.cards import MADNESS, FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import destroy_targets, pick_base, pick_minion, picked_base, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask, destroy
 
 F = "miskatonic-university"
 BOX = "cthulhu"
@@ -64,7 +66,7 @@ register_choices(FROM_HAND, FROM_DISCARD, *MADNESS_COUNTS)
 # --- Madness helpers ---------------------------------------------------------------------
 
 
-def _madness_in(pile: list[int], g: G) -> list[int]:
+def _madness_in(pile: list[int], g: Q) -> list[int]:
     return [c for c in pile if g.cid(c) == MADNESS]
 
 
@@ -96,9 +98,9 @@ def _return_one(g: G, p: int, where: object) -> bool:
     return True
 
 
-def _ask_return(g: G, t: Task, step: str) -> None:
+def _ask_return(g: G, t: Task, step: str) -> Task:
     """May return a Madness card: from hand or from the discard pile (or not)."""
-    g.ask(t, step, K.RETURN_MADNESS, "choice", _return_sources(g, t.player), min=0, skip_key=Pr.NO)
+    return ask(t, step, K.RETURN_MADNESS, "choice", _return_sources(g, t.player), min=0, skip_key=Pr.NO)
 
 
 def _count(pick: object) -> int:
@@ -142,9 +144,9 @@ PSYCHOLOGIST = ability("psychologist")
 
 
 @PSYCHOLOGIST.on_play
-def _psychologist(g: G, t: Task) -> None:
+def _psychologist(g: G, t: Task) -> Then:
     """You may return a Madness card from your hand or discard pile to the Madness deck."""
-    _ask_return(g, t, "return")
+    return _ask_return(g, t, "return")
 
 
 @PSYCHOLOGIST.step("return")
@@ -156,10 +158,10 @@ RESEARCHER = ability("researcher")
 
 
 @RESEARCHER.on_play
-def _researcher(g: G, t: Task) -> None:
+def _researcher(g: G, t: Task) -> Then:
     """You may draw a Madness card."""
     options = [Choice.YES.value] if g.s.madness else []
-    g.ask(t, "draw", K.DRAW_MADNESS, "choice", options, min=0, skip_key=Pr.NO)
+    return ask(t, "draw", K.DRAW_MADNESS, "choice", options, min=0, skip_key=Pr.NO)
 
 
 @RESEARCHER.step("draw")
@@ -173,7 +175,7 @@ def _researcher_draw(g: G, t: Task) -> None:
 JENKINS = ability("old-man-jenkins")
 
 
-def _jenkins_targets(g: G, p: int, base: int) -> list[int]:
+def _jenkins_targets(g: Q, p: int, base: int) -> list[int]:
     """The highest-power minions on the base that ``p`` may destroy.  A
     protected highest minion is not replaced by the next one down."""
     here = g.minions(base)
@@ -184,16 +186,17 @@ def _jenkins_targets(g: G, p: int, base: int) -> list[int]:
 
 
 @JENKINS.special("before", "hand", ok=lambda g, uid, base: bool(_jenkins_targets(g, g.owner(uid), base)))
-def _jenkins(g: G, t: Task) -> None:
+def _jenkins(g: G, t: Task) -> Then:
     """Destroy a highest-power minion on the scoring base (any player's)."""
-    pick_minion(g, t, "kill", Pr.DESTROY, _jenkins_targets(g, t.player, int(t.data["base"])))
+    return pick_minion(t, "kill", Pr.DESTROY, _jenkins_targets(g, t.player, int(t.data["base"])))
 
 
 @JENKINS.step("kill")
-def _jenkins_kill(g: G, t: Task) -> None:
+def _jenkins_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is not None and m in _jenkins_targets(g, t.player, int(t.data["base"])):
-        g.destroy(m, t.player, t.card)
+        return destroy(m, t.player, t.card)
+    return None
 
 
 MIGHT_WORK = ability("it-just-might-work")
@@ -212,9 +215,9 @@ FIELD_TRIP = ability("field-trip")
 
 
 @FIELD_TRIP.on_play
-def _field_trip(g: G, t: Task) -> None:
+def _field_trip(g: G, t: Task) -> Then:
     hand = list(g.hand(t.player))
-    g.ask(t, "bottom", K.TO_BOTTOM, "card", hand, min=0, max=len(hand), skip_key=Pr.NONE)
+    return ask(t, "bottom", K.TO_BOTTOM, "card", hand, min=0, max=len(hand), skip_key=Pr.NONE)
 
 
 @FIELD_TRIP.step("bottom")
@@ -247,21 +250,22 @@ JINKIES = ability("jinkies")
 
 
 @JINKIES.on_play
-def _jinkies(g: G, t: Task) -> None:
+def _jinkies(g: G, t: Task) -> Then:
     """Return up to 2 Madness cards from your hand and/or discard pile to the
     Madness deck (one question a card)."""
     t.data["returned"] = 0
-    _ask_return(g, t, "return")
+    return _ask_return(g, t, "return")
 
 
 @JINKIES.step("return")
-def _jinkies_return(g: G, t: Task) -> None:
+def _jinkies_return(g: G, t: Task) -> Then:
     if not _return_one(g, t.player, t.pick()):
-        return
+        return None
     done = int(t.data.get("returned", 0)) + 1
     if done < 2:
         t.data["returned"] = done
-        _ask_return(g, t, "return")
+        return _ask_return(g, t, "return")
+    return None
 
 
 CRAZY = ability("thats-so-crazy")
@@ -279,29 +283,29 @@ def _crazy(g: G, t: Task) -> None:
 THINGS = ability("things-best-not-known")
 
 
-def _things_targets(g: G, p: int, base: int) -> list[int]:
+def _things_targets(g: Q, p: int, base: int) -> list[int]:
     return g.minion_choices(p, "power", g.minions(base))
 
 
-def _things_ok(g: G, uid: int, base: int) -> bool:
+def _things_ok(g: Q, uid: int, base: int) -> bool:
     return bool(g.s.madness) and bool(_things_targets(g, g.owner(uid), base))
 
 
 @THINGS.special("before", "hand", ok=_things_ok)
-def _things(g: G, t: Task) -> None:
+def _things(g: G, t: Task) -> Then:
     """Choose a minion on the scoring base (any player's); draw up to 3
     Madness cards; it gets +2 for each one drawn, until the end of the turn."""
     base = int(t.data["base"])
-    pick_minion(g, t, "count", K.BOOST, _things_targets(g, t.player, base), base=g.cid(base))
+    return pick_minion(t, "count", K.BOOST, _things_targets(g, t.player, base), base=g.cid(base))
 
 
 @THINGS.step("count")
-def _things_count(g: G, t: Task) -> None:
+def _things_count(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None:
-        return
+        return None
     t.data["minion"] = m
-    g.ask(t, "draw", K.MADNESS_COUNT, "choice", _count_options(g), min=0, skip_key=Pr.NO)
+    return ask(t, "draw", K.MADNESS_COUNT, "choice", _count_options(g), min=0, skip_key=Pr.NO)
 
 
 @THINGS.step("draw")
@@ -316,19 +320,19 @@ KIDS = ability("those-meddling-kids")
 
 
 @KIDS.on_play
-def _kids(g: G, t: Task) -> None:
-    pick_base(g, t, "base", Pr.PICK_BASE, [b for b in g.base_ids() if g.destroyable_actions(b)])
+def _kids(g: G, t: Task) -> Then:
+    return pick_base(t, "base", Pr.PICK_BASE, [b for b in g.base_ids() if g.destroyable_actions(b)])
 
 
 @KIDS.step("base")
-def _kids_base(g: G, t: Task) -> None:
+def _kids_base(g: G, t: Task) -> Then:
     """Destroy any number of actions on one base.  [decision] "On a base"
     counts the actions on its minions too."""
     b = picked_base(g, t)
     if b is None:
-        return
+        return None
     cands = g.destroyable_actions(b)
-    g.ask(t, "destroy", K.DESTROY_ACTIONS, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE)
+    return ask(t, "destroy", K.DESTROY_ACTIONS, "card", cands, min=0, max=len(cands), skip_key=Pr.NONE)
 
 
 @KIDS.step("destroy")

@@ -6,9 +6,11 @@ from __future__ import annotations
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
 from engine.smashup.common import move_targets, pick_base, pick_minion, picked_base, picked_minion
+from engine.smashup.effects import G
 from engine.smashup.keys import Ev, Pr
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask, play
 
 F = "mythic-horses"
 BOX = "pretty-pretty"
@@ -40,7 +42,7 @@ register_faction(
 )
 
 
-def _mine_here(g: G, m: int) -> list[int]:
+def _mine_here(g: Q, m: int) -> list[int]:
     """The other minions of ``m``'s controller on ``m``'s base."""
     base = g.base_of(m)
     return [x for x in g.minions(base, g.controller(m)) if x != m] if base is not None else []
@@ -60,7 +62,7 @@ PINKIE.power_reach = "minion"
 RAINBOW = ability("rainbow")
 
 
-def _rainbow_ok(g: G, uid: int) -> bool:
+def _rainbow_ok(g: Q, uid: int) -> bool:
     p, here = g.controller(uid), g.base_of(uid)
     return any(x.player == p and x.base == here and x.minion != uid for x in g.s.played)
 
@@ -87,18 +89,18 @@ ADVENTURE = ability("adventure-power")
 
 
 @ADVENTURE.on_play
-def _adventure(g: G, t: Task) -> None:
-    pick_base(g, t, "to", Pr.PICK_BASE, g.base_ids())
+def _adventure(g: G, t: Task) -> Then:
+    return pick_base(t, "to", Pr.PICK_BASE, g.base_ids())
 
 
 @ADVENTURE.step("to")
-def _adventure_to(g: G, t: Task) -> None:
+def _adventure_to(g: G, t: Task) -> Then:
     b = picked_base(g, t)
     if b is None:
-        return
+        return None
     t.data["to"] = b
     cands = [m for m in g.minions(controller=t.player) if g.base_of(m) != b]
-    g.ask(t, "which", Pr.MOVE_MANY, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE)
+    return ask(t, "which", Pr.MOVE_MANY, "minion", cands, min=0, max=len(cands), skip_key=Pr.NONE)
 
 
 @ADVENTURE.step("which")
@@ -123,8 +125,8 @@ FREEDOM = ability("freedom-power")
 
 
 @FREEDOM.on_play
-def _freedom(g: G, t: Task) -> None:
-    g.ask(t, "destroy", Pr.ACTION_DESTROY, "card", g.destroyable_actions())
+def _freedom(g: G, t: Task) -> Then:
+    return ask(t, "destroy", Pr.ACTION_DESTROY, "card", g.destroyable_actions())
 
 
 @FREEDOM.step("destroy")
@@ -144,19 +146,19 @@ def _friend_bases(g: G, p: int, m: int) -> list[int]:
 
 
 @FRIENDSHIP.on_play
-def _friendship(g: G, t: Task) -> None:
+def _friendship(g: G, t: Task) -> Then:
     """Move a minion of yours to a base where you have another minion."""
     cands = [m for m in g.minions(controller=t.player) if _friend_bases(g, t.player, m)]
-    pick_minion(g, t, "which", Pr.MOVE, move_targets(g, t.player, cands))
+    return pick_minion(t, "which", Pr.MOVE, move_targets(g, t.player, cands))
 
 
 @FRIENDSHIP.step("which")
-def _friendship_which(g: G, t: Task) -> None:
+def _friendship_which(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None or g.controller(m) != t.player:
-        return
+        return None
     t.data["minion"] = m
-    pick_base(g, t, "to", Pr.MOVE_TO, _friend_bases(g, t.player, m))
+    return pick_base(t, "to", Pr.MOVE_TO, _friend_bases(g, t.player, m))
 
 
 @FRIENDSHIP.step("to")
@@ -169,7 +171,7 @@ def _friendship_to(g: G, t: Task) -> None:
 SHARING = ability("sharing-power")
 
 
-def _sharing_when(g: G, src: int, d: dict[str, object]) -> bool:
+def _sharing_when(g: Q, src: int, d: dict[str, object]) -> bool:
     p = g.controller(src)
     here = g.host(src)
     return d.get("player") == p and here is not None and len(g.minions(here, p)) >= 2
@@ -195,13 +197,13 @@ def _armor(g: G, t: Task) -> None:
 TEACHING = ability("teaching-power")
 
 
-def _teaching_ok(g: G, uid: int, base: int) -> bool:
+def _teaching_ok(g: Q, uid: int, base: int) -> bool:
     p = g.owner(uid)
     return bool(g.minions(base, p)) and bool(g.deck(p) or g.discard(p))
 
 
 @TEACHING.special("before", "hand", ok=_teaching_ok)
-def _teaching(g: G, t: Task) -> None:
+def _teaching(g: G, t: Task) -> Then:
     """Reveal a card per minion of yours here; one revealed minion may be played
     here as an extra minion; the rest go back on top in any order."""
     p, base = t.player, int(t.data["base"])
@@ -213,7 +215,7 @@ def _teaching(g: G, t: Task) -> None:
         g.set_aside(top)
         shown.append(top)
     if not shown:
-        return
+        return None
     g.emit(Ev.REVEALED, player=p, cards=[g.cid(c) for c in shown])
     t.data["shown"] = shown
     playable = [
@@ -221,19 +223,19 @@ def _teaching(g: G, t: Task) -> None:
         for c in shown
         if g.cdef(c).minion and not g.forbidden(PlayCheck(p, c, g.cid(c), base, None, True, True))
     ]
-    g.ask(t, "play", Pr.PLAY_REVEALED, "card", playable, min=0, skip_key=Pr.NO, base=g.cid(base))
+    return ask(t, "play", Pr.PLAY_REVEALED, "card", playable, min=0, skip_key=Pr.NO, base=g.cid(base))
 
 
 @TEACHING.step("play")
-def _teaching_play(g: G, t: Task) -> None:
+def _teaching_play(g: G, t: Task) -> Then:
     c = t.pick()
     t.data["chosen"] = c
     rest = [x for x in t.data["shown"] if x != c and x in g.s.aside]
-    g.ask(t, "rest", Pr.ORDER_TOP, "card", rest, min=len(rest), max=len(rest), ordered=True)
+    return ask(t, "rest", Pr.ORDER_TOP, "card", rest, min=len(rest), max=len(rest), ordered=True)
 
 
 @TEACHING.step("rest")
-def _teaching_rest(g: G, t: Task) -> None:
+def _teaching_rest(g: G, t: Task) -> Then:
     """The first picked ends on top."""
     for c in reversed(t.picks):
         if c in g.s.aside:
@@ -245,9 +247,10 @@ def _teaching_rest(g: G, t: Task) -> None:
     base = int(t.data["base"])
     if c is not None and c in g.s.aside and g.base_slot(base) is not None:
         g.s.extras[t.player] = g.s.extras.get(t.player, 0) + 1
-        g.play(t.player, int(c), base)
-    elif c is not None and c in g.s.aside:
+        return play(t.player, int(c), base)
+    if c is not None and c in g.s.aside:
         g.put_top(int(c))
+    return None
 
 
 TOGETHER = ability("togetherness-power")

@@ -15,10 +15,12 @@ from engine.smashup.common import (
     picked_base,
     picked_minion,
 )
+from engine.smashup.effects import G
 from engine.smashup.flow import winners
 from engine.smashup.keys import Ev, Pr, register_choices
 from engine.smashup.models import Task
-from engine.smashup.ops import G
+from engine.smashup.queries import Q
+from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "princesses"
 BOX = "pretty-pretty"
@@ -60,23 +62,24 @@ HEIRLOOM = "heirloom"
 APRICOT = ability("apricot")
 
 
-def _apricot_targets(g: G, uid: int) -> list[int]:
+def _apricot_targets(g: Q, uid: int) -> list[int]:
     p = g.controller(uid)
     here = g.base_of(uid)
     return destroy_targets(g, p, [m for m in g.minions(here) if g.controller(m) != p and g.power(m) <= 2])
 
 
 @APRICOT.talent(ok=lambda g, uid: bool(_apricot_targets(g, uid)))
-def _apricot(g: G, t: Task) -> None:
+def _apricot(g: G, t: Task) -> Then:
     """Destroy another player's minion of power 2 or less here."""
-    pick_minion(g, t, "kill", Pr.DESTROY, _apricot_targets(g, t.src))
+    return pick_minion(t, "kill", Pr.DESTROY, _apricot_targets(g, t.src))
 
 
 @APRICOT.step("kill")
-def _apricot_kill(g: G, t: Task) -> None:
+def _apricot_kill(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is not None and m in _apricot_targets(g, t.src):
-        g.destroy(m, t.player, t.card)
+        return destroy(m, t.player, t.card)
+    return None
 
 
 ELIZA = ability("eliza")
@@ -89,13 +92,13 @@ ELIZA.forbid = lambda g, src, check: (
 GRISELDA = ability("griselda")
 
 
-def _heirlooms(g: G, p: int) -> list[int]:
+def _heirlooms(g: Q, p: int) -> list[int]:
     return [c for c in g.discard(p) if g.cid(c) == HEIRLOOM]
 
 
 @GRISELDA.talent(ok=lambda g, uid: bool(_heirlooms(g, g.controller(uid))))
-def _griselda(g: G, t: Task) -> None:
-    g.ask(t, "take", Pr.FROM_DISCARD, "card", list(_heirlooms(g, t.player)))
+def _griselda(g: G, t: Task) -> Then:
+    return ask(t, "take", Pr.FROM_DISCARD, "card", list(_heirlooms(g, t.player)))
 
 
 @GRISELDA.step("take")
@@ -139,15 +142,15 @@ BEAUTY.instead_discard = _beauty_to_deck
 SNOW = ability("snow-white")
 
 
-def _snow_targets(g: G, uid: int) -> list[int]:
+def _snow_targets(g: Q, uid: int) -> list[int]:
     here = g.base_of(uid)
     return move_targets(g, g.controller(uid), [m for m in g.minions() if g.base_of(m) != here])
 
 
 @SNOW.talent(ok=lambda g, uid: bool(_snow_targets(g, uid)))
-def _snow(g: G, t: Task) -> None:
+def _snow(g: G, t: Task) -> Then:
     """Move a minion from another base here."""
-    pick_minion(g, t, "move", Pr.MOVE, _snow_targets(g, t.src))
+    return pick_minion(t, "move", Pr.MOVE, _snow_targets(g, t.src))
 
 
 @SNOW.step("move")
@@ -164,8 +167,8 @@ DVD = ability("direct-to-dvd-sequel")
 
 
 @DVD.on_play
-def _dvd(g: G, t: Task) -> None:
-    g.ask(t, "shuffle", Pr.FROM_DISCARD, "card", [c for c in g.discard(t.player) if g.cdef(c).minion])
+def _dvd(g: G, t: Task) -> Then:
+    return ask(t, "shuffle", Pr.FROM_DISCARD, "card", [c for c in g.discard(t.player) if g.cdef(c).minion])
 
 
 @DVD.step("shuffle")
@@ -181,16 +184,16 @@ GODMOTHER = ability("fairy-godmother")
 
 
 @GODMOTHER.on_play
-def _godmother(g: G, t: Task) -> None:
-    pick_effect(g, t, "effect", [DRAW2, POWER3])
+def _godmother(g: G, t: Task) -> Then:
+    return pick_effect(t, "effect", [DRAW2, POWER3])
 
 
 @GODMOTHER.step("effect")
-def _godmother_effect(g: G, t: Task) -> None:
+def _godmother_effect(g: G, t: Task) -> Then:
     if t.pick() == DRAW2:
         g.draw(t.player, 2)
-        return
-    pick_minion(g, t, "boost", Pr.POWER, g.minion_choices(t.player, "power", g.minions()), amount=3)
+        return None
+    return pick_minion(t, "boost", Pr.POWER, g.minion_choices(t.player, "power", g.minions()), amount=3)
 
 
 @GODMOTHER.step("boost")
@@ -214,7 +217,7 @@ HEIR = ability(HEIRLOOM)
 HEIR.indestructible = True
 
 
-def _heirloom_power(g: G, src: int, m: int) -> int:
+def _heirloom_power(g: Q, src: int, m: int) -> int:
     """Each Heirloom gives +1 per Heirloom on the minion: n of them give n²."""
     slot = g.minion_slot(m)
     if slot is None or not any(a.uid == src for a in slot.attached):
@@ -230,19 +233,19 @@ SKILLET = ability("skillet")
 
 
 @SKILLET.on_play
-def _skillet(g: G, t: Task) -> None:
-    pick_minion(
-        g, t, "kill", Pr.DESTROY, destroy_targets(g, t.player, [m for m in g.minions() if g.power(m) <= 2])
+def _skillet(g: G, t: Task) -> Then:
+    return pick_minion(
+        t, "kill", Pr.DESTROY, destroy_targets(g, t.player, [m for m in g.minions() if g.power(m) <= 2])
     )
 
 
 @SKILLET.step("kill")
-def _skillet_kill(g: G, t: Task) -> None:
+def _skillet_kill(g: G, t: Task) -> Then:
     """Destroy a minion of power 2 or less, then draw 1."""
     m = picked_minion(g, t)
     if m is not None and g.power(m) <= 2:
-        g.destroy(m, t.player, t.card)
-    g.go(t, "draw")
+        return [destroy(m, t.player, t.card), go(t, "draw")]
+    return go(t, "draw")
 
 
 @SKILLET.step("draw")
@@ -253,23 +256,23 @@ def _skillet_draw(g: G, t: Task) -> None:
 PRINCE = ability("some-day-my-prince")
 
 
-def _prince_targets(g: G, p: int, base: int) -> list[int]:
+def _prince_targets(g: Q, p: int, base: int) -> list[int]:
     return move_targets(g, p, g.minions(base)) if len(g.s.bases) > 1 else []
 
 
 @PRINCE.special("before", "hand", ok=lambda g, uid, base: bool(_prince_targets(g, g.owner(uid), base)))
-def _prince(g: G, t: Task) -> None:
+def _prince(g: G, t: Task) -> Then:
     """Move a minion from the scoring base to another base."""
-    pick_minion(g, t, "which", Pr.MOVE, _prince_targets(g, t.player, int(t.data["base"])))
+    return pick_minion(t, "which", Pr.MOVE, _prince_targets(g, t.player, int(t.data["base"])))
 
 
 @PRINCE.step("which")
-def _prince_which(g: G, t: Task) -> None:
+def _prince_which(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None or g.base_of(m) != t.data["base"]:
-        return
+        return None
     t.data["minion"] = m
-    pick_base(g, t, "to", Pr.MOVE_TO, g.other_bases(int(t.data["base"])))
+    return pick_base(t, "to", Pr.MOVE_TO, g.other_bases(int(t.data["base"])))
 
 
 @PRINCE.step("to")
@@ -283,8 +286,8 @@ TALE = ability("tale-as-old-as-time")
 
 
 @TALE.on_play
-def _tale(g: G, t: Task) -> None:
-    pick_base(g, t, "to", Pr.PICK_BASE, g.base_ids())
+def _tale(g: G, t: Task) -> Then:
+    return pick_base(t, "to", Pr.PICK_BASE, g.base_ids())
 
 
 @TALE.step("to")
@@ -302,17 +305,17 @@ KISS = ability("true-loves-kiss")
 
 
 @KISS.on_play
-def _kiss(g: G, t: Task) -> None:
-    pick_minion(g, t, "which", Pr.MOVE, move_targets(g, t.player, g.minions()))
+def _kiss(g: G, t: Task) -> Then:
+    return pick_minion(t, "which", Pr.MOVE, move_targets(g, t.player, g.minions()))
 
 
 @KISS.step("which")
-def _kiss_which(g: G, t: Task) -> None:
+def _kiss_which(g: G, t: Task) -> Then:
     m = picked_minion(g, t)
     if m is None:
-        return
+        return None
     t.data["minion"] = m
-    pick_base(g, t, "to", Pr.MOVE_TO, g.other_bases(g.base_of(m)))
+    return pick_base(t, "to", Pr.MOVE_TO, g.other_bases(g.base_of(m)))
 
 
 @KISS.step("to")
