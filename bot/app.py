@@ -11,6 +11,7 @@ from collections.abc import Awaitable
 from typing import Any
 
 from aiohttp import web
+from redis.exceptions import RedisClusterException, RedisError
 from telegram import Update
 from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 
@@ -77,6 +78,22 @@ class PressTracker(SimpleUpdateProcessor):
             await asyncio.wait_for(self._answered.wait(), max(0.0, deadline - loop.time()))
 
 
+async def migrate(store: Store) -> None:
+    """What an earlier bot stored, moved under today's names before anything reads
+    it (``Store.migrate``: once, whichever worker starts first; the others wait).
+    Redis away meanwhile is waited for: a worker serving before would not find
+    the games under way, and would start them afresh over them."""
+    delay = 0.5
+    while True:
+        try:
+            await store.migrate()
+            return
+        except (RedisError, RedisClusterException) as e:
+            log.warning("redis unavailable to move what an earlier bot stored (%s): trying again", e)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 5.0)
+
+
 class Lifecycle:
     """The referee behind an Application, from its start to its shutdown."""
 
@@ -95,6 +112,7 @@ class Lifecycle:
             replica_wait_ms=self.settings.redis_replica_wait_ms,
         )
         await store.prepare()
+        await migrate(store)
         settings = self.settings
         ref = self.ref = Referee(
             app.bot,

@@ -1,8 +1,8 @@
 """Statistics: per chat, player and game — games played, wins, points — in Redis.
 
-One hash per chat (``svintus:{<chat>}:stats``, the chat's hash tag like its
+One hash per chat (``cards:{<chat>}:stats``, the chat's hash tag like its
 other keys) holds ``<game>:<user>:played|won|points`` and ``name:<user>`` (the
-name last seen); one set per player (``svintus:{u<user>}:chats``) lists the
+name last seen); one set per player (``cards:{u<user>}:chats``) lists the
 chats holding their figures, so that a private ``/stats`` and ``/forget`` find
 them.  A game's figures are counted once, when its end is saved (the referee
 runs this after the save that ended it).  ``/forget`` deletes a player's

@@ -1,18 +1,22 @@
 """Per-chat sessions in Redis: load, compare-and-set, timers, render caches.
 
-Every key of one chat carries the chat id as a hash tag (``svintus:{-100123}:game``)
-so all of a chat's keys land on one Redis Cluster slot, and every script and
-multi-key command of a chat touches that slot only.  What is not a chat's:
+Every key is under ``PREFIX`` (``cards``).  Every key of one chat carries the chat
+id as a hash tag (``cards:{-100123}:game``) so all of a chat's keys land on one
+Redis Cluster slot, and every script and multi-key command of a chat touches
+that slot only.  What is not a chat's:
 
 - the deadlines are sharded over ``TIMER_SHARDS`` sorted sets, each with its own
   hash tag (a chat's deadline lives in shard ``chat % TIMER_SHARDS``);
-- the live chats (``svintus:active``), the overall and private send budgets
-  (``svintus:sent:all``, ``svintus:sent:private``) and the users who opened the
-  bot (``svintus:started``) are one key each, on purpose: the first is written
+- the live chats (``cards:active``), the overall and private send budgets
+  (``cards:sent:all``, ``cards:sent:private``) and the users who opened the
+  bot (``cards:started``) are one key each, on purpose: the first is written
   only when a game opens or ends, the budgets are Telegram's global 30 a second
   (a few commands per send), the last is one small write per private message;
-- the marks of updates and presses seen (``svintus:update:<id>``,
-  ``svintus:answered:<id>``) are one key each, spread over every slot.
+- the marks of updates and presses seen (``cards:update:<id>``,
+  ``cards:answered:<id>``) are one key each, spread over every slot.
+
+What a bot before these names stored (under ``OLD_PREFIX``, and before the timer
+shards) is moved once, at start, before anything reads it: ``Store.migrate``.
 
 The same code runs on one Redis (``redis.asyncio.Redis``) and on a Redis Cluster
 (``redis.asyncio.cluster.RedisCluster``).
@@ -24,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -34,10 +39,13 @@ from redis.exceptions import NoScriptError, RedisClusterException, RedisError
 
 from bot.session import ChatSettings, Session
 
-# The bot's key namespace.  It is named after the bot's first game and kept as
-# it is, so that sessions, timers and budgets stored before there were several
-# games are found after an upgrade.
-PREFIX = "svintus"
+# The bot's key namespace: what it is (a referee of card games), not one of its
+# games, so that no name means two things.  Defined here only: every key is built
+# from it (``key``, ``chats_key``, ``timer_key``, the constants below, bot.limits').
+PREFIX = "cards"
+# The namespace of the bots before it, named after their first game: what they
+# stored there is moved under PREFIX once, at start (``Store.migrate``).
+OLD_PREFIX = "svintus"
 
 # Compare-and-set on a version number kept beside the document in one hash;
 # with KEYS[2] and ARGV[4], the chat's lock is released too if ARGV[4] holds it
@@ -169,7 +177,40 @@ return {v or '0', doc, redis.call('GET', KEYS[2])}
 """
 
 
-_SCRIPTS = (_CAS, _RATE, _CLAIM, _TIMERS, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK, _HOLD)
+# An earlier bot's key KEYS[1] under today's name KEYS[2] (the same hash tag, so the
+# same slot): renamed, or — KEYS[2] written already, by today's bot — merged
+# into it, what today's bot wrote winning (a set gains the members it lacks, a
+# sorted set the members it lacks with their scores: a deadline it has is kept,
+# a hash the fields it lacks, a string nothing), and KEYS[1] deleted.  Atomic:
+# two workers moving the same key move it once.  1: moved; 0: KEYS[1] is gone.
+_MOVE = """
+local kind = redis.call('TYPE', KEYS[1])['ok']
+if kind == 'none' then
+  return 0
+end
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  redis.call('RENAME', KEYS[1], KEYS[2])
+  return 1
+end
+if kind == 'set' then
+  redis.call('SUNIONSTORE', KEYS[2], KEYS[2], KEYS[1])
+elseif kind == 'zset' then
+  local members = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+  for i = 1, #members, 2 do
+    redis.call('ZADD', KEYS[2], 'NX', members[i + 1], members[i])
+  end
+elseif kind == 'hash' then
+  local fields = redis.call('HGETALL', KEYS[1])
+  for i = 1, #fields, 2 do
+    redis.call('HSETNX', KEYS[2], fields[i], fields[i + 1])
+  end
+end
+redis.call('DEL', KEYS[1])
+return 1
+"""
+
+
+_SCRIPTS = (_CAS, _RATE, _CLAIM, _TIMERS, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK, _HOLD, _MOVE)
 
 
 def _text(raw: bytes | str | None) -> str | None:
@@ -190,6 +231,7 @@ def key(chat_id: int, what: str) -> str:
 
 PARSED_CACHE = 2048  # sessions kept parsed for screens, one per chat
 ACTIVE = f"{PREFIX}:active"  # chats with a live session (for restarts)
+STARTED = f"{PREFIX}:started"  # the users who opened a private chat with the bot
 # how long an update being handled is not handled again (a worker killed meanwhile: then it is)
 UPDATE_CLAIM_S = 30
 MOVED_TTL_S = 90 * 86_400  # how long a group that became a supergroup names it (its buttons' life)
@@ -210,8 +252,34 @@ TIMER_TAGS = (
 TIMER_SHARDS = len(TIMER_TAGS)
 # Where a bot before the shards kept every deadline, and every timer's failures
 # (one hash); ``migrate`` moves what it finds there once.
-LEGACY_TIMERS = f"{PREFIX}:timers"
-LEGACY_TIMER_FAILURES = f"{PREFIX}:timer-failures"
+LEGACY_TIMERS = f"{OLD_PREFIX}:timers"
+LEGACY_TIMER_FAILURES = f"{OLD_PREFIX}:timer-failures"
+# What an earlier bot kept under OLD_PREFIX that ``migrate`` moves, by what follows
+# the hash tag: a chat's session (its version with it), settings, screens' message
+# ids, figures, timer failures and the alias of a group become a supergroup; a
+# player's chats with figures; the timer shards.  The rest of a chat's keys are
+# left to run out (each has a life of its own, at most a day): its send budget and
+# flood wait (``sent``, ``hold``: seconds), its locks and notes to redraw a
+# screen (``lock``, ``lock:<slot>``, ``dirty:<slot>``: seconds, and no worker of
+# the earlier bot runs any more to hold one).
+OLD_KEYS_MOVED = frozenset(
+    {"game", "settings", "msgs", "stats", "timer-failures", "moved", "chats", "timers"}
+)
+# The keys without a tag that ``migrate`` copies (on a cluster their new names
+# hash to other slots: copied, then deleted): the live chats, the users who opened
+# the bot.  The overall and private send budgets (``sent:all``, ``sent:private``:
+# a second's sends) and the marks of updates and presses seen (``update:<id>``,
+# ``answered:<id>``: a day) are left to run out: they guard against a redelivery,
+# which an earlier bot stopped cleanly does not leave (long polling confirms its
+# last batch as it stops, a webhook's answered update is not sent again), and
+# copying each, a day of updates, costs a start more than it could save.
+OLD_KEYS_COPIED = ("active", "started")
+# Set once everything an earlier bot stored is under today's names: later starts
+# look no further (one EXISTS).  MIGRATING: the worker moving it, the others wait.
+MIGRATED = f"{PREFIX}:migrated"
+MIGRATING = f"{PREFIX}:migrating"
+MIGRATING_TTL_MS = 15_000  # a worker dying while it moves them holds the others up this long
+MIGRATE_BATCH = 64  # keys moved at once (the cluster client has no blocking pool)
 # How long a master whose replica did not confirm a write in time is not waited for again.
 REPLICA_BACKOFF_S = 10.0
 
@@ -294,6 +362,7 @@ class Store:
         self._load = client.register_script(_LOAD)
         self._unlock = client.register_script(_UNLOCK)
         self._hold = client.register_script(_HOLD)
+        self._move = client.register_script(_MOVE)
 
     @classmethod
     def from_url(
@@ -700,10 +769,91 @@ class Store:
         return int(found) if found is not None else 0
 
     async def migrate(self) -> int:
-        """Move what a bot before the timer shards stored (one sorted set of deadlines,
-        one hash of failures) into the shards and the chats' own keys; idempotent,
-        and safe with several workers at once (a deadline already in a shard is kept).
-        Returns how many entries were moved."""
+        """Move what an earlier bot stored into today's keys, once: the keys under
+        ``OLD_PREFIX`` (``OLD_KEYS_MOVED``, ``OLD_KEYS_COPIED``), and the one sorted
+        set of deadlines and the one hash of failures of a bot before the shards.
+        Run at start before anything reads them (bot.app).
+
+        Once done, ``MIGRATED`` says so and a later start looks no further.  One
+        worker moves them (``MIGRATING``), the others wait for it, or take over
+        if it dies; every step is safe to make again and alongside another
+        (a worker whose claim ran out while it was slow).  Returns how many keys
+        and entries were moved (0 when done before)."""
+        if await self.r.exists(MIGRATED):
+            return 0
+        owner = uuid.uuid4().hex
+        while not await self.r.set(MIGRATING, owner, nx=True, px=MIGRATING_TTL_MS):
+            if await self.r.exists(MIGRATED):
+                return 0  # another worker moved them meanwhile
+            await asyncio.sleep(0.1)
+        try:
+            if await self.r.exists(MIGRATED):
+                return 0  # done between the look and the claim
+            moved = await self._migrate()
+            await self.r.set(MIGRATED, OLD_PREFIX)
+        finally:
+            with contextlib.suppress(RedisError, RedisClusterException):
+                await self._unlock(keys=[MIGRATING], args=[owner])
+        return moved
+
+    async def _migrate(self) -> int:
+        moved = await self._move_old_prefix()
+        moved += await self._move_legacy_timers()
+        if moved:
+            log.info("moved %d keys and entries an earlier bot stored under today's names", moved)
+        return moved
+
+    async def _move_old_prefix(self) -> int:
+        """Every key under ``OLD_PREFIX`` worth keeping under ``PREFIX`` (SCAN: on a
+        cluster, redis-py's ``scan_iter`` walks every master).  A key with a hash tag
+        keeps its slot when only the prefix changes: moved in place (``_MOVE``).  A
+        key without one lands on another slot: copied, then deleted."""
+        found = 0
+        batch: list[str] = []
+
+        async def move(names: list[str]) -> int:
+            done = await asyncio.gather(
+                *(self._move(keys=[name, PREFIX + name[len(OLD_PREFIX) :]]) for name in names)
+            )
+            await self.r.pexpire(MIGRATING, MIGRATING_TTL_MS)  # still at it
+            return sum(int(d) for d in done)
+
+        async for raw in self.r.scan_iter(match=f"{OLD_PREFIX}:{{*", count=1_000):
+            name = _text(raw) or ""
+            _, brace, rest = name.partition("}:")
+            if brace and rest in OLD_KEYS_MOVED:
+                batch.append(name)
+            if len(batch) >= MIGRATE_BATCH:
+                found += await move(batch)
+                batch = []
+        if batch:
+            found += await move(batch)
+        for what in OLD_KEYS_COPIED:
+            found += await self._copy_set(f"{OLD_PREFIX}:{what}", f"{PREFIX}:{what}")
+        return found
+
+    async def _copy_set(self, old: str, new: str) -> int:
+        """The members of set ``old`` added to ``new`` (a thousand at a time), then
+        ``old`` deleted: 1 if there was one.  Made again, or alongside, it adds the
+        same members."""
+        if not await self.r.exists(old):
+            return 0
+        members: list[Any] = []
+        async for member in self.r.sscan_iter(old, count=1_000):
+            members.append(member)
+            if len(members) >= 1_000:
+                await self.r.sadd(new, *members)
+                await self.r.pexpire(MIGRATING, MIGRATING_TTL_MS)  # still at it
+                members = []
+        if members:
+            await self.r.sadd(new, *members)
+        await self.r.delete(old)
+        return 1
+
+    async def _move_legacy_timers(self) -> int:
+        """What a bot before the timer shards stored (one sorted set of deadlines, one
+        hash of failures) into the shards and the chats' own keys (a deadline
+        already in a shard is kept)."""
         moved = 0
         deadlines: list[Any] = await self.r.zrange(LEGACY_TIMERS, 0, -1, withscores=True)
         for member, due in deadlines:
@@ -717,8 +867,6 @@ class Store:
             await self.r.set(key(chat_id, "timer-failures"), int(count), nx=True)
             await self.r.hdel(LEGACY_TIMER_FAILURES, field)
             moved += 1
-        if moved:
-            log.info("moved %d timer entries into the timer shards", moved)
         return moved
 
     # --- Telegram's limits, counted in Redis so that every worker shares them -------
@@ -746,13 +894,13 @@ class Store:
 
     async def mark_started(self, user_id: int) -> bool:
         """The user opened the private chat (True: they had not, or had blocked the bot)."""
-        return bool(await self.r.sadd(f"{PREFIX}:started", user_id))
+        return bool(await self.r.sadd(STARTED, user_id))
 
     async def forget_started(self, user_id: int) -> None:
-        await self.r.srem(f"{PREFIX}:started", user_id)
+        await self.r.srem(STARTED, user_id)
 
     async def started(self, user_id: int) -> bool:
-        return bool(await self.r.sismember(f"{PREFIX}:started", str(user_id)))
+        return bool(await self.r.sismember(STARTED, str(user_id)))
 
     # --- a redelivered update is applied once -------------------------------------
 

@@ -70,10 +70,6 @@ class Timers:
         """Fire due deadlines until cancelled; survives Redis outages."""
         last_reconcile = time.monotonic()
         outage = False
-        try:
-            await self.store.migrate()  # deadlines stored before the shards
-        except RedisError as e:
-            log.warning("timers: redis unavailable to move old deadlines (%s); the reconcile re-adds them", e)
         while True:
             # Awake: a deadline set from now on wakes the next wait at once (the
             # reads below may have missed it).

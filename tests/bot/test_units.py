@@ -21,7 +21,7 @@ from bot.limits import (
     RankedGate,
 )
 from bot.session import ChatSettings, Member, Session
-from bot.store import Store
+from bot.store import Store, key
 from engine.svintus import GAME
 
 
@@ -33,7 +33,7 @@ async def test_rate_budget_in_redis_keeps_limit_and_spacing(redis_url: str) -> N
     token = 0
     while time.monotonic() - started < 2.0:
         token += 1
-        wait = await store.rate_wait_ms("svintus:{-1}:sent", 400, 3, 60, str(token))
+        wait = await store.rate_wait_ms(key(-1, "sent"), 400, 3, 60, str(token))
         if wait <= 0:
             sent.append(time.monotonic())
         else:

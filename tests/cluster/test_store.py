@@ -11,7 +11,7 @@ from redis.crc import key_slot
 
 from bot.session import ChatSettings, Member, Session
 from bot.stats import Stats, chats_key
-from bot.store import ACTIVE, TIMER_SHARDS, Store, key, timer_key
+from bot.store import ACTIVE, PREFIX, TIMER_SHARDS, Store, key, timer_key
 from tests.cluster.cluster import LocalCluster
 
 CHATS = [-100_000 - i for i in range(40)]
@@ -70,7 +70,7 @@ async def test_a_chats_keys_share_its_slot_and_every_command_works_on_a_cluster(
     assert await store.next_timer() is None
 
     # the budgets, the marks, the statistics (a chat's hash and a player's set: two slots)
-    assert await store.rate_wait_ms("svintus:sent:all", 1000, 25, 0, "t") == 0
+    assert await store.rate_wait_ms(f"{PREFIX}:sent:all", 1000, 25, 0, "t") == 0
     assert await store.claim_update(42) and not await store.claim_update(42)
     await store.mark_started(5)
     assert await store.started(5)

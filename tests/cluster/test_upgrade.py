@@ -1,7 +1,10 @@
 """A deployment moving from one Redis to a cluster copies its keys over (MIGRATE,
 or a copy tool): what the bot before the cluster stored — a game's document, the
-live chats, who opened the bot, the one sorted set of deadlines — is found by
-today's bot on the cluster, the deadline moved into its shard once."""
+live chats, who opened the bot, the one sorted set of deadlines, all under the
+earlier ``svintus:`` names — is found by today's bot on the cluster, the deadline
+moved into its shard once.  And an earlier bot's keys already on a cluster move
+under today's names there: in place when they have a hash tag, copied from one
+master to another when they have none."""
 
 from __future__ import annotations
 
@@ -13,7 +16,8 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from bot.playground.botapi import FakeTelegram
-from bot.store import LEGACY_TIMERS
+from bot.store import LEGACY_TIMERS, Store
+from tests.bot.test_store_upgrade import check_upgraded, keys, old_store, snapshot
 from tests.cluster.cluster import LocalCluster
 from tests.e2e.table import Table
 
@@ -62,3 +66,22 @@ async def test_a_game_stored_before_the_cluster_resumes_on_it(
     await r.aclose()
     assert api.violations == [], api.violations
     assert not api.pending_queries
+
+
+async def test_keys_under_the_old_prefix_move_on_a_cluster(cluster: LocalCluster) -> None:
+    r = aioredis.RedisCluster.from_url(cluster.url)
+    await old_store(r)
+    old = await keys(r, "svintus:*")
+    masters = {r.get_node_from_key(name).name for name in old}  # type: ignore[union-attr]
+    assert len(masters) == 3  # spread over every master: each one has to be looked at
+    a, b = Store.from_url(cluster.url, cluster=True), Store.from_url(cluster.url, cluster=True)
+    await asyncio.gather(a.prepare(), b.prepare())
+    assert sorted(await asyncio.gather(a.migrate(), b.migrate())) == [0, 12]  # one moves, one waits
+    await check_upgraded(a)
+    await check_upgraded(b)
+    before = await snapshot(r)
+    assert await b.migrate() == 0  # once
+    assert await snapshot(r) == before
+    await a.close()
+    await b.close()
+    await r.aclose()
