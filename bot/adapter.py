@@ -1,6 +1,6 @@
 """The seam between the bot and a game: what a game's adapter provides.
 
-The bot core (referee, lobby, moves, timers, sender, screens, handlers) knows
+The bot core (referee, lobby, play, timers, sender, screens, handlers) knows
 games only through this contract, and finds an adapter by the game's short
 name (``bot.games.get``).  An adapter owns how its game looks: lobby
 options, board and hand screens drawn from the engine's *views*, words for
@@ -165,8 +165,8 @@ class Adapter(Generic[S, A, V, O]):
     game: Game[S, A, V, O]
     choices: Sequence[LobbyOption] = ()
     commands: Sequence[Command] = ()
-    # words: <name>-title (the game's name with its emoji, in headers), <name>-rules
-    # (for /rules), <name>-description (one line, for /help and the game picker)
+    # words: <name>-name and <name>-emoji (the game's title, in headers), <name>-about
+    # (one line, for /help and the game picker), <name>-rules (for /rules)
 
     @property
     def name(self) -> str:

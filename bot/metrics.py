@@ -2,7 +2,7 @@
 text format) and logged once each, without a traceback.
 
 Every counter is this worker's own (each worker serves its own ``/metrics``);
-README's "Metrics" lists them with their meaning.  ``Trouble`` turns a burst
+docs/operations.md ("Health and metrics") lists them with their meaning.  ``Trouble`` turns a burst
 of failures into two log lines: when calls start failing and when they land
 again (with how long it lasted and how many calls were retried meanwhile).
 """

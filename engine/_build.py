@@ -93,7 +93,7 @@ def guard() -> bool:
     names = {_module(p): ROOT / p for p in (*COMPILED, COPIES)}
     sys.meta_path.insert(0, _Sources(names))
     if not pure:
-        # an operator's log line (README, "The engines"): the sources run, reinstalling compiles them
+        # an operator's log line (docs/operations.md): the sources run, reinstalling compiles them
         logging.getLogger("engine.build").warning("stale-compiled-modules %s", sorted(names))
     return False
 

@@ -1,7 +1,19 @@
 """Games by short name: ``engine.registry.get("svintus")``.
 
+>>> from engine import registry
+>>> registry.names()
+['svintus', 'candy', 'dobble', 'smashup']
+>>> game = registry.get("dobble")
+>>> game.name, game.min_players, game.max_players
+('dobble', 2, 8)
+>>> registry.get("chess")
+Traceback (most recent call last):
+  ...
+KeyError: "unknown game 'chess'; known: ['candy', 'dobble', 'smashup', 'svintus']"
+
 Adding a game is one line in ``_GAMES`` (and, for a typed ``get``, one
-overload).  A game's package is imported the first time it is asked for.
+overload); docs/architecture.md walks through the rest.  A game's package is
+imported the first time it is asked for.
 """
 
 from __future__ import annotations
@@ -37,6 +49,12 @@ def get(name: Literal["smashup"]) -> SmashUpGame: ...
 @overload
 def get(name: str) -> AnyGame: ...
 def get(name: str) -> AnyGame:
+    """The game called ``name`` (its ``GAME``); ``KeyError`` if no game is.
+
+    >>> game = get("svintus")
+    >>> game.name, game.min_players, game.max_players
+    ('svintus', 2, 10)
+    """
     module = _GAMES.get(name)
     if module is None:
         raise KeyError(f"unknown game {name!r}; known: {sorted(_GAMES)}")
@@ -45,5 +63,9 @@ def get(name: str) -> AnyGame:
 
 
 def names() -> list[str]:
-    """Every game, in the order the bot offers them."""
+    """Every game, in the order the bot offers them.
+
+    >>> "smashup" in names()
+    True
+    """
     return list(_GAMES)

@@ -7,17 +7,16 @@ made on, and the reveal, so a button means the same whenever it is pressed: no
 keyboard tag, and a press on a card that has gone is told "second" or "old
 card" by the engine, never counted on the next card.
 
-One edit a hand a card.  A hand is drawn from ``Mine`` (what the hand shows,
+Two edits a hand a card.  A hand is drawn from ``Mine`` (what the hand shows,
 extracted from the view) alone, so a move that changes none of it draws the
 same message, and the core (which redraws a screen only when its digest
 changes) sends nothing.  It leaves out what the hand does not show: who is
 locked out (the press answer says it), the other players' piles (but in the
-Poisoned Gift, whose rows are the others' cards).  While a countdown runs the
-hand is *held* (``Rendered.hold``): the message keeps the card just won, whose
-presses are answered "second" / "old card", until the reveal replaces it with
-the new card and who won the last one; the board says the next card is coming.
-So each revealed card costs every hand exactly one edit, at the reveal — the
-moment the card may be seen, which is what the countdown is for.
+Poisoned Gift, whose rows are the others' cards).  When a card is won, the
+countdown redraws every hand without buttons, so no button outlives its card;
+the reveal draws the new card, its buttons and who won the last one, and the
+board says the next card is coming meanwhile.  A player locked out by a miss
+sees the card without buttons, and why, until the next one.
 """
 
 from __future__ import annotations

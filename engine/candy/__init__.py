@@ -1,4 +1,5 @@
-"""Candy Empire («Конфетная империя»): the rules engine."""
+"""Candy Empire («Конфетная империя»): the rules as docs/rules/candy_empire.md
+specifies them (a § in this package is a section of that sheet)."""
 
 from engine.candy.game import GAME, CandyGame
 

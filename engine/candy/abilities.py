@@ -1,4 +1,5 @@
-"""Every ability of the sheet (§1), each a sequence of prompts on the core's queue where it needs choices.
+"""Every ability of docs/rules/candy_empire.md (§1), each a sequence of prompts on
+the core's queue where it needs choices.
 
 A card's ability fires when it is played into its owner's empire (or, for the
 Candy Thief and the Lawyer, when played openly to the discard).  A choice is a

@@ -2,7 +2,7 @@
 
 The rulebook prints neither each card's candies nor how many copies there are;
 the values marked ``assumed`` come from the project's sheet
-(/work/shared/rules/candy_empire.md §1).  Real numbers are a change to
+(docs/rules/candy_empire.md §1).  Real numbers are a change to
 ``CHARACTERS`` alone: card ids, decks and scoring are all derived from it.
 """
 

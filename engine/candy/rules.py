@@ -3,6 +3,8 @@
 Abilities live in ``abilities.py``; leaving, the timer and time in ``table.py``.
 Hands and empires are replaced when they change, never changed in place
 (``take_out``, ``put_in``): a copy of the state shares them.
+
+A § is a section of docs/rules/candy_empire.md.
 """
 
 from __future__ import annotations

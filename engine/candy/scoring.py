@@ -1,4 +1,5 @@
-"""Scoring in the sheet's four steps (§4): cards, the Candy Buyer, Pickpocket pairs, combos."""
+"""Scoring in docs/rules/candy_empire.md's four steps (§4): cards, the Candy Buyer,
+Pickpocket pairs, combos."""
 
 from __future__ import annotations
 

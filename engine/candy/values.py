@@ -1,6 +1,8 @@
 """What a Candy Empire state holds that is never changed in place: the table's
 options (a pydantic model), the ability steps' names, a reaction window, the
-scores and results of the games played."""
+scores and results of the games played.
+
+A § is a section of docs/rules/candy_empire.md."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Dobble («Доббль»): the symbol race as shared/rules/dobble.md specifies it."""
+"""Dobble («Доббль»): the symbol race as docs/rules/dobble.md specifies it
+(a § in this package is a section of that sheet)."""
 
 from engine.dobble.game import GAME, DobbleGame
 

@@ -6,7 +6,7 @@ clock and no I/O: ``now`` is always an argument.  The state's sequences are
 tuples, replaced and never changed in place (a copy of the state shares
 them); only its dicts are copied, and changed.
 
-The mini-games (sheet §3):
+The mini-games (docs/rules/dobble.md §3):
 
 - Tower: one card each, the rest face down; a card is turned up in the
   centre; the symbol shared by *your* top card and the centre wins it, and it

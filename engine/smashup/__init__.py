@@ -1,4 +1,5 @@
-"""Smash Up («Замес»): the rules engine (shared/rules/smashup.md).
+"""Smash Up («Замес»): the rules engine, as docs/rules/smashup.md specifies the game
+(a § in this package is a section of that sheet).
 
 How it is built — read this before adding a faction, a box or a base.
 

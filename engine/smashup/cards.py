@@ -84,7 +84,7 @@ MADNESS = "madness"
 MADNESS_COPIES = 30
 FACTION_SIZE = 20
 
-# The Madness card (§2.5): not in any faction; its ability lives in madness.py.
+# The Madness card (docs/rules/smashup.md §2.5): not in any faction; its ability lives in madness.py.
 CARDS[MADNESS] = CardDef(MADNESS, MADNESS, Kind.ACTION, copies=MADNESS_COPIES)
 
 

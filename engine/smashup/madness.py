@@ -1,4 +1,4 @@
-"""The Madness card (sheet §2.5), part of the framework: a box that brings
+"""The Madness card (docs/rules/smashup.md §2.5), part of the framework: a box that brings
 the Madness deck (``BoxDef(madness=True)``) makes ``state.madness_on``.
 
 Action: draw 2 cards, or return this card to the Madness deck.  The end-game

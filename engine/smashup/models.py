@@ -159,7 +159,7 @@ class Temp:
 
 @record(value=True)
 class Credit:
-    """A play the current player may still make this turn (§4.7).
+    """A play the current player may still make this turn (docs/rules/smashup.md §4.7).
 
     ``minion``/``action``: what it may be spent on; a minion play may be
     constrained to one ``base``, to a base where the player already has a

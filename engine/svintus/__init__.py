@@ -1,4 +1,5 @@
-"""Svintus («Свинтус»): the classic rules as shared/rules/svintus.md specifies them."""
+"""Svintus («Свинтус»): the classic rules as docs/rules/svintus.md specifies them
+(a § in this package is a section of that sheet)."""
 
 from engine.svintus.game import GAME, SvintusGame
 

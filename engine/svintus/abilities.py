@@ -1,4 +1,4 @@
-"""Dark abilities (sheet §7): using one instead of a turn, step by step.
+"""Dark abilities (docs/rules/svintus.md §7): using one instead of a turn, step by step.
 
 An ability starts with ``UseAbility``; each of its steps (``animals.Dark.steps``)
 is one prompt to its owner (an opponent, cards, a colour, a card to play) in

@@ -1,4 +1,4 @@
-"""The Metamorphoses menagerie (sheet §7) as data.
+"""The Metamorphoses menagerie (docs/rules/svintus.md §7) as data.
 
 Each animal has a light side (a standing rule, given as flags the turn logic
 consults) and a dark side (an ability used instead of a turn, given as the

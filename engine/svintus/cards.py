@@ -33,7 +33,7 @@ class DeckEntry(NamedTuple):
     coloured: bool
 
 
-# sheet §1: numbers 0–7 twice in each colour, five specials twice in each
+# docs/rules/svintus.md §1: numbers 0–7 twice in each colour, five specials twice in each
 # colour, eight Polypigs.
 DECK_SPEC: Final[tuple[DeckEntry, ...]] = (
     DeckEntry(Kind.NUMBER, tuple(range(8)), 2, True),

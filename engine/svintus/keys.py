@@ -6,6 +6,8 @@ hold the words.  A test checks that each key has a message in both languages.
 Arguments: ``player``, ``target``, ``catcher``, ``from_player`` are players;
 ``card`` and ``given`` are card ids, ``cards`` a list of them; ``animal`` an
 ``Animal`` value; ``color`` a ``Color`` value; ``until`` a time in ms.
+
+A § is a section of docs/rules/svintus.md.
 """
 
 from __future__ import annotations

@@ -3,6 +3,8 @@
 Every function here works on a state that ``Rules.apply`` has already cloned,
 so a ``RuleError`` raised half-way leaves the caller's state untouched.  No
 clock and no I/O: ``now`` is always an argument.
+
+A § is a section of docs/rules/svintus.md.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """The Svintus state: native records (``engine.core.records``), plain
 dataclasses the build compiles: a field is one line, its copy and its JSON
-are derived from the annotations."""
+are derived from the annotations.
+
+A § is a section of docs/rules/svintus.md."""
 
 from __future__ import annotations
 

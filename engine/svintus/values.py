@@ -1,5 +1,7 @@
 """What a Svintus state holds that is never changed in place: the table's
-options (a pydantic model), a pending attack, a reaction owed."""
+options (a pydantic model), a pending attack, a reaction owed.
+
+A § is a section of docs/rules/svintus.md."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from engine.core import record
 
 
 class SvintusOptions(BaseModel):
-    """Table options (sheet §8) and every [decision] of the sheet, with its default."""
+    """Table options (docs/rules/svintus.md §8) and every [decision] of the sheet, with its default."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

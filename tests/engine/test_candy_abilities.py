@@ -1,4 +1,4 @@
-"""Candy Empire: every character's ability of the sheet (§1), the Snatcher's block,
+"""Candy Empire: every character's ability of docs/rules/candy_empire.md (§1), the Snatcher's block,
 protected cards and the Kidnapper's ban — each in a position built for it."""
 
 from __future__ import annotations

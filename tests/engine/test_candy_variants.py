@@ -1,4 +1,5 @@
-"""Candy Empire's variants (sheet §5): the team game, the big game and the three modes."""
+"""Candy Empire's variants (docs/rules/candy_empire.md §5): the team game, the big game
+and the three modes."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Sheet §1: the deck (the projective plane of order 7) and the symbols as data."""
+"""docs/rules/dobble.md §1: the deck (the projective plane of order 7) and the symbols as data."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per rule of shared/rules/dobble.md (§2 presses, §3 mini-games, ties)
+"""One test per rule of docs/rules/dobble.md (§2 presses, §3 mini-games, ties)
 and per decision the sheet left open."""
 
 from __future__ import annotations

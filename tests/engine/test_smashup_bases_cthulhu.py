@@ -1,4 +1,4 @@
-"""The bases of «Неизбежный выпуск про Ктулху» (sheet §2.6) and the box itself,
+"""The bases of «Неизбежный выпуск про Ктулху» (docs/rules/smashup.md §2.6) and the box itself,
 tested with the «Мимими» factions' minions."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The bases of «Мимими» (sheet §1.5): every base's ability."""
+"""The bases of «Мимими» (docs/rules/smashup.md §1.5): every base's ability."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Elder Things («Старцы»): every card at its timing (sheet §2.2), and the §4
+"""Elder Things («Старцы»): every card at its timing (docs/rules/smashup.md §2.2), and the §4
 interactions of their reveals, random discards and Madness."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fairies («Феи»): every card at its timing (sheet §1.3)."""
+"""Fairies («Феи»): every card at its timing (docs/rules/smashup.md §1.3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Innsmouth («Инсмут»): every card at its timing (sheet §2.3), and the §4
+"""Innsmouth («Инсмут»): every card at its timing (docs/rules/smashup.md §2.3), and the §4
 interactions it takes part in."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Kitty Cats («Котики»): every card at its timing (sheet §1.1)."""
+"""Kitty Cats («Котики»): every card at its timing (docs/rules/smashup.md §1.1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Madness card and deck (sheet §2.5), end to end: its two choices, who
+"""The Madness card and deck (docs/rules/smashup.md §2.5), end to end: its two choices, who
 owns it, the empty deck, the end-game penalty and the fewer-Madness tie-break."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Minions of Cthulhu («Ктулхупоклонники»): every card at its timing (sheet §2.1),
+"""Minions of Cthulhu («Ктулхупоклонники»): every card at its timing (docs/rules/smashup.md §2.1),
 and the §4 interactions of its Madness."""
 
 from __future__ import annotations

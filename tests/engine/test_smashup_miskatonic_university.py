@@ -1,5 +1,5 @@
 """Miskatonic University («Мискатоникский университет»): every card at its
-timing, original-print texts (sheet §2.4), and the §4 interactions it takes
+timing, original-print texts (docs/rules/smashup.md §2.4), and the §4 interactions it takes
 part in."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Mythic Horses («Волшебные пони»): every card at its timing (sheet §1.4)."""
+"""Mythic Horses («Волшебные пони»): every card at its timing (docs/rules/smashup.md §1.4)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Princesses («Принцессы»): every card at its timing (sheet §1.2)."""
+"""Princesses («Принцессы»): every card at its timing (docs/rules/smashup.md §1.2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Smash Up core rules (sheet §0) and the hard interactions of §4, in built positions."""
+"""Smash Up core rules (docs/rules/smashup.md §0) and the hard interactions of its §4, in built positions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Metamorphoses (shared/rules/svintus.md §7): the flip rules and every animal, both sides."""
+"""Metamorphoses (docs/rules/svintus.md §7): the flip rules and every animal, both sides."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test per rule of shared/rules/svintus.md (sections 1–6 and 8)."""
+"""One test per rule of docs/rules/svintus.md (sections 1–6 and 8)."""
 
 from __future__ import annotations
 

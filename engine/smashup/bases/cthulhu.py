@@ -1,5 +1,5 @@
 """The bases of «Неизбежный выпуск про Ктулху» (The Obligatory Cthulhu Set),
-sheet §2.6, and the box itself, which brings the Madness deck (§2.5).
+docs/rules/smashup.md §2.6, and the box itself, which brings the Madness deck (§2.5).
 
 Factions join the box by naming it: ``FactionDef(<id>, BOX, cards)`` with
 ``BOX = "cthulhu"`` (import it from here).  The box lists no faction ids: the

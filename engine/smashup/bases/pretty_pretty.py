@@ -1,4 +1,5 @@
-"""The bases of «Замес: Мимими» (Pretty Pretty Smash Up), sheet §1.5."""
+"""The bases of «Замес: Мимими» (Pretty Pretty Smash Up),
+docs/rules/smashup.md §1.5."""
 
 from __future__ import annotations
 

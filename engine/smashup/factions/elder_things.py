@@ -1,4 +1,4 @@
-"""Elder Things («Старцы», «Неизбежный выпуск про Ктулху»): sheet §2.2 — big
+"""Elder Things («Старцы», «Неизбежный выпуск про Ктулху»): docs/rules/smashup.md §2.2 — big
 minions (39 power) and actions that hand Madness to everybody else.
 
 Original prints (what the Russian box translates) where the POD changed a

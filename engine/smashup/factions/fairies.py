@@ -1,4 +1,4 @@
-"""Fairies («Феи», «Мимими»): sheet §1.3 — "choose one of two" abilities and
+"""Fairies («Феи», «Мимими»): docs/rules/smashup.md §1.3 — "choose one of two" abilities and
 actions that ride on minions and hop between them."""
 
 from __future__ import annotations

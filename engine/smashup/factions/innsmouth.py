@@ -1,4 +1,4 @@
-"""Innsmouth («Инсмут», «Неизбежный выпуск про Ктулху»): sheet §2.3 — ten
+"""Innsmouth («Инсмут», «Неизбежный выпуск про Ктулху»): docs/rules/smashup.md §2.3 — ten
 copies of one minion, The Locals, and actions that want many minions of the
 same name: find them, play more of them, bring them back."""
 

@@ -1,4 +1,4 @@
-"""Kitty Cats («Котики», «Мимими»): sheet §1.1 — take control of minions until
+"""Kitty Cats («Котики», «Мимими»): docs/rules/smashup.md §1.1 — take control of minions until
 the end of the turn, and destroy them while they are yours."""
 
 from __future__ import annotations

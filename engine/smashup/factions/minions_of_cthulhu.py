@@ -1,5 +1,5 @@
 """Minions of Cthulhu («Ктулхупоклонники», «Неизбежный выпуск про Ктулху»):
-sheet §2.1 — 8 minions and 12 actions: Madness for power, extra actions,
+docs/rules/smashup.md §2.1 — 8 minions and 12 actions: Madness for power, extra actions,
 and cards fetched back from the discard pile.
 
 Original prints throughout (what the Russian box translates); the sheet is

@@ -1,5 +1,5 @@
 """Miskatonic University («Мискатоникский университет», «Неизбежный выпуск про
-Ктулху»): sheet §2.4, the ORIGINAL-print texts (not the POD redesigns) —
+Ктулху»): docs/rules/smashup.md §2.4, the ORIGINAL-print texts (not the POD redesigns) —
 scholars who turn Madness into extra plays and cards, and shed it again."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Mythic Horses («Волшебные пони», «Мимими»): sheet §1.4 — stronger together:
+"""Mythic Horses («Волшебные пони», «Мимими»): docs/rules/smashup.md §1.4 — stronger together:
 most cards want another of your minions on the same base."""
 
 from __future__ import annotations

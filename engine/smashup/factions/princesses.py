@@ -1,4 +1,4 @@
-"""Princesses («Принцессы», «Мимими»): sheet §1.2 — six power-5 minions with
+"""Princesses («Принцессы», «Мимими»): docs/rules/smashup.md §1.2 — six power-5 minions with
 talents, and actions that move, destroy and pile up Heirlooms."""
 
 from __future__ import annotations
