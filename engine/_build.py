@@ -160,7 +160,7 @@ def copies_source(classes: list[type], compiled: set[str]) -> str:
             if tp in ref:
                 return f"_clone{classes.index(tp)}"
             if tp.__module__ in compiled:
-                raise TypeError(f"{records._name(tp)} (in {records._name(owner)}): {records._UNDECLARED}")
+                raise records.Undeclared(f"{records._name(tp)} (in {records._name(owner)})")
             return "_clone"  # a record of a module not compiled: records.clone
 
         return name

@@ -121,6 +121,8 @@ def test_no_engine_module_holds_a_sentence() -> None:
 
     engine = Path(__file__).resolve().parent.parent / "engine"
     for py in engine.rglob("*.py"):
+        if py.name == "_build.py":  # runs at build time only: it writes source files, never a screen
+            continue
         tree = ast.parse(py.read_text(encoding="utf-8"))
         docstrings = {
             id(node.body[0].value)
@@ -130,8 +132,15 @@ def test_no_engine_module_holds_a_sentence() -> None:
             and isinstance(node.body[0], ast.Expr)
             and isinstance(node.body[0].value, ast.Constant)
         }
+        for_developers = {  # an exception's message is for whoever broke the build, not for a player
+            id(inner) for node in ast.walk(tree) if isinstance(node, ast.Raise) for inner in ast.walk(node)
+        }
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docstrings | for_developers
+            ):
                 text = node.value
                 assert not re.search(r"[А-Яа-яЁё]", text), f"{py}:{node.lineno}: {text}"
                 assert len(text.split()) < 4, f"{py}:{node.lineno}: {text}"

@@ -152,7 +152,7 @@ def hints(cls: type) -> dict[str, Any]:
         if compiled(cls):
             found = _built("engine._hints", "HINTS").get(cls)
             if found is None:
-                raise TypeError(f"no annotations derived by the build for {_name(cls)}: {_UNDECLARED}")
+                raise Undeclared(f"no annotations derived by the build for {_name(cls)}")
         else:
             every = typing.get_type_hints(cls, include_extras=True)
             found = {f.name: every[f.name] for f in dataclasses.fields(cls)}
@@ -166,7 +166,8 @@ def compiled(cls: type) -> bool:
     return file.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
 
 
-_UNDECLARED = "a mutable dataclass of a compiled module is declared native(...) after it"
+class Undeclared(TypeError):
+    """A mutable dataclass of a compiled module is declared ``native(...)`` after its first use."""
 
 
 def _built(module: str, table: str) -> dict[type, Any]:
@@ -207,7 +208,7 @@ def copier(cls: type[T]) -> Callable[[T], T]:
         elif compiled(cls):
             fn = _built("engine._copies", "CLONES").get(cls)
             if fn is None:
-                raise TypeError(f"no copy derived by the build for {_name(cls)}: {_UNDECLARED}")
+                raise Undeclared(f"no copy derived by the build for {_name(cls)}")
         else:
             ns: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_set": object.__setattr__}
             ns.update(_deep=deep_copy, _clone=clone)

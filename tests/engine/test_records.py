@@ -325,6 +325,6 @@ native(Outer)
 """,
     )
     with pytest.raises(
-        TypeError, match=r"scratch_undeclared\.Inner \(in scratch_undeclared\.Outer\).*native"
+        records.Undeclared, match=r"scratch_undeclared\.Inner \(in scratch_undeclared\.Outer\)"
     ):
         _build.copies_source([m.Outer], {"scratch_undeclared"})
