@@ -12,6 +12,7 @@ from engine.candy.models import (
     SCHEMA_VERSION,
     Allow,
     Block,
+    CandyAction,
     CandyOptions,
     CandyState,
     CandyView,
@@ -42,7 +43,7 @@ from engine.core import (
 _PLAYING = Outcome(status="playing")
 
 
-class CandyGame(Rules[CandyState, Any, CandyOptions]):
+class CandyGame(Rules[CandyState, CandyAction, CandyOptions]):
     name = "candy"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -102,14 +103,14 @@ class CandyGame(Rules[CandyState, Any, CandyOptions]):
 
     # --- what may happen -----------------------------------------------------------
 
-    def legal(self, state: CandyState, player: int) -> Sequence[Any]:
+    def legal(self, state: CandyState, player: int) -> Sequence[CandyAction]:
         """The core's ``legal``, which asks for the player's prompt only when some
         prompt is open at all (asked after every move)."""
         if state.prompts:
             return super().legal(state, player)
         return self.moves(state, player)
 
-    def moves(self, s: CandyState, player: int) -> list[Any]:
+    def moves(self, s: CandyState, player: int) -> list[CandyAction]:
         p = player
         if p != s.current and s.reaction is None and s.phase == "playing":  # another's turn: only leaving
             if p not in s.hands or (s.left and p in s.left):
@@ -135,7 +136,7 @@ class CandyGame(Rules[CandyState, Any, CandyOptions]):
         # the turn: each card of the hand into the empire (unless banned), to the
         # discard for its ability (a Thief or a Lawyer, unless banned), discarded,
         # paid to protect each unprotected card of one's empire
-        acts: list[Any] = []
+        acts: list[CandyAction] = []
         turn = me.turn
         shield = () if s.options.defenceless else rules.unprotected(s, p)
         banned = s.banned

@@ -18,7 +18,7 @@ from engine.candy.values import GameResult as GameResult
 from engine.candy.values import Reaction as Reaction
 from engine.candy.values import Score as Score
 from engine.candy.values import Step as Step
-from engine.core import PlayerAction, View, record
+from engine.core import Answer, Leave, PlayerAction, View, record
 
 
 def migrate(data: dict[str, Any]) -> dict[str, Any]:
@@ -112,6 +112,12 @@ class NextGame(PlayerAction):
 
     def evident(self) -> bool:
         return True
+
+
+# Every action ``CandyGame`` takes (``legal`` lists, ``apply`` accepts, ``decode``
+# reads): its own, walking out, and an answer to an ability's prompt.  The same
+# types as the game's handlers (``Rules.actions``): a test says so.
+CandyAction = PlayToEmpire | PlayToDiscard | Protect | Discard | Block | Allow | NextGame | Leave | Answer
 
 
 # --- views -----------------------------------------------------------------

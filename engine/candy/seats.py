@@ -13,13 +13,13 @@ from __future__ import annotations
 from engine.candy.cards import CHARACTER_OF, TO_DISCARD
 from engine.candy.keys import Ev
 from engine.candy.models import Allow, Block, Discard, NextGame, PlayToDiscard, PlayToEmpire, Protect
-from engine.core import Event, Leave, PlayerAction, event, hand_zone, kept
+from engine.core import Event, Leave, event, hand_zone, kept
 
 CARDS = len(CHARACTER_OF)
 HAND_DRAW = 4  # a draw is of 1 to 3 cards
 KEPT = 1024  # players remembered before the memo starts over
 
-Group = tuple[PlayerAction, ...]
+Group = tuple[PlayToEmpire | PlayToDiscard | Discard, ...]  # what one card allows on a turn
 
 
 class Seat:

@@ -17,6 +17,7 @@ from engine.dobble import rules
 from engine.dobble.keys import Err, Ev
 from engine.dobble.models import (
     SCHEMA_VERSION,
+    DobbleAction,
     DobbleOptions,
     DobbleState,
     DobbleView,
@@ -45,7 +46,7 @@ def _hand(player: int) -> str:
     return hand_zone(player)
 
 
-class DobbleGame(Rules[DobbleState, Any, DobbleOptions]):
+class DobbleGame(Rules[DobbleState, DobbleAction, DobbleOptions]):
     name = "dobble"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -93,7 +94,7 @@ class DobbleGame(Rules[DobbleState, Any, DobbleOptions]):
 
     # --- what may happen -----------------------------------------------------------
 
-    def moves(self, s: DobbleState, player: int) -> list[Any]:
+    def moves(self, s: DobbleState, player: int) -> list[DobbleAction]:
         """Every press the player's screen offers (each symbol of the centre
         and of each card it may pair with, right or wrong), then Leave."""
         if s.stage == "over" or player not in s.piles:
@@ -110,7 +111,7 @@ class DobbleGame(Rules[DobbleState, Any, DobbleOptions]):
         if len(cards) == 1:
             card = cards[0]
             return [*rules.presses(player, shown, centre, card, face, faces[card]), _leave_of(player)]
-        acts: list[Any] = []
+        acts: list[DobbleAction] = []
         for card in cards:
             acts += rules.presses(player, shown, centre, card, face, faces[card])
         acts.append(_leave_of(player))

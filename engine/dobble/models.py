@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.core import PlayerAction, State, View, record
+from engine.core import Leave, PlayerAction, State, View, record
 from engine.dobble.cards import CARD_COUNT, SYMBOL_COUNT
 from engine.dobble.symbols import DEFAULT_SET, SETS
 
@@ -151,6 +151,12 @@ class Spot(PlayerAction):
 
     def evident(self) -> bool:
         return True
+
+
+# Every action ``DobbleGame`` takes (``legal`` lists, ``apply`` accepts, ``decode``
+# reads): a press, or walking out.  Dobble asks no questions: no ``Answer``.  The
+# same types as the game's handlers (``Rules.actions``): a test says so.
+DobbleAction = Spot | Leave
 
 
 # --- views -----------------------------------------------------------------

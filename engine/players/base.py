@@ -5,6 +5,12 @@ A player is given what a person is given: its own view and its legal actions
 (``game.view(state, me)``, ``game.legal(state, me)``), never the state.  A
 searching level deals the cards it cannot see at random, consistently with the
 view (``Brain.determinize``), and plays the game out on the real engine.
+
+``legal`` is any ``Sequence`` of the game's actions: the engine's ``Moves``
+(a prompt's answers, lazily, after the rest) or a plain list holding the same
+actions and answers.  A player reads it through ``active`` (what it may do
+besides answering) and ``answers`` (the answers to its open prompt), which take
+both forms alike, never through ``Moves``'s fields.
 """
 
 from __future__ import annotations
@@ -13,12 +19,13 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
-from engine.core import AnyGame, Leave, Moves, Tick, View
+from engine.core import Answer, AnyGame, Leave, Moves, Tick, View, plain
 
 Action = Any
 State = Any
+A = TypeVar("A")
 
 # actions a computer player never takes: walking out, talking in a silence
 QUIET = frozenset({"leave", "speak"})
@@ -29,17 +36,20 @@ def sample(legal: Sequence[Action], rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
-def plain(legal: Sequence[Action]) -> list[Action]:
-    """The actions besides a prompt's answers, without the quiet ones."""
-    acts = legal.plain if isinstance(legal, Moves) else legal
-    return [a for a in acts if getattr(a, "type", None) not in QUIET]
+def active(legal: Sequence[A]) -> list[A]:
+    """What a computer player may do besides answering a prompt: the actions of
+    ``legal`` but the answers (``engine.core.plain``) and the quiet ones
+    (walking out, talking in a silence)."""
+    return [a for a in plain(legal) if getattr(a, "type", None) not in QUIET]
 
 
-def answers(legal: Sequence[Action]) -> Sequence[Action]:
-    """A prompt's answers (lazy), or nothing."""
-    if isinstance(legal, Moves) and legal.answers is not None:
-        return legal.answers
-    return ()
+def answers(legal: Sequence[object]) -> Sequence[Answer]:
+    """The answers to the player's open prompt that ``legal`` holds (empty: none
+    open), in either form: a ``Moves``'s, lazily (however many a prompt allows),
+    or those of a plain list.  Every brain asks this, not ``Moves``."""
+    if isinstance(legal, Moves):
+        return legal.answers if legal.answers is not None else ()
+    return [a for a in legal if isinstance(a, Answer)]
 
 
 def lognormal_ms(rng: random.Random, median_ms: float, sigma: float, low: int, high: int) -> int:
@@ -54,7 +64,9 @@ class Player(Protocol):
     level: str
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
-        """One of ``legal``, or None: not now (a reaction let pass, a race sat out)."""
+        """One of ``legal``, or None: not now (a reaction let pass, a race sat out).
+        ``legal``: the engine's ``Moves`` or a plain list of the same actions and
+        answers (the module's docstring); the same choice for either."""
         ...
 
     def delay_ms(self, view: Any, rng: random.Random) -> int:
@@ -112,9 +124,9 @@ class Simple:
         return self.delay(view, rng)
 
 
-def random_policy(view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+def random_policy(view: Any, legal: Sequence[A], rng: random.Random) -> A | Answer | None:
     """Uniform over the legal actions (answers of a prompt included), never walking out."""
-    acts = plain(legal)
+    acts = active(legal)
     extra = answers(legal)
     total = len(acts) + len(extra)
     if not total:

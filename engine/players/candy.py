@@ -17,23 +17,33 @@ from typing import Any
 
 from engine.candy.cards import CANDIES, CHARACTER_OF, Character, deck_for
 from engine.candy.game import GAME
-from engine.candy.models import CandyOptions, CandyState, CandyView
+from engine.candy.models import (
+    CandyAction,
+    CandyOptions,
+    CandyState,
+    CandyView,
+    Discard,
+    PlayToDiscard,
+    PlayToEmpire,
+    Protect,
+)
 from engine.candy.scoring import total_of
-from engine.core import Answer, AnyGame, Moves
+from engine.core import Answer, AnyGame
 from engine.players.base import (
-    Action,
     Player,
     Searcher,
     Simple,
+    active,
     answers,
     dealt,
     lognormal_ms,
-    plain,
     random_policy,
 )
 
 C = Character
 Empires = dict[int, list[int]]
+Legal = Sequence[CandyAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
+Turn = PlayToEmpire | PlayToDiscard | Protect | Discard  # a turn's moves
 
 
 def _empires(view: CandyView) -> Empires:
@@ -110,7 +120,7 @@ class _Table:
         self.hits: float | None = None
 
 
-def _move_value(view: CandyView, a: Action, t: _Table | None = None) -> float:
+def _move_value(view: CandyView, a: Turn, t: _Table | None = None) -> float:
     if t is None:
         t = _Table(view)
     me, emp, full, shield, base = t.me, t.emp, t.full, t.shield, t.base
@@ -141,7 +151,7 @@ def _move_value(view: CandyView, a: Action, t: _Table | None = None) -> float:
     return -5.0
 
 
-def _ranked(view: CandyView, acts: list[Action]) -> list[Action]:
+def _ranked(view: CandyView, acts: Sequence[Turn]) -> list[Turn]:
     """The turn's moves, best first by the heuristic."""
     t = _Table(view)
     values = [_move_value(view, a, t) for a in acts]
@@ -149,9 +159,8 @@ def _ranked(view: CandyView, acts: list[Action]) -> list[Action]:
     return [acts[i] for i in order]
 
 
-def _answer(view: CandyView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+def _answer(view: CandyView, every: Sequence[Answer], rng: random.Random) -> Answer | None:
     prompt = view.prompt
-    every = answers(legal)
     if prompt is None or not every:
         return None
     me = prompt.player
@@ -160,7 +169,7 @@ def _answer(view: CandyView, legal: Sequence[Action], rng: random.Random) -> Act
     base = _standing(emp, me, full)
     key = prompt.key
 
-    def pick(values: dict[Any, float], decline: bool) -> Action:
+    def pick(values: dict[Any, float], decline: bool) -> Answer:
         if not values:
             return every[0]
         best = max(values, key=lambda o: values[o])
@@ -215,10 +224,11 @@ def _block_pays(view: CandyView) -> bool:
     return blocked >= _standing(emp0, me, full) - 1.0  # a Judge: a swap of hands, blocked when cheap
 
 
-def policy(view: CandyView, legal: Sequence[Action], rng: random.Random) -> Action | None:
-    if isinstance(legal, Moves) and legal.answers:
-        return _answer(view, legal, rng)
-    acts = plain(legal)
+def policy(view: CandyView, legal: Legal, rng: random.Random) -> CandyAction | None:
+    every = answers(legal)
+    if every:
+        return _answer(view, every, rng)
+    acts = active(legal)
     if not acts:
         return None
     types = {a.type: a for a in acts}
@@ -237,10 +247,10 @@ def policy(view: CandyView, legal: Sequence[Action], rng: random.Random) -> Acti
 class CandyBrain:
     game: AnyGame = GAME
 
-    def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def policy(self, view: Any, legal: Legal, rng: random.Random) -> CandyAction | None:
         return policy(view, legal, rng)
 
-    def searchable(self, view: Any, legal: Sequence[Action]) -> bool:
+    def searchable(self, view: Any, legal: Legal) -> bool:
         v: CandyView = view
         return (
             v.phase == "playing"
@@ -249,12 +259,12 @@ class CandyBrain:
             and v.prompt is None
             and v.reaction is None
             and not v.waiting_on[1:]
-            and not (isinstance(legal, Moves) and legal.answers)
-            and any(a.type == "empire" or a.type == "discard" for a in plain(legal))
+            and not answers(legal)
+            and any(a.type == "empire" or a.type == "discard" for a in active(legal))
         )
 
-    def candidates(self, view: Any, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        turn = [a for a in plain(legal) if a.type in ("empire", "to_discard", "protect", "discard")]
+    def candidates(self, view: Any, legal: Legal, rng: random.Random) -> list[Turn]:
+        turn = [a for a in active(legal) if a.type in ("empire", "to_discard", "protect", "discard")]
         return _ranked(view, turn)[:3]
 
     def determinize(self, view: Any, rng: random.Random) -> CandyState:

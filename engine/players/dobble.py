@@ -9,8 +9,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.dobble.models import DobbleView
-from engine.players.base import Action, Player, Simple, lognormal_ms, plain, random_policy
+from engine.dobble.models import DobbleAction, DobbleView, Spot
+from engine.players.base import Player, Simple, active, lognormal_ms, random_policy
 
 # the median time to spot the symbol, and the spread (sigma of the log)
 MEDIAN_MS = {"easy": 4000.0, "hard": 1500.0, "random": 2500.0}
@@ -19,7 +19,7 @@ FASTEST_MS = 500
 SLOWEST_MS = 15_000
 
 
-def policy(view: DobbleView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+def policy(view: DobbleView, legal: Sequence[DobbleAction], rng: random.Random) -> Spot | None:
     """The right press: the symbol the centre shares with a card the press may
     name; in Poisoned Gift, on the card of the player with the fewest cards."""
     centre = view.centre
@@ -29,8 +29,8 @@ def policy(view: DobbleView, legal: Sequence[Action], rng: random.Random) -> Act
     common = set(centre.symbols)
     right = [
         a
-        for a in plain(legal)
-        if a.type == "spot"
+        for a in active(legal)
+        if isinstance(a, Spot)
         and a.centre == centre.card
         and a.symbol in common
         and a.symbol in faces.get(a.card, ())

@@ -15,15 +15,14 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Answer, AnyGame, Moves
+from engine.core import Answer, AnyGame
 from engine.players.base import (
-    Action,
     Player,
     Searcher,
     Simple,
+    active,
     answers,
     lognormal_ms,
-    plain,
     random_policy,
 )
 from engine.smashup.cards import BASES, CARDS, FACTIONS, Target
@@ -31,11 +30,15 @@ from engine.smashup.game import GAME
 from engine.smashup.models import (
     Attached,
     BaseSlot,
+    EndPlays,
     MinionSlot,
+    PlayCard,
+    SmashUpAction,
     SmashUpOptions,
     SmashUpState,
     SmashUpView,
     Temp,
+    UseTalent,
 )
 from engine.smashup.queries import reader
 
@@ -43,6 +46,14 @@ from engine.smashup.queries import reader
 _HARMFUL = ("destroy", "return", "control", "action-destroy", "transfer-from")
 _HELPFUL = ("power", "transfer-to", "choose-minion")
 _MADNESS = "madness"
+
+Legal = Sequence[SmashUpAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
+Play = PlayCard | UseTalent | EndPlays  # a play of one's turn: what ``_play_value`` weighs
+
+
+def _plays(legal: Legal) -> list[Play]:
+    """The plays of one's turn in ``legal`` (neither walking out nor an answer)."""
+    return [a for a in active(legal) if isinstance(a, Play)]
 
 
 def _minions(view: SmashUpView) -> dict[int, tuple[int, int, int]]:
@@ -72,7 +83,7 @@ def _base_value(view: SmashUpView, base: int, me: int, power: int) -> float:
     return 0.0
 
 
-def _play_value(view: SmashUpView, a: Action, me: int, mins: dict[int, tuple[int, int, int]]) -> float:
+def _play_value(view: SmashUpView, a: Play, me: int, mins: dict[int, tuple[int, int, int]]) -> float:
     if a.type == "end":
         return 0.0
     if a.type == "talent":
@@ -104,9 +115,8 @@ def _card_of(view: SmashUpView, uid: int) -> str | None:
     return view.cards.get(uid)
 
 
-def _answer(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+def _answer(view: SmashUpView, every: Sequence[Answer], rng: random.Random) -> Answer | None:
     prompt = view.prompt
-    every = answers(legal)
     if prompt is None or not every:
         return None
     me = prompt.player
@@ -149,10 +159,11 @@ def _answer(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> A
     return every[0]
 
 
-def policy(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> Action | None:
-    if isinstance(legal, Moves) and legal.answers:
-        return _answer(view, legal, rng)
-    acts = plain(legal)
+def policy(view: SmashUpView, legal: Legal, rng: random.Random) -> SmashUpAction | None:
+    every = answers(legal)
+    if every:
+        return _answer(view, every, rng)
+    acts = _plays(legal)
     if not acts:
         return None
     me = view.viewer
@@ -165,10 +176,10 @@ def policy(view: SmashUpView, legal: Sequence[Action], rng: random.Random) -> Ac
 class SmashUpBrain:
     game: AnyGame = GAME
 
-    def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def policy(self, view: Any, legal: Legal, rng: random.Random) -> SmashUpAction | None:
         return policy(view, legal, rng)
 
-    def searchable(self, view: Any, legal: Sequence[Action]) -> bool:
+    def searchable(self, view: Any, legal: Legal) -> bool:
         v: SmashUpView = view
         return (
             v.phase == "playing"
@@ -178,11 +189,11 @@ class SmashUpBrain:
             and v.scoring is None
             and not v.aside
             and list(v.waiting_for) == [v.viewer]
-            and not (isinstance(legal, Moves) and legal.answers)
+            and not answers(legal)
         )
 
-    def candidates(self, view: Any, legal: Sequence[Action], rng: random.Random) -> list[Action]:
-        acts = plain(legal)
+    def candidates(self, view: Any, legal: Legal, rng: random.Random) -> list[Play]:
+        acts = _plays(legal)
         me = view.viewer
         mins = _minions(view)
         ranked = sorted(range(len(acts)), key=lambda i: -_play_value(view, acts[i], me, mins))
@@ -406,7 +417,7 @@ def delay_ms(level: str) -> Any:
 class _Guarded(Searcher):
     """The search, stepping aside for the heuristic when a view cannot be dealt."""
 
-    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def choose(self, view: Any, legal: Legal, rng: random.Random) -> SmashUpAction | None:
         try:
             return super().choose(view, legal, rng)
         except Unsure:

@@ -13,21 +13,31 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Answer, AnyGame, Moves
+from engine.core import Answer, AnyGame
 from engine.players.base import (
-    Action,
     Player,
     Searcher,
     Simple,
+    active,
     answers,
     dealt,
     lognormal_ms,
-    plain,
     random_policy,
 )
 from engine.svintus.cards import COLOR, DECK_SIZE, KIND, VALUE, Kind
 from engine.svintus.game import GAME
-from engine.svintus.models import Attack, Duty, Race, SvintusOptions, SvintusState, SvintusView
+from engine.svintus.models import (
+    Attack,
+    Duty,
+    Play,
+    Race,
+    SvintusAction,
+    SvintusOptions,
+    SvintusState,
+    SvintusView,
+)
+
+Legal = Sequence[SvintusAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
 
 # how much the heuristic likes to get rid of each kind of card on its turn
 _KIND_SCORE = {
@@ -58,9 +68,8 @@ def _color_pick(view: SvintusView, options: Sequence[Any]) -> Any:
     return max(options, key=lambda o: (counts[o], -options.index(o)))
 
 
-def _answer(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Action | None:
+def _answer(view: SvintusView, extra: Sequence[Answer], rng: random.Random) -> Answer | None:
     prompt = view.prompt
-    extra = answers(legal)
     if prompt is None or not extra:
         return None
     if prompt.kind == "color":
@@ -69,13 +78,14 @@ def _answer(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> A
     return extra[rng.randrange(len(extra))]
 
 
-def policy(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Action | None:
-    acts = plain(legal)
-    if isinstance(legal, Moves) and legal.answers:
-        return _answer(view, legal, rng)
+def policy(view: SvintusView, legal: Legal, rng: random.Random) -> SvintusAction | None:
+    extra = answers(legal)
+    if extra:
+        return _answer(view, extra, rng)
+    acts = active(legal)
     if not acts:
         return None
-    by: dict[str, list[Action]] = {}
+    by: dict[str, list[SvintusAction]] = {}
     for a in acts:
         by.setdefault(a.type, []).append(a)
     me = view.viewer
@@ -90,7 +100,7 @@ def policy(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Ac
     mine = view.current == me or (view.attack is not None and view.attack.target == me)
     if not quiet and "catch" in by and not mine:  # a catch between one's own moves
         return by["catch"][0]
-    plays = by.get("play", [])
+    plays = [a for a in acts if isinstance(a, Play)]
     attack = view.attack
     hand = [c.id for c in view.hand or []]
     if attack is not None and attack.target == me:
@@ -117,10 +127,10 @@ def policy(view: SvintusView, legal: Sequence[Action], rng: random.Random) -> Ac
 class SvintusBrain:
     game: AnyGame = GAME
 
-    def policy(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+    def policy(self, view: Any, legal: Legal, rng: random.Random) -> SvintusAction | None:
         return policy(view, legal, rng)
 
-    def searchable(self, view: Any, legal: Sequence[Action]) -> bool:
+    def searchable(self, view: Any, legal: Legal) -> bool:
         v: SvintusView = view
         return (
             v.phase == "playing"
@@ -133,9 +143,9 @@ class SvintusBrain:
             and (v.current == v.viewer or (v.attack is not None and v.attack.target == v.viewer))
         )
 
-    def candidates(self, view: Any, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    def candidates(self, view: Any, legal: Legal, rng: random.Random) -> list[SvintusAction]:
         keep = ("play", "draw", "pass", "accept", "ability")
-        cands = [a for a in plain(legal) if a.type in keep]
+        cands = [a for a in active(legal) if a.type in keep]
         first = policy(view, legal, rng)
         if first in cands:  # the heuristic's choice first: it wins ties
             cands.remove(first)

@@ -52,6 +52,7 @@ from engine.smashup.models import (
     MinionView,
     PlayCard,
     PlayerView,
+    SmashUpAction,
     SmashUpOptions,
     SmashUpState,
     SmashUpView,
@@ -70,7 +71,7 @@ _REGISTRY = abilities.REGISTRY
 _new = object.__new__
 
 
-class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
+class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
     name = "smashup"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -282,13 +283,13 @@ class SmashUpGame(Rules[SmashUpState, Any, SmashUpOptions]):
 
     # --- what may happen -------------------------------------------------------------
 
-    def moves(self, s: SmashUpState, player: int) -> list[Any]:
+    def moves(self, s: SmashUpState, player: int) -> list[SmashUpAction]:
         if s.phase == "over" or player not in s.seats or player in s.left:
             return []
         leave = Leave(player=player)
         if not s.stack and not s.prompts and s.phase == "playing" and player == s.current:
             g = reader(s)
-            acts: list[Any] = playable(g, player)
+            acts = playable(g, player)
             acts.extend(UseTalent(player=player, card=u) for u in talents(g, player))
             acts.append(EndPlays(player=player))
             acts.append(leave)
@@ -586,11 +587,11 @@ def check_play(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> 
     return None, credit
 
 
-def playable(g: Q, p: int) -> list[Any]:
+def playable(g: Q, p: int) -> list[SmashUpAction]:
     """Every card play ``p`` may make now (a ``PlayCard`` each): what
     ``check_play`` accepts, worked out for a whole hand at once."""
     s = g.s
-    out: list[Any] = []
+    out: list[SmashUpAction] = []
     minion_credits = [c for c in s.credits if c.minion]
     action_credits = [c for c in s.credits if c.action]
     if not minion_credits and not action_credits:

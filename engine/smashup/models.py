@@ -24,7 +24,7 @@ from weakref import ReferenceType
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine.core import PlayerAction, PromptValue, State, View, record
+from engine.core import Answer, Leave, PlayerAction, PromptValue, State, View, record
 from engine.smashup.board import Board
 
 _new = object.__new__
@@ -299,6 +299,13 @@ class EndPlays(PlayerAction):
     """Done playing cards: score, draw, end the turn."""
 
     type: Literal["end"] = "end"
+
+
+# Every action ``SmashUpGame`` takes (``legal`` lists, ``apply`` accepts, ``decode``
+# reads): a play, a talent, the end of one's plays, walking out, and an answer to a
+# prompt (the draft, a mulligan, every ability's choice).  The same types as the
+# game's handlers (``Rules.actions``): a test says so.
+SmashUpAction = PlayCard | UseTalent | EndPlays | Leave | Answer
 
 
 # --- views ---------------------------------------------------------------------

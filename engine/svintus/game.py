@@ -45,6 +45,7 @@ from engine.svintus.models import (
     React,
     Slap,
     Speak,
+    SvintusAction,
     SvintusOptions,
     SvintusState,
     SvintusView,
@@ -63,21 +64,21 @@ class _Own:
 
     def __init__(self, p: int) -> None:
         self.p = p
-        self.leave: Any = Leave(player=p)
-        self.join: Any = Join(player=p)
-        self.next_round: Any = NextRound(player=p)
-        self.slap: Any = Slap(player=p)
-        self.use_ability: Any = UseAbility(player=p)
-        self.accept: Any = Accept(player=p)
-        self.pass_turn: Any = Pass(player=p)
-        self.draw: Any = Draw(player=p)
-        self.react: Any = React(player=p)
-        self.declare: Any = Declare(player=p)
-        self.catch: Any = Catch(player=p)
-        self.speak: Any = Speak(player=p)
-        self.plays: list[list[Any] | None] = [None] * DECK_SIZE
+        self.leave = Leave(player=p)
+        self.join = Join(player=p)
+        self.next_round = NextRound(player=p)
+        self.slap = Slap(player=p)
+        self.use_ability = UseAbility(player=p)
+        self.accept = Accept(player=p)
+        self.pass_turn = Pass(player=p)
+        self.draw = Draw(player=p)
+        self.react = React(player=p)
+        self.declare = Declare(player=p)
+        self.catch = Catch(player=p)
+        self.speak = Speak(player=p)
+        self.plays: list[list[Play | None] | None] = [None] * DECK_SIZE
 
-    def play(self, top: int, card: int) -> Any:
+    def play(self, top: int, card: int) -> Play:
         row = self.plays[top]
         if row is None:
             row = self.plays[top] = [None] * DECK_SIZE
@@ -99,7 +100,7 @@ _SETUP_ACTIONS: Final = frozenset({PickAnimal, Leave})  # all one may do while a
 _SEATING: Final = frozenset({Join, Leave, PickAnimal})  # not a move of play: no return from absence
 
 
-class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
+class SvintusGame(Rules[SvintusState, SvintusAction, SvintusOptions]):
     name = "svintus"
     min_players = rules.MIN_PLAYERS
     max_players = rules.MAX_PLAYERS
@@ -164,14 +165,16 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
 
     # --- what may happen -----------------------------------------------------------
 
-    def moves(self, s: SvintusState, player: int) -> list[Any]:
+    def moves(self, s: SvintusState, player: int) -> list[SvintusAction]:
         if s.phase == "match_over":
             return []
         if s.phase == "setup":
             if player not in s.hands:
                 return []
             taken = set(s.animals.values())
-            picks: list[Any] = [PickAnimal(player=player, animal=a) for a in ANIMALS if a not in taken]
+            picks: list[SvintusAction] = [
+                PickAnimal(player=player, animal=a) for a in ANIMALS if a not in taken
+            ]
             return [*picks, _own(player).leave]
         own = _own(player)
         hand = s.hands.get(player)
@@ -181,7 +184,7 @@ class SvintusGame(Rules[SvintusState, Any, SvintusOptions]):
             return []
         if s.phase == "round_over":
             return [own.next_round, own.leave]
-        acts: list[Any]
+        acts: list[SvintusAction]
         race = s.race
         if race is not None:
             acts = [own.slap] if player in race.players and player not in race.pressed else []

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from engine.core import PlayerAction, View, record
+from engine.core import Answer, Leave, PlayerAction, View, record
 from engine.svintus.animals import DARK, Animal
 from engine.svintus.cards import DECK_SIZE, Color, Kind
 from engine.svintus.state import (
@@ -182,6 +182,28 @@ class PickAnimal(PlayerAction):
 
     def evident(self) -> bool:
         return True
+
+
+# Every action ``SvintusGame`` takes (``legal`` lists, ``apply`` accepts, ``decode``
+# reads): its own, walking out, and an answer to a prompt (a Polypig's colour, an
+# ability's step).  The same types as the game's handlers (``Rules.actions``): a test says so.
+SvintusAction = (
+    Play
+    | Draw
+    | Pass
+    | Accept
+    | Declare
+    | Catch
+    | Slap
+    | Speak
+    | Join
+    | NextRound
+    | UseAbility
+    | React
+    | PickAnimal
+    | Leave
+    | Answer
+)
 
 
 # --- views -----------------------------------------------------------------

@@ -8,7 +8,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations, permutations
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ConfigDict
 
 from engine import registry
+from engine.candy.models import CandyAction
 from engine.core import (
     Answer,
     Answers,
@@ -42,6 +43,9 @@ from engine.core import (
     resume,
 )
 from engine.core.codec import b36
+from engine.dobble.models import DobbleAction
+from engine.smashup.models import SmashUpAction
+from engine.svintus.models import SvintusAction
 from tests.engine.playout import total_cards
 
 # --- records -------------------------------------------------------------------------------
@@ -421,3 +425,19 @@ def test_is_legal_agrees_with_legal_and_with_apply(name: str, seed: int) -> None
 
 def _as(action: Any, player: int) -> Any:
     return type(action)(**{**{f: getattr(action, f) for f in action.__dataclass_fields__}, "player": player})
+
+
+def test_each_games_action_type_is_what_it_has_handlers_for() -> None:
+    """The action type each game declares (``Rules[State, Action, Options]``, the
+    union in its ``models``: what ``legal``, ``apply`` and ``decode`` are typed
+    with) holds exactly the types its handlers take (``Rules.actions``): an
+    ``Answer`` where the game asks questions, ``Leave`` in every one."""
+    declared = {
+        "svintus": SvintusAction,
+        "candy": CandyAction,
+        "dobble": DobbleAction,
+        "smashup": SmashUpAction,
+    }
+    assert sorted(declared) == sorted(registry.names())
+    for name, union in declared.items():
+        assert set(get_args(union)) == set(registry.get(name).actions), name

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import registry
-from engine.core import AnyGame, Tick
+from engine.core import Answer, AnyGame, Moves, Tick
 from engine.players import LEVELS, Player, get
 from engine.players import candy as candy_players
 from engine.players import dobble as dobble_players
@@ -290,6 +290,110 @@ def test_two_states_with_the_same_view_get_the_same_choice(name: str, seed: int,
         a = hard.choose(view, legal, random.Random(seed))
         b = hard.choose(game.view(twin, me), game.legal(twin, me), random.Random(seed))
         assert a == b
+
+
+# --- legal as the engine's Moves or as a plain list -------------------------------------------
+
+# a legal longer than this (a prompt's lazy answers: an order of 9 cards is 362,880)
+# is not listed as a plain list: the same code runs for a shorter one
+LISTED = 3_000
+
+
+def _both_forms(name: str, state: Any, me: int, now: int, seed: int) -> tuple[bool, bool]:
+    """Every level of ``name`` handed ``me``'s legal actions as the engine's
+    ``Moves`` and as a plain list of the same actions and answers, in the same
+    order (and reversed): each choice is legal (or None) and the engine takes
+    it; for the same rng seed both forms get the same choice (every level is
+    deterministic given its rng), and with a prompt open the heuristic and the
+    search answer it in either form.  Whether a prompt was open, and whether
+    the hard level searched."""
+    game = registry.get(name)
+    legal = game.legal(state, me)
+    if len(legal) > LISTED:
+        return False, False
+    view = game.view(state, me)
+    moves = legal if isinstance(legal, Moves) else Moves(list(legal))
+    flat = list(legal)
+    prompted = isinstance(legal, Moves) and bool(legal.answers)
+    assert flat == list(moves) and prompted == any(isinstance(a, Answer) for a in flat)
+    brain = BRAINS.get(name)
+    searched = brain is not None and brain().searchable(view, moves)
+    assert searched == (brain is not None and brain().searchable(view, flat))
+    for level in LEVELS:
+        player = get(name, level, BUDGET)
+        by_moves = player.choose(view, moves, random.Random(seed))
+        by_list = player.choose(view, flat, random.Random(seed))
+        reversed_ = player.choose(view, flat[::-1], random.Random(seed))
+        for action in (by_moves, by_list, reversed_):
+            if action is not None:
+                assert action in legal, (name, level, action)
+                game.apply(state, action, now)  # no RuleError
+        assert by_moves == by_list, (name, level, by_moves, by_list)
+        if prompted and level != "random":
+            assert isinstance(by_list, Answer) and isinstance(reversed_, Answer), (name, level)
+    return prompted, searched
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    name=st.sampled_from(GAMES),
+    seats=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 400),
+)
+def test_a_player_takes_moves_and_a_plain_list_alike(name: str, seats: int, seed: int, steps: int) -> None:
+    """``choose(view, legal, rng)``: ``legal`` is any sequence of the game's actions,
+    the engine's ``Moves`` or a plain list holding the same actions and answers."""
+    state, now = _walk(name, seats, seed, steps)
+    for me in range(1, seats + 1):
+        _both_forms(name, state, me, now, seed)
+
+
+BOTH_FORMS = [
+    ("svintus", 3, {"target_score": 4, "metamorphoses": True}),  # a Polypig's colour, an ability's steps
+    ("candy", 3, None),  # the abilities' choices
+    ("smashup", 2, None),  # the draft, a mulligan, the abilities' choices
+]
+EACH = 12  # positions with a prompt open, and positions the search decides, in each game
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), BOTH_FORMS)
+def test_a_player_answers_and_searches_alike_from_moves_and_a_plain_list(
+    name: str, seats: int, options: Any
+) -> None:
+    """Positions from random games where a prompt is open (its answers come lazily
+    in ``Moves``, as records of their own in a plain list: a plain list's answers
+    once crashed Smash Up's heuristic) and where the hard level searches: every
+    level chooses alike from both forms."""
+    game = registry.get(name)
+    players = list(range(1, seats + 1))
+    prompted = searched = 0
+    for seed in range(60):
+        if prompted >= EACH and searched >= EACH:
+            break
+        rng = random.Random(seed)
+        state, _ = game.start(players, seed, game.options(options), 0)
+        now = 0
+        for _ in range(300):
+            if game.outcome(state).status == "over" or (prompted >= EACH and searched >= EACH):
+                break
+            for p in players:
+                if isinstance(game.legal(state, p), Moves) or (searched < EACH and rng.random() < 0.2):
+                    asked, search = _both_forms(name, state, p, now, seed)
+                    prompted += asked
+                    searched += search
+            picks = (random_policy(game.view(state, p), game.legal(state, p), rng) for p in players)
+            action = next((a for a in picks if a is not None), None)
+            due = game.next_deadline(state)
+            if action is None or (due is not None and due <= now + 200):
+                if due is None:
+                    break
+                now = max(now, due)
+                state, _ = game.apply(state, Tick(), now)
+                continue
+            now += 200
+            state, _ = game.apply(state, action, now)
+    assert prompted >= EACH and searched >= EACH, (name, prompted, searched)
 
 
 def test_smashup_world_from_the_view_keeps_this_turns_extra_plays() -> None:
