@@ -156,7 +156,7 @@ class Lifecycle:
         runner, self.health = self.health, None
         if runner is not None:
             await runner.cleanup()
-        computers.THINKERS.close()
+        await asyncio.to_thread(computers.THINKERS.close, True)  # a search under way ends first
         ref, self.ref = self.ref, None
         if ref is not None:
             await ref.store.close()  # its connections too

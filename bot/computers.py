@@ -76,10 +76,13 @@ class Thinkers:
                 self.close()
         return await asyncio.to_thread(_choose, game, level, view, legal, rng)
 
-    def close(self) -> None:
+    def close(self, wait: bool = False) -> None:
+        """Let the pool go (``wait``: until its processes ended — at exit, or
+        Python's own exit hook races the pool's closing pipe and prints a
+        traceback on the operator's terminal: "Bad file descriptor")."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown(wait=wait, cancel_futures=True)
 
 
 def _worker() -> None:
