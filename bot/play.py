@@ -1,7 +1,7 @@
 """A running game's changes, as decisions: a press, a word in the group, ``/leave``,
 a deadline (and a computer player's move).
 
-Each function decides one change of a chat's session (``bot.table``), on the
+Each function decides one change of a chat's session (``bot.transaction``), on the
 session as it is in Redis under the chat's lock, with the engine: it returns
 what to save, the answer, and what follows (``After``), and does no I/O.
 Whether a press counts is decided in one place, ``judge``.  A change of the
@@ -23,7 +23,7 @@ from bot.buttons import Act, BadButton, Pick, Pressed, Show
 from bot.house import House
 from bot.screens import Seen
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
-from bot.table import After, Change, Reply
+from bot.transaction import After, Change, Reply
 from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, plain
 
 log = logging.getLogger(__name__)
