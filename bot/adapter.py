@@ -190,7 +190,7 @@ class Adapter(Generic[S, A, V, O]):
 
     # --- presses ------------------------------------------------------------------------------
 
-    def decode(self, code: str, player: int, view: V) -> A:
+    def decode(self, code: str, player: int) -> A:
         """The action a button's code stands for (the engine's codec reads it);
         ``BadButton`` if it is none."""
         try:

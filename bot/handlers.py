@@ -45,7 +45,7 @@ from bot.buttons import GAME_BODIES, Again, BadButton, Language, NewGame, Presse
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member
-from bot.table import Reply
+from bot.transaction import Reply
 
 log = logging.getLogger(__name__)
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Coroutine[Any, Any, None]]

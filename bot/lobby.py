@@ -1,6 +1,6 @@
 """The lobby: ``/new``, the seats, the table's options, the start — as decisions.
 
-Each function here decides one change of a chat's session (``bot.table``): it
+Each function here decides one change of a chat's session (``bot.transaction``): it
 takes the session as it is in Redis, under the chat's lock, and returns what
 to save, the answer, and what follows (``After``: the board redrawn, the
 player told in private that they are seated).  Nothing here does I/O; the
@@ -19,7 +19,7 @@ from bot.adapter import Cycle, LobbyOption, Number, Toggles
 from bot.buttons import Seats, Setting
 from bot.house import House
 from bot.session import ChatSettings, Member, Session
-from bot.table import After, Change, Reply, Welcome
+from bot.transaction import After, Change, Reply, Welcome
 from engine.core import Event, RuleError
 
 REPLACE = ("needed", "always", "never")  # a leaver's seat taken by a computer player

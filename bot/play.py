@@ -1,7 +1,7 @@
 """A running game's changes, as decisions: a press, a word in the group, ``/leave``,
 a deadline (and a computer player's move).
 
-Each function decides one change of a chat's session (``bot.table``), on the
+Each function decides one change of a chat's session (``bot.transaction``), on the
 session as it is in Redis under the chat's lock, with the engine: it returns
 what to save, the answer, and what follows (``After``), and does no I/O.
 Whether a press counts is decided in one place, ``judge``.  A change of the
@@ -21,10 +21,9 @@ from bot import buttons, computers, games, nudges, screens
 from bot.adapter import AnyAdapter
 from bot.buttons import Act, BadButton, Pick, Pressed, Show
 from bot.house import House
-from bot.screens import Seen
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
-from bot.table import After, Change, Reply
-from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, plain
+from bot.transaction import After, Change, Reply
+from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, plain
 
 log = logging.getLogger(__name__)
 
@@ -68,28 +67,27 @@ def judge(
         return _no(no, house, lang, "answer-seat-taken-over")
     adapter = games.get(session.game)
     state, events = catch_up(adapter, session.state, now)  # a late press meets a closed window
-    mine = Seen(adapter.game.view(state, user.id), adapter.game.legal(state, user.id), [])  # no waits needed
-    tag = screens.keyboard_tag(adapter, mine.legal)
     v = Verdict(state=state, events=events, drafts=dict(session.drafts), selected=dict(session.selected))
     v.pressed = f"{press.tag}|{buttons.text(press.body)}"
     if session.done.get(user.id) == f"{getattr(state, 'seq', '')}|{v.pressed}":  # taken; nothing since
         return _no(v, house, lang, "answer-already-done")
-    body, stale = press.body, from_board or press.tag != tag
+    body = press.body
     if isinstance(body, Pick) and not from_board:
-        return _pick(v, house, session, body, user.id, mine, lang)
-    if isinstance(body, Show) and not stale:  # what their hand shows, not a move
+        return _pick(v, house, session, body, user.id, adapter.game.view(state, user.id), lang)
+    if isinstance(body, Act):
+        v.action = adapter.decode(body.code, user.id)
+        if v.action.evident():  # it means the same whenever it arrives
+            return v
+    elif not isinstance(body, Show):
+        raise BadButton(repr(body))
+    tag = screens.keyboard_tag(adapter, adapter.game.legal(state, user.id))
+    if from_board or press.tag != tag:  # aimed at a keyboard that has changed since
+        v.action = None
+        return _no(v, house, lang, "answer-stale")
+    if isinstance(body, Show):  # what their hand shows, not a move
         v.selected.pop(user.id, None)
         if body.value:
             v.selected[user.id] = Selection(tag=tag, value=body.value)
-        return v
-    if isinstance(body, Show):
-        return _no(v, house, lang, "answer-stale")
-    if not isinstance(body, Act):
-        raise BadButton(repr(body))
-    v.action = adapter.decode(body.code, user.id, mine.view)
-    if stale and not v.action.evident():
-        v.action = None
-        return _no(v, house, lang, "answer-stale")
     return v
 
 
@@ -98,10 +96,10 @@ def _no(v: Verdict, house: House, lang: str, key: str) -> Verdict:
     return v
 
 
-def _pick(v: Verdict, house: House, session: Session, p: Pick, player: int, mine: Seen, lang: str) -> Verdict:
+def _pick(v: Verdict, house: House, session: Session, p: Pick, player: int, view: View, lang: str) -> Verdict:
     """A prompt's button: an answer (the action to apply), or a change to the player's
     draft of a prompt that wants several options, or its page."""
-    prompt = mine.view.prompt
+    prompt = view.prompt
     if prompt is None or prompt.id != p.prompt:
         return _no(v, house, lang, "answer-stale")
     draft = screens.draft_of(session, player, prompt)

@@ -2,10 +2,10 @@
 
 A press's path, and every other change's:
 
-    update -> bot.handlers -> Referee.<what happened> -> Tables.change(decide)
+    update -> bot.handlers -> Referee.<what happened> -> Chats.change(decide)
            -> bot.lobby / bot.play decide, with the engine -> saved -> Referee.settle
 
-Each public method here is one transaction of one chat (``bot.table``): a
+Each public method here is one transaction of one chat (``bot.transaction``): a
 decision of ``bot.lobby`` or ``bot.play`` (pure: no I/O) on the session as it
 is in Redis, under the chat's lock; a redelivered update is applied once; once
 the change is saved, ``settle`` does what follows it — the screens it touched
@@ -35,8 +35,8 @@ from bot.sender import Sender
 from bot.session import ChatSettings, Member, Session
 from bot.stats import Stats
 from bot.store import Store
-from bot.table import After, Change, Reply, Tables, Welcome
 from bot.timers import Timers
+from bot.transaction import After, Change, Chats, Reply, Welcome
 from engine.core import Event
 
 log = logging.getLogger(__name__)
@@ -59,7 +59,7 @@ class Referee:
         self.house = House(t, default_lang, bot.username, nudge_after_ms)
         self.bot, self.store, self.t, self.default_lang = bot, store, t, default_lang
         self.limits = limits if limits is not None else Limits(store)
-        self.tables = Tables(store, busy=lambda settings: Reply(t(self.house.lang(settings), "answer-busy")))
+        self.chats = Chats(store, busy=lambda settings: Reply(t(self.house.lang(settings), "answer-busy")))
         self.sender = Sender(bot, store, t, self.limits, self.house.lang)
         self.sender.moved, self.sender.removed = self.migrate, self.bot_removed
         self.stats = Stats(store.r)
@@ -84,14 +84,14 @@ class Referee:
         once), then what follows it; the answer to whoever asked."""
 
         async def once(session: Session | None, settings: ChatSettings) -> Change:
-            if session is not None and session.seen(update_id):
+            if session is not None and session.has_applied(update_id):
                 return Change()  # a redelivery of an update already applied
             change = await decide(session, settings)
             if change.session is not None:
                 change.session.mark(update_id)
             return change
 
-        return await self.settle(await self.tables.change(chat_id, once))
+        return await self.settle(await self.chats.change(chat_id, once))
 
     async def settle(self, change: Change) -> Reply:
         """What follows a saved change (``After``) — here, and nowhere else."""
@@ -259,7 +259,7 @@ class Referee:
         """The group ``old`` became the supergroup ``new``: its game (session, timers,
         figures) moves there, its board is posted there anew and the hands' buttons
         name the new chat.  Said by an update or by a refused send, once either way."""
-        if not await self.tables.move(old, new):
+        if not await self.chats.move(old, new):
             return
         metrics.MIGRATIONS.inc()
         log.warning("group %s became the supergroup %s: its game moved there", old, new)

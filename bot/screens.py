@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -26,23 +26,7 @@ from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
 from bot.fit import Rendered, text_of
 from bot.i18n import Translator
 from bot.session import Draft, Session
-from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait, plain
-
-
-@dataclass
-class Seen:
-    """What one player (None: the public) sees of a game now: the view, their legal
-    moves, and whom the game waits on — all a screen is drawn from."""
-
-    view: View
-    legal: Sequence[Any]
-    waits: list[Wait]
-
-
-def seen(adapter: AnyAdapter, state: Any, player: int | None) -> Seen:
-    game = adapter.game
-    legal = game.legal(state, player) if player is not None else []
-    return Seen(game.view(state, player), legal, game.waiting(state))
+from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait, coded, plain, sight
 
 
 def draw_board(t: Translator, lang: str, session: Session, bot_username: str) -> Rendered:
@@ -54,7 +38,7 @@ def draw_board(t: Translator, lang: str, session: Session, bot_username: str) ->
         if session.status == "over":
             return stopped_board(ctx, session)
         return fit.guard(lambda compact: lobby(replace(ctx, compact=compact), session, adapter), "a lobby")
-    public = seen(adapter, session.state, None)
+    public = sight(adapter.game, session.state, None)
 
     def draw(compact: bool) -> Rendered:
         return board(replace(ctx, compact=compact), session, adapter, public.view, public.waits)
@@ -69,8 +53,8 @@ def draw_hand(t: Translator, lang: str, session: Session, player: int, bot_usern
     if member is not None and member.level is not None:  # they left; a computer plays the seat
         title, chat = game_title(t, lang, session.game), shown(session.title, 2 * fit.NAME_MAX)
         return Rendered(t(lang, "hand-taken-over", game=title, chat=chat), None)
-    mine = seen(adapter, session.state, player)
-    tag = keyboard_tag(adapter, mine.legal)
+    mine = sight(adapter.game, session.state, player)
+    tag = tag_of(mine.aimed)
     ctx = ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag))
 
     def draw(compact: bool) -> Rendered:
@@ -86,8 +70,7 @@ def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
     A press of such an action carries the tag of the keyboard it was pressed
     on, and counts only if the tag is still this one; a selection (``Select``)
     holds as long as it is."""
-    encode = adapter.game.encode
-    return tag_of(tuple(encode(a) for a in plain(legal) if not a.evident()))
+    return tag_of(coded(adapter.game, legal)[1])
 
 
 PER_ROW = 3

@@ -124,7 +124,7 @@ class Session(BaseModel):
         if update_id is not None:
             self.applied = [*self.applied, update_id][-MAX_APPLIED:]
 
-    def seen(self, update_id: int | None) -> bool:
+    def has_applied(self, update_id: int | None) -> bool:
         return update_id is not None and update_id in self.applied
 
     def announce(self, events: list[Event], fleeting: frozenset[str] = frozenset()) -> set[int]:

@@ -99,7 +99,7 @@ True
 
 from engine.core.codec import Codec, CodecError
 from engine.core.make import event, kept, wait
-from engine.core.moves import Answers, Moves, answers, plain
+from engine.core.moves import Answers, Moves, answers, coded, plain, sight
 from engine.core.prompts import PromptKey, ask, check_answer, fits, pending_of
 from engine.core.protocol import (
     Answer,
@@ -114,6 +114,7 @@ from engine.core.protocol import (
     Prompt,
     PromptValue,
     RuleError,
+    Sight,
     State,
     Status,
     Tick,
@@ -146,6 +147,7 @@ __all__ = [
     "PromptValue",
     "RuleError",
     "Rules",
+    "Sight",
     "State",
     "Status",
     "Tick",
@@ -156,6 +158,7 @@ __all__ = [
     "ask",
     "check_answer",
     "clone",
+    "coded",
     "deep_copy",
     "dump",
     "event",
@@ -175,6 +178,7 @@ __all__ = [
     "rng_next",
     "rng_seed",
     "rng_shuffle",
+    "sight",
     "to_jsonable",
     "wait",
 ]

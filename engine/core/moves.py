@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import combinations, permutations
 from math import comb, perm
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 from engine.core.prompts import fits
-from engine.core.protocol import Answer, Prompt, PromptValue
+from engine.core.protocol import Answer, AnyGame, Prompt, PromptValue, Sight
 
 A = TypeVar("A")
 
@@ -153,3 +153,17 @@ def plain(legal: Sequence[A]) -> Sequence[A]:
     """The actions of ``legal`` besides an open prompt's answers (which a screen draws
     from the prompt itself, and which may be many)."""
     return legal.plain if isinstance(legal, Moves) else [a for a in legal if not isinstance(a, Answer)]
+
+
+def sight(game: AnyGame, state: Any, player: int | None) -> Sight:
+    """What ``player``'s screen (None: the public board) is drawn from, in one call."""
+    legal = game.legal(state, player) if player is not None else ()
+    codes, aimed = coded(game, legal)
+    return Sight(game.view(state, player), legal, game.waiting(state), codes, aimed)
+
+
+def coded(game: AnyGame, legal: Sequence[Any]) -> tuple[dict[Any, str], tuple[str, ...]]:
+    """Each plain legal action's code (a prompt's answers are not buttons of
+    actions), and the codes of those that are not evident."""
+    codes = {a: game.encode(a) for a in plain(legal)}
+    return codes, tuple(code for a, code in codes.items() if not a.evident())

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from pydantic import BaseModel
@@ -238,6 +239,24 @@ class View:
 
     def keys(self) -> list[str]:
         return [f for f in self.__dataclass_fields__]
+
+
+# --- what a screen is drawn from ------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class Sight:
+    """All one player's screen (None: the public board) is drawn from, asked of the
+    game at once (``sight``): the view, their legal actions, whom the game
+    waits on, each plain legal action's code (a button's data: ``codes``), and
+    the codes of those that are not evident (``PlayerAction.evident``) — what a
+    keyboard offers that a press of it must still mean (``aimed``)."""
+
+    view: Any
+    legal: Sequence[Any]
+    waits: list[Wait]
+    codes: Mapping[Any, str]
+    aimed: tuple[str, ...]
 
 
 # --- the protocol -------------------------------------------------------------------------

@@ -59,12 +59,11 @@ def buttons(r: Rendered) -> list[tuple[str, str]]:
 def spots(session: Session, player: int, lang: str = "en") -> list[Spot]:
     """The presses the player's hand offers, decoded as the referee decodes them."""
     hand = screens.draw_hand(T, lang, session, player)
-    view = GAME.view(session.state, player)
     out = []
     for _, data in buttons(hand):
         press = parse(data)
         assert isinstance(press.body, Act)
-        action = ADAPTER.decode(press.body.code, player, view)
+        action = ADAPTER.decode(press.body.code, player)
         assert press.chat_id == WORST_CHAT and press.tag == "-" and action.evident()
         out.append(action)
     return out
@@ -199,7 +198,7 @@ def test_a_button_names_its_reveal() -> None:
     presses = spots(session_with(s), 1)
     assert presses and all(p.shown == s.shown == view.shown for p in presses)
     old = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown - 1)
-    assert ADAPTER.decode(GAME.encode(old), 1, view) == old  # a press on an earlier reveal stays one
+    assert ADAPTER.decode(GAME.encode(old), 1) == old  # a press on an earlier reveal stays one
 
 
 @pytest.mark.parametrize(
@@ -222,9 +221,8 @@ def test_a_button_names_its_reveal() -> None:
     ],
 )
 def test_forged_codes_are_refused(code: str) -> None:
-    s = position({1: spread(2)[1:], 2: []}, spread(2)[:1])
     with pytest.raises(BadButton):
-        ADAPTER.decode(code, 1, GAME.view(s, 1))
+        ADAPTER.decode(code, 1)
 
 
 # --- what fits Telegram ------------------------------------------------------------------------------

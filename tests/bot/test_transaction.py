@@ -1,4 +1,4 @@
-"""One change of a chat is one transaction (``bot.table``), and time that fails
+"""One change of a chat is one transaction (``bot.transaction``), and time that fails
 gives up politely (``bot.timers``): on a real Redis."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 from bot.session import ChatSettings, Session
 from bot.store import Conflict, Store, key
-from bot.table import After, Change, Reply, Tables
 from bot.timers import MAX_FAILURES, Timers
+from bot.transaction import After, Change, Chats, Reply
 
 CHAT = -100_321
 
@@ -24,7 +24,7 @@ async def test_what_follows_is_the_saved_decisions_even_when_races_are_lost(redi
     done by the referee once it is saved) is the saved decision's, never a lost one's."""
     store = Store.from_url(redis_url)
     await store.save(fresh(), 0)
-    tables = Tables(store, busy=lambda s: Reply("busy"))
+    chats = Chats(store, busy=lambda s: Reply("busy"))
     decided = 0
 
     async def decide(session: Session | None, settings: ChatSettings) -> Change:
@@ -39,12 +39,12 @@ async def test_what_follows_is_the_saved_decisions_even_when_races_are_lost(redi
         session.title = "mine"
         return Change(session=session, reply=Reply("done"), after=After(hand=decided))
 
-    change = await tables.change(CHAT, decide)
+    change = await chats.change(CHAT, decide)
     assert change.reply.text == "done" and change.after == After(hand=3) and decided == 3
     assert change.chat_id == CHAT and change.loaded is change.session  # decided on what it loaded
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.title == "mine"
-    assert tables.locked_chats == 0  # the lock table keeps no idle chat
+    assert chats.locked_chats == 0  # the lock table keeps no idle chat
     await store.close()
 
 
@@ -61,12 +61,12 @@ async def test_a_change_that_is_never_saved_is_answered_busy_and_has_no_effects(
     plain = Store.from_url(redis_url)
     await plain.save(fresh(), 0)
     store = LosingStore(plain.r)
-    tables = Tables(store, busy=lambda s: Reply("busy"))
+    chats = Chats(store, busy=lambda s: Reply("busy"))
 
     async def decide(session: Session | None, settings: ChatSettings) -> Change:
         return Change(session=session, reply=Reply("joined"), after=After(redraw="board"))
 
-    change = await tables.change(CHAT, decide)
+    change = await chats.change(CHAT, decide)
     assert change.reply.text == "busy" and change.after == After() and change.session is None
     assert await plain.r.get(key(CHAT, "lock")) is None  # the lock is given back all the same
     await plain.close()
@@ -75,28 +75,28 @@ async def test_a_change_that_is_never_saved_is_answered_busy_and_has_no_effects(
 async def test_a_saved_change_gives_the_chat_lock_back_with_its_save(redis_url: str) -> None:
     store = Store.from_url(redis_url)
     await store.save(fresh(), 0)
-    tables = Tables(store, busy=lambda s: Reply("busy"))
+    chats = Chats(store, busy=lambda s: Reply("busy"))
     held: list[Any] = []
 
     async def decide(session: Session | None, settings: ChatSettings) -> Change:
         held.append(await store.r.get(key(CHAT, "lock")))
         return Change(session=session)
 
-    await tables.change(CHAT, decide)
-    assert held == [tables.owner.encode()]  # held while deciding
+    await chats.change(CHAT, decide)
+    assert held == [chats.owner.encode()]  # held while deciding
     assert await store.r.get(key(CHAT, "lock")) is None
     await store.close()
 
 
 async def test_changes_of_one_chat_take_turns_across_workers(redis_url: str) -> None:
-    """Two Tables (two workers) on one Redis: their changes of one chat never overlap."""
+    """Two Chats (two workers) on one Redis: their changes of one chat never overlap."""
     a, b = Store.from_url(redis_url), Store.from_url(redis_url)
     await a.save(fresh(), 0)
     inside = 0
     overlaps = 0
 
-    def table(store: Store) -> Tables:
-        return Tables(store, busy=lambda s: Reply("busy"))
+    def table(store: Store) -> Chats:
+        return Chats(store, busy=lambda s: Reply("busy"))
 
     async def decide(session: Session | None, settings: ChatSettings) -> Change:
         nonlocal inside, overlaps

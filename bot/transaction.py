@@ -1,7 +1,7 @@
 """One change of one chat, as one transaction.
 
 Every path that changes a chat — a lobby press, a game press, a command, a
-timer, a chat message — goes through ``Tables.change``: it takes the chat's
+timer, a chat message — goes through ``Chats.change``: it takes the chat's
 lock (in this process, then in Redis, so that every worker shares it), loads
 the session, asks the caller to *decide* what the change is, saves it with
 compare-and-set (a lost race is decided again on the fresh session) and only
@@ -75,7 +75,7 @@ class After:
 @dataclass
 class Change:
     """What one change decided: the session to save (None: nothing to save), the
-    answer, and what follows once it is saved (``after``).  ``Tables.change``
+    answer, and what follows once it is saved (``after``).  ``Chats.change``
     fills in the chat it was made in and the session as it was loaded."""
 
     session: Session | None = None
@@ -89,7 +89,7 @@ class Change:
 Decide = Callable[[Session | None, ChatSettings], Awaitable[Change]]
 
 
-class Tables:
+class Chats:
     """Every chat's changes, one at a time (see the module's docstring)."""
 
     def __init__(self, store: Store, busy: Callable[[ChatSettings], Reply]) -> None:
