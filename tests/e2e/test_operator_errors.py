@@ -207,7 +207,7 @@ async def test_ctrl_c_while_starting_and_while_running(api: FakeTelegram, tmp_pa
     proc.send_signal(signal.SIGINT)
     out, _ = await asyncio.wait_for(proc.communicate(), 30)
     server.close()
-    assert proc.returncode == 130
+    assert proc.returncode == 130, out.decode()
     one_clear_line(out.decode(), "stopped")
 
     # while running: it stops as on SIGTERM, exit code 0
