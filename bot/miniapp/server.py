@@ -51,11 +51,13 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 # the page's own files and Telegram's script; inline styles (the cards' SVG); framed by
-# Telegram Web and by the playground's page (its own origin)
+# Telegram Web — and a page served over plain HTTP (the playground's, on loopback) by a
+# page of the same machine
 POLICY = (
     "default-src 'self'; script-src 'self' https://telegram.org; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; frame-ancestors 'self' https://*.telegram.org"
 )
+LOCAL_ANCESTORS = " http://127.0.0.1:* http://localhost:*"
 Json = dict[str, Any]
 PAGE_WORDS = ("miniapp-offline", "miniapp-no-table", "miniapp-cancel")  # what the page says itself
 
@@ -74,6 +76,7 @@ class MiniApp:
     def __init__(self, ref: Referee, bot_token: str, public_url: str, username: Callable[[], str]) -> None:
         self.ref, self.token, self.username = ref, bot_token, username
         self.origin = _origin(public_url)
+        self.policy = POLICY + (LOCAL_ANCESTORS if public_url.startswith("http://") else "")
         self.tokens = Tokens(bot_token)
         self.live = live.Live(ref.store, ref.house.now_ms)
         self.files = {p.name: p for p in WEB.iterdir() if p.suffix in TYPES}
@@ -115,7 +118,7 @@ class MiniApp:
             raise web.HTTPNotFound()
         headers = {**HEADERS, "Content-Type": TYPES[path.suffix] + "; charset=utf-8"}
         if path.suffix == ".html":
-            headers["Content-Security-Policy"] = POLICY
+            headers["Content-Security-Policy"] = self.policy
         return web.Response(body=path.read_bytes(), headers=headers)
 
     # --- the API ----------------------------------------------------------------------------

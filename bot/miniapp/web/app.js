@@ -3,7 +3,9 @@
 "use strict";
 
 (function () {
-  const tg = (window.Telegram && window.Telegram.WebApp) || null;
+  // Telegram's script loads beside this one (async: a page framed without Telegram, as the
+  // playground does, reads its launch parameters from the address alone)
+  let tg = (window.Telegram && window.Telegram.WebApp) || null;
   const launch = new URLSearchParams(location.hash.slice(1));
   const query = new URLSearchParams(location.search);
   const $ = (id) => document.getElementById(id);
@@ -98,7 +100,12 @@
     if (stream) stream.close();
     const url = "api/live?chat=" + encodeURIComponent(chat) + "&token=" + encodeURIComponent(token);
     stream = new EventSource(url);
-    stream.addEventListener("table", (e) => { status(""); draw(JSON.parse(e.data)); });
+    stream.addEventListener("table", (e) => {
+      status("");
+      const doc = JSON.parse(e.data);
+      draw(doc);
+      if (doc.over) { stream.close(); stream = null; } // the game is over: nothing more will change
+    });
     stream.addEventListener("gone", (e) => { stream.close(); stream = null; status(JSON.parse(e.data).error); });
     stream.onerror = () => {
       if (stream && stream.readyState === EventSource.CLOSED) { stream = null; resync(); return; }
@@ -116,7 +123,7 @@
       const r = await api("api/table?chat=" + encodeURIComponent(chat));
       if (!r.ok) { status(r.body.error); return; }
       draw(r.body);
-      follow();
+      if (!r.body.over) follow();
     } catch (e) {
       status(String(e.message || e));
       setTimeout(resync, 3000);
@@ -231,11 +238,15 @@
 
   // --- start ------------------------------------------------------------------------------
 
-  theme();
-  if (tg) {
+  function hook() {
+    tg = (window.Telegram && window.Telegram.WebApp) || null;
+    if (!tg) return;
     try { tg.ready(); tg.expand(); } catch (e) { /* outside Telegram */ }
     try { tg.onEvent("activated", resync); } catch (e) { /* older clients */ }
   }
+
+  theme();
+  if (tg) hook(); else $("telegram").addEventListener("load", hook);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) resync(); });
   resync();
 })();
