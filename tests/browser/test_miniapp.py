@@ -78,6 +78,29 @@ def open_in_tab(page: Any, person: int) -> Any:
     return tab
 
 
+def tap_until(final: Any, apps: dict[int, Any]) -> None:
+    """Each person taps a symbol they see on the table, once per table, until ``final`` is there."""
+    from playwright.sync_api import TimeoutError as Later
+
+    done: dict[int, str | None] = {}
+    while not final.count():
+        for who, app in apps.items():
+            tapped = app.evaluate(TAP, done.get(who))
+            if tapped is not None:
+                done[who] = tapped
+        for who, app in apps.items():  # then wait until a page shows a new table
+            if final.count():
+                return
+            try:
+                app.wait_for_function(NEWER, arg=done.get(who) or "", timeout=1000)
+                break
+            except Later:  # not this one (yet): the other's
+                continue
+
+
+NEWER = "v => (document.body.dataset.version || '') !== v"
+
+
 def test_a_dobble_game_played_in_the_mini_app_to_its_winner(page: Any) -> None:
     dobble_table(page)
     ann, boris = open_in_frame(page, ANN), open_in_tab(page, BORIS)
@@ -87,29 +110,7 @@ def test_a_dobble_game_played_in_the_mini_app_to_its_winner(page: Any) -> None:
         DOCS.mkdir(exist_ok=True)
         boris.screenshot(path=str(DOCS / "miniapp-dobble.png"))
     final = latest(page, "group", "🏆")
-    done: dict[int, str | None] = {}
-    while not final.count():
-        acted = False
-        for who, app in ((ANN, ann), (BORIS, boris)):
-            tapped = app.evaluate(TAP, done.get(who))
-            if tapped is not None:
-                done[who] = tapped
-                acted = True
-        if not acted:  # neither has a new table yet: wait for either to change
-            versions = {
-                who: app.evaluate("document.body.dataset.version || ''")
-                for who, app in ((ANN, ann), (BORIS, boris))
-            }
-            for who, app in ((ANN, ann), (BORIS, boris)):
-                if final.count():
-                    break
-                try:
-                    app.wait_for_function(
-                        "v => document.body.dataset.version !== v", arg=versions[who], timeout=1500
-                    )
-                    break
-                except Exception:  # noqa: BLE001 - that page did not change: look at the other
-                    continue
+    tap_until(final, {ANN: ann, BORIS: boris})
     words = final.locator(".text").inner_text()
     assert "Dobble:" in words and "wins!" in words, words
-    boris.wait_for_function("() => /Game over|over/i.test(document.querySelector('#board').innerText)")
+    boris.wait_for_function("() => /Game over/.test(document.querySelector('#board').innerText)")
