@@ -59,13 +59,14 @@ def open_in_frame(page: Any, person: int) -> Any:
 
 def open_in_tab(page: Any, person: int) -> Any:
     """The same page for another person, in a tab of its own (as their own phone)."""
-    url = page.locator(f"section.chat[data-chat='{person}'] .key[data-web-app]").last.get_attribute(
-        "data-web-app"
-    )
+    button = page.locator(f"section.chat[data-chat='{person}'] .key[data-web-app]").last
+    url = button.get_attribute("data-web-app")
     launch = page.evaluate(
         """async ([person, url]) => {
-            const r = await fetch("/api/webapp", {method: "POST", headers: {"Content-Type": "application/json"},
-                                                   body: JSON.stringify({user: person})});
+            const r = await fetch("/api/webapp", {
+                method: "POST", headers: {"Content-Type": "application/json"},
+                body: JSON.stringify({user: person}),
+            });
             const {initData} = await r.json();
             return url + "#" + new URLSearchParams({tgWebAppData: initData, tgWebAppVersion: "8.0",
                                                     tgWebAppPlatform: "web"}).toString();
