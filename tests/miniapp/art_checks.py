@@ -79,9 +79,17 @@ def choices(legal: Sequence[Any], rng: random.Random) -> list[Any]:
     return moves
 
 
-def walk(game: str, options: dict[str, Any], players: int, seed: int, steps: int) -> Iterator[Any]:
+def walk(
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    seed: int,
+    steps: int,
+    good: Callable[[Any], bool] | None = None,
+) -> Iterator[Any]:
     """The states of a random table on the real engine: random legal moves (never
-    leaving), time let pass now and then and whenever nobody can move."""
+    leaving), half the time one that ``good`` says gets on with the game; time
+    let pass now and then and whenever nobody can move."""
     g = registry.get(game)
     rng = random.Random(seed)
     state, _ = g.start(list(range(1, players + 1)), seed, g.options(options), 0)
@@ -101,4 +109,5 @@ def walk(game: str, options: dict[str, Any], players: int, seed: int, steps: int
         now += rng.choice((200, 700, 2_000))
         if due is not None and now >= due:
             now = max(due - 1, 0)  # act just before time runs out: the moves are those of now
-        state, _ = g.apply(state, rng.choice(moves), now)
+        better = [a for a in moves if good(a)] if good is not None and rng.random() < 0.5 else []
+        state, _ = g.apply(state, rng.choice(better or moves), now)
