@@ -125,17 +125,21 @@ def card_class(card: CardView) -> str:
     return f"svintus-card svintus-{card.color.value if card.color else 'wild'} svintus-{card.kind.value}"
 
 
-def card_svg(ctx: Ctx, card: CardView, tap: bool = False, dim: bool = False) -> str:
-    """A card alone: ringed and tappable (``data-tap="0"``) when it may be played, or dimmed."""
-    body = face(ctx, card)
+def tappable(body: str, tap: bool, dim: bool) -> str:
+    """A card's body ringed in the theme's button colour and made the piece's one tap
+    (``data-tap="0"``), or dimmed, or as it is."""
     if tap:
         ring = (
             f'<rect x="-1.5" y="-1.5" width="{W + 3}" height="{H + 3}" rx="9" fill="none" '
             f'stroke-width="3" style="{RING}"/>'
         )
-        body = f'<g data-tap="0">{ring}{body}</g>'
-    elif dim:
-        body = f"<g{DIM}>{body}</g>"
+        return f'<g data-tap="0">{ring}{body}</g>'
+    return f"<g{DIM}>{body}</g>" if dim else body
+
+
+def card_svg(ctx: Ctx, card: CardView, tap: bool = False, dim: bool = False) -> str:
+    """A card alone: ringed and tappable (``data-tap="0"``) when it may be played, or dimmed."""
+    body = tappable(face(ctx, card), tap, dim)
     return svg(body, W, H, card_class(card))
 
 
@@ -181,15 +185,7 @@ def animal_face(ctx: Ctx, animal: Animal, dark: bool) -> str:
 
 def animal_svg(ctx: Ctx, animal: Animal, dark: bool, tap: bool, dim: bool, under: str = "") -> str:
     """An animal's card; ``under``: a name under it (who took it)."""
-    body = animal_face(ctx, animal, dark)
-    if tap:
-        ring = (
-            f'<rect x="-1.5" y="-1.5" width="{W + 3}" height="{H + 3}" rx="9" fill="none" '
-            f'stroke-width="3" style="{RING}"/>'
-        )
-        body = f'<g data-tap="0">{ring}{body}</g>'
-    elif dim:
-        body = f"<g{DIM}>{body}</g>"
+    body = tappable(animal_face(ctx, animal, dark), tap, dim)
     height = H
     if under:
         body += text(W / 2, H + 9, short_name(under, 12), 9, TEXT, W)
@@ -250,7 +246,9 @@ def pile(ctx: Ctx, v: SvintusView) -> Piece:
     )
     body, height = under + face(ctx, v.top), float(H)
     label = words(ctx("svintus-board-top", card=card_label(ctx, v.top.id)))
+    cls = f"{card_class(v.top)} svintus-pile"
     if v.color is not None and v.top.kind is Kind.POLYPIG:
+        cls += f" svintus-named-{v.color.value}"
         named = words(ctx(f"svintus-color-{v.color.value}"))
         body += (
             f'<rect x="4" y="{H + 3}" width="{W - 8}" height="15" rx="7.5" fill="{FILL[v.color]}" '
@@ -258,7 +256,6 @@ def pile(ctx: Ctx, v: SvintusView) -> Piece:
         )
         height += 19
         label += " " + words(ctx("svintus-board-named-color", color=v.color.value))
-    cls = f"{card_class(v.top)} svintus-pile" + (f" svintus-named-{v.color.value}" if v.color else "")
     return Piece(svg(body, W, height, cls), label, row="table", key="pile")
 
 
@@ -276,8 +273,8 @@ def deck(ctx: Ctx, v: SvintusView) -> Piece:
             f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="7" fill="none" stroke-width="1.5" '
             f'stroke-dasharray="4 3" style="{HINT_LINE}"/>'
         )
-    body += badge(W / 2, H - 2, count, 10)
-    return Piece(svg(body, W, H + 8, "svintus-deck"), label, row="table", key="deck")
+    body += badge(W / 2, H + 4, count, 10)  # on the bottom edge, clear of a face-up card's name
+    return Piece(svg(body, W, H + 14, "svintus-deck"), label, row="table", key="deck")
 
 
 def seat(ctx: Ctx, v: SvintusView, p: int) -> Piece:
