@@ -30,6 +30,11 @@ def ctx(lang: str, seats: Sequence[int]) -> Ctx:
     return Ctx(t=T, lang=lang, chat_id=-1, game_id="-", names=names)
 
 
+def name_of(seats: Sequence[int], p: int) -> str:
+    """The name ``ctx`` gives player ``p``, as plain text."""
+    return NAMES[list(seats).index(p) % len(NAMES)]
+
+
 def states(name: str, players: int, seed: int, options: Any = None, steps: int = 3000) -> Iterator[Any]:
     """Every state of one random game (nobody leaves), from the first."""
     game = registry.get(name)

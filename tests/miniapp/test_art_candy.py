@@ -29,7 +29,7 @@ from engine.candy.models import (
     Protect,
 )
 from engine.core import plain
-from tests.miniapp.art_checks import LANGS, T, check, ctx, shown, states, taps_of
+from tests.miniapp.art_checks import LANGS, T, check, ctx, name_of, shown, states, taps_of
 
 CARD_PLAYS = (PlayToEmpire, PlayToDiscard, Protect, Discard)
 OPTIONS = st.sampled_from(
@@ -62,6 +62,9 @@ def draw_every_view(s: CandyState, lang: str) -> None:
         assert {alike(a) for a in moves} <= {alike(a) for a in taps_of(pieces)}, (p, s.seq)
         hand = [x for x in pieces if x.row == "hand"]
         assert len(hand) == len(view.hand or [])
+        for q in s.seats:  # every player's empire, named (a name's «<» is no tag)
+            seat = next(x for x in pieces if x.key == f"seat-{q}")
+            assert name_of(s.seats, q) in seat.label and name_of(s.seats, q) in shown(seat)
         for piece in hand:
             labels = [c.label for choices in piece.taps for c in choices]
             assert len(set(labels)) == len(labels), labels  # several moves: each its own words

@@ -91,6 +91,14 @@ def fit(
     return size, wrap(text, width, size, bold, most=max(1, int(height / (size * LEAD))))
 
 
+def squeeze(text: str, width: float, sizes: Sequence[float], bold: bool = False) -> tuple[float, str]:
+    """``text`` on one line: at the largest of ``sizes`` it fits, or cut at the smallest."""
+    for size in sizes:
+        if len(text) <= per_line(width, size, bold):
+            return size, text
+    return sizes[-1], wrap(text, width, sizes[-1], bold, most=1)[0]
+
+
 def text(
     x: float,
     y: float,

@@ -28,6 +28,7 @@ from bot.miniapp.art._svgkit import (
     num,
     plain,
     rect,
+    squeeze,
     svg,
     tap,
     text,
@@ -260,7 +261,9 @@ def _piles(ctx: Ctx, v: CandyView) -> Piece:
     ]
     x = PAD + MINI_W + 14
     if v.discard:
-        parts.append(_mini(ctx, x, top, v.discard[-1]))
+        parts.append(_mini(ctx, x, top, v.discard[-1]))  # open to this viewer: its top card
+    elif v.discard_count and v.discard is None:
+        parts.append(_back(x, top, v.discard_count))  # face down
     else:
         parts.append(rect(x, top, MINI_W, MINI_H, FACE, r=3, stroke=HINT, width=0.8))
     discard = _say(ctx, "candy-art-discard", count=v.discard_count)
@@ -311,20 +314,19 @@ def _reaction(ctx: Ctx, v: CandyView, moves: set[Any]) -> Piece:
 
 def _seat_head(ctx: Ctx, v: CandyView, p: int) -> tuple[str, str]:
     """A seat's first line: who, cards in hand, candies, and what sets them apart."""
-    head = _say(
-        ctx, "candy-art-seat", player=ctx.name(p), count=v.hand_counts.get(p, 0), score=v.scores[p].total
-    )
+    # HTML until the end: a name's escaped «<» must not look like a tag
+    head = ctx("candy-art-seat", player=ctx.name(p), count=v.hand_counts.get(p, 0), score=v.scores[p].total)
     team = next((i for i, members in enumerate(v.teams or []) if p in members), None)
     if team is not None:
-        head = _say(ctx, "candy-board-team-member", team=ctx(f"candy-team-{team}"), line=head)
+        head = ctx("candy-board-team-member", team=ctx(f"candy-team-{team}"), line=head)
     if p in v.winners:
-        head = _say(ctx, "candy-art-winner", line=head)
+        head = ctx("candy-art-winner", line=head)
     flag = ""
     if p in v.left:
         flag = _say(ctx, "candy-board-left")
     elif p in v.away:
         flag = _say(ctx, "candy-flag-away")
-    return head, flag
+    return plain(head), flag
 
 
 def _seat_notes(ctx: Ctx, v: CandyView, p: int) -> list[str]:
@@ -388,7 +390,8 @@ def _seat(ctx: Ctx, v: CandyView, p: int) -> Piece:
         parts.append(f'<path d="M4 4.5 L9 8 L4 11.5 Z" style="fill:{ACCENT}"/>')
         x = 11.0
     room = WIDE - x - PAD - (len(flag) * 3 + 4 if flag else 0)
-    parts.append(text(x, 9.8, wrap(head, room, 5.4, bold=True, most=1), 5.4, TEXT, bold=True))
+    size, line = squeeze(head, room, (5.4, 4.8, 4.3), bold=True)
+    parts.append(text(x, 9.8, [line], size, TEXT, bold=True))
     if flag:
         parts.append(text(WIDE - PAD, 9.8, [flag], 4.6, HINT, "end"))
     if not cards:
