@@ -141,9 +141,9 @@ def test_a_crowded_base_keeps_every_minion_and_what_is_on_it_inside(lang: str) -
                     t.on_minion(p, d.id, minions[(p * 5 + i) % len(minions)])
                 elif d.target is Target.BASE:
                     t.on_base(p, d.id, base=0)
-    for p in [*s.seats, None]:
-        view = GAME.view(s, p)
-        legal = GAME.legal(s, p) if p is not None else []
+    for viewer in [*s.seats, None]:
+        view = GAME.view(s, viewer)
+        legal = GAME.legal(s, viewer) if viewer is not None else []
         pieces = draw(ctx(lang, s.seats), view, legal)
         check(pieces, legal)
         base = next(x for x in pieces if x.key == f"base-{t.base(0)}")
