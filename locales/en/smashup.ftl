@@ -662,7 +662,10 @@ smashup-art-card = { $name } ({ $kind ->
 }; { $faction }): { $text }
 smashup-art-faction = { $emoji } { $name }
 smashup-art-winner = 🏆 { $name }
-smashup-art-counts = ✋{ $hand } · 🂠{ $deck } · 🗑{ $discard }
+smashup-art-counts = ✋{ $hand } · 🂠{ $deck } · 🗑{ $discard }{ $on ->
+    [true] { " " }· 🌀{ $madness }
+   *[false] { "" }
+}
 smashup-art-vp = { $vp }/{ $goal } VP
 smashup-art-base-vp = 🏆 { $vp }
 smashup-art-total = { $total }/{ $bp }

@@ -25,6 +25,7 @@ from bot.miniapp.art._svgkit import (
     LEAD,
     TEXT,
     WHITE,
+    WIDTH,
     circle,
     fit,
     plain,
@@ -43,6 +44,7 @@ from engine.smashup.models import (
     CardRef,
     MinionView,
     PlayCard,
+    PlayerView,
     SmashUpView,
     UseTalent,
 )
@@ -256,46 +258,55 @@ def _power(x: float, y: float, r: float, power: int, colour: str) -> str:
 
 
 def _players(ctx: Ctx, v: SmashUpView) -> Piece:
-    """Everyone at the table: whose turn, their factions' colours, name, VP, cards."""
+    """Everyone at the table (whose turn, their factions' colours, name, cards, VP),
+    and the decks every player draws from."""
     row = 11.0
-    height = len(v.players) * row + 4
+    decks = _say(
+        ctx,
+        "smashup-board-decks",
+        bases=v.base_deck,
+        madness=v.madness_deck or 0,
+        on="true" if v.madness_deck is not None else "false",
+    )
+    height = len(v.players) * row + 12
     parts = [rect(0.6, 0.6, WIDE - 1.2, height - 1.2, FACE, r=5, stroke=HINT, width=0.5)]
     said = []
     for i, p in enumerate(v.players):
-        y = 2 + i * row
-        if v.current == p.player and v.phase == "playing":
-            parts.append(f'<path d="M3 {y + 2.5} L7.5 {y + 5.5} L3 {y + 8.5} Z" style="fill:{ACCENT}"/>')
-        for j, f in enumerate(p.factions):
-            parts.append(circle(11.5 + j * 6.5, y + 5.5, 2.8, _colour(f), WHITE, 0.5))
-        name = plain(
-            ctx("smashup-art-winner", name=ctx.name(p.player))
-            if p.player in v.winners
-            else ctx.name(p.player)
-        )
-        size, line = squeeze(name, 76, (5.2, 4.6, 4.2), bold=True)
-        parts.append(text(25, y + 7.3, [line], size, HINT if p.left else TEXT, bold=True))
-        counts = _say(ctx, "smashup-art-counts", hand=p.hand, deck=p.deck, discard=len(p.discard))
-        if p.left:
-            counts = _say(ctx, "smashup-board-left")
-        parts.append(text(150, y + 7.3, [counts], 4.4, HINT, "end"))
-        parts.append(
-            text(
-                WIDE - PAD,
-                y + 7.3,
-                [_say(ctx, "smashup-art-vp", vp=p.vp, goal=v.goal)],
-                5.2,
-                TEXT,
-                "end",
-                True,
-            )
-        )
-        factions = " + ".join(_faction(ctx, f) for f in p.factions)
-        said.append(
-            " ".join(
-                x for x in (name, _say(ctx, "smashup-art-vp", vp=p.vp, goal=v.goal), counts, factions) if x
-            )
-        )
-    return Piece(svg=svg(WIDE, height, "".join(parts)), label="; ".join(said), row="table", key="players")
+        drawn, words = _player(ctx, v, p, 2 + i * row)
+        parts.append(drawn)
+        said.append(words)
+    parts.append(text(PAD, height - 4.5, wrap(decks, WIDE - 2 * PAD, 4.4, most=1), 4.4, HINT))
+    label = "; ".join([*said, decks])
+    return Piece(svg=svg(WIDE, height, "".join(parts)), label=label, row="table", key="players")
+
+
+def _player(ctx: Ctx, v: SmashUpView, p: PlayerView, y: float) -> tuple[str, str]:
+    """One player's line at ``y``, and what it says."""
+    parts = []
+    if v.current == p.player and v.phase == "playing":
+        parts.append(f'<path d="M3 {y + 2.5} L7.5 {y + 5.5} L3 {y + 8.5} Z" style="fill:{ACCENT}"/>')
+    for j, f in enumerate(p.factions):
+        parts.append(circle(11.5 + j * 6.5, y + 5.5, 2.8, _colour(f), WHITE, 0.5))
+    won = p.player in v.winners
+    name = plain(ctx("smashup-art-winner", name=ctx.name(p.player)) if won else ctx.name(p.player))
+    counts = _say(
+        ctx,
+        "smashup-art-counts",
+        hand=p.hand,
+        deck=p.deck,
+        discard=len(p.discard),
+        madness=p.madness,
+        on="true" if v.madness_deck is not None else "false",
+    )
+    if p.left:
+        counts = _say(ctx, "smashup-board-left")
+    vp = _say(ctx, "smashup-art-vp", vp=p.vp, goal=v.goal)
+    size, line = squeeze(name, 150 - len(counts) * 4.4 * WIDTH - 28, (5.2, 4.6, 4.2), bold=True)
+    parts.append(text(25, y + 7.3, [line], size, HINT if p.left else TEXT, bold=True))
+    parts.append(text(150, y + 7.3, [counts], 4.4, HINT, "end"))
+    parts.append(text(WIDE - PAD, y + 7.3, [vp], 5.2, TEXT, "end", True))
+    factions = " + ".join(_faction(ctx, f) for f in p.factions)
+    return "".join(parts), " ".join(x for x in (name, vp, counts, factions) if x)
 
 
 @dataclass
