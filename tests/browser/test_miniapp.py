@@ -10,19 +10,23 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from playwright.sync_api import TimeoutError as Later
+
 from tests.browser.test_playground import ANN, BORIS, DOCS, be, chat, latest, press, press_and_redraw, type_in
 
 SHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")  # set: the README's pictures are taken anew
 
-# One look at the Mini App: the symbols of the cards on the table, and a symbol of the
-# player's own card that is among them, tapped — once per version of the table.
+# One look at the Mini App: the symbols of the centre card, and a symbol of another card
+# the player may spot (their own, or one around the centre) that is among them, tapped —
+# once per version of the table.
 TAP = r"""(done) => {
     const version = document.body.dataset.version || "";
     if (!version || version === done) return null;
     const glyphs = (el) => [...el.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean);
-    const centre = new Set([...document.querySelectorAll(".table-row .piece")].flatMap(glyphs));
-    const mine = [...document.querySelectorAll(".hand-row .piece [data-tap]")];
-    const right = mine.find((el) => glyphs(el).some((g) => centre.has(g)));
+    const centre = new Set([...document.querySelectorAll("svg.dobble-centre")].flatMap(glyphs));
+    const taps = [...document.querySelectorAll(".piece [data-tap]")]
+        .filter((el) => !el.closest(".dobble-centre"));
+    const right = taps.find((el) => glyphs(el).some((g) => centre.has(g)));
     if (!right) return null;
     right.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     return version;
@@ -47,9 +51,9 @@ def dobble_table(page: Any) -> None:
     press(page, lobby, "g")
 
 
-def open_in_frame(page: Any, person: int) -> Any:
+def open_in_frame(page: Any, person: int, mark: str = "👀") -> Any:
     """«🃏 Open cards» on the person's hand: the Mini App in the playground's frame."""
-    hand = latest(page, person, "👀")
+    hand = latest(page, person, mark)
     hand.locator(".key[data-web-app]").wait_for()
     hand.locator(".key[data-web-app]").click()
     frame = page.frame_locator("#miniapp iframe")
@@ -81,8 +85,6 @@ def open_in_tab(page: Any, person: int) -> Any:
 
 def tap_until(final: Any, apps: dict[int, Any]) -> None:
     """Each person taps a symbol they see on the table, once per table, until ``final`` is there."""
-    from playwright.sync_api import TimeoutError as Later
-
     done: dict[int, str | None] = {}
     while not final.count():
         for who, app in apps.items():
@@ -106,7 +108,8 @@ def test_a_dobble_game_played_in_the_mini_app_to_its_winner(page: Any) -> None:
     dobble_table(page)
     ann, boris = open_in_frame(page, ANN), open_in_tab(page, BORIS)
     assert ann.evaluate("document.title") == "🃏"
-    assert ann.locator(".hand-row .piece [data-tap]").count() >= 6  # each symbol of her card a tap
+    ann.locator(".piece [data-tap]").first.wait_for()  # the countdown over: cards up
+    assert ann.locator(".piece [data-tap]").count() >= 8  # each symbol of each card around a tap
     if SHOTS:
         DOCS.mkdir(exist_ok=True)
         boris.screenshot(path=str(DOCS / "miniapp-dobble.png"))
@@ -115,3 +118,58 @@ def test_a_dobble_game_played_in_the_mini_app_to_its_winner(page: Any) -> None:
     words = final.locator(".text").inner_text()
     assert "Dobble:" in words and "wins!" in words, words
     boris.wait_for_function("() => /Game over/.test(document.querySelector('#board').innerText)")
+
+
+# A Svintus player's look at their page: a race or «Svintus!» first, then a card to play
+# (a tap on it), then a prompt's first answer, then taking the cards, drawing or passing.
+PLAY = r"""(done) => {
+    const version = document.body.dataset.version || "";
+    if (!version || version === done) return null;
+    const keys = [...document.querySelectorAll("#hand .keys button[data-press]")];
+    const key = (re) => keys.find((k) => re.test(k.dataset.press));
+    const card = document.querySelector(".hand-row .piece [data-tap]");
+    const next = key(/\|(slap|declare)$/) || card || keys.find((k) => /^p\|/.test(k.dataset.press))
+        || key(/\|accept$/) || key(/\|draw$/) || key(/\|pass$/);
+    if (!next) return null;
+    next.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    return version;
+}"""
+
+
+def test_a_svintus_round_played_in_the_mini_app_in_russian(page: Any) -> None:
+    for person in (ANN, BORIS):  # both speak Russian: their pages do too
+        page.locator(f".person[data-id='{person}'] .lang").click()
+        page.wait_for_selector(f".person[data-id='{person}'] .lang:text-is('RU')")
+    type_in(page, "group", "/new svintus")
+    lobby = latest(page, "group", "🐷")
+    lobby.wait_for()
+    for person in (ANN, BORIS):
+        be(page, person)
+        press(page, lobby, "j")
+        chat(page, person).locator(".msg.bot", has_text="Вы за столом").wait_for()
+    be(page, ANN)
+    for _ in range(2):  # the turn timer 30 s -> 60 s -> off: only the taps move the game
+        press_and_redraw(page, lobby, "om")
+    press(page, lobby, "g")
+    ann, boris = open_in_frame(page, ANN, "🐷"), open_in_tab(page, BORIS)
+    assert "Свинтус" in ann.locator("#title").inner_text()
+    if SHOTS:
+        boris.screenshot(path=str(DOCS / "miniapp-svintus.png"))
+    over = chat(page, "group").locator(".msg.bot", has_text="🏁")
+    apps = {ANN: ann, BORIS: boris}
+    done: dict[int, str | None] = {}
+    while not over.count():
+        for who, app in apps.items():
+            acted = app.evaluate(PLAY, done.get(who))
+            if acted is not None:
+                done[who] = acted
+        for who, app in apps.items():
+            if over.count():
+                break
+            try:
+                app.wait_for_function(NEWER, arg=done.get(who) or "", timeout=1000)
+                break
+            except Later:
+                continue
+    for app in apps.values():  # the round's end, in each page's words
+        app.wait_for_function("() => /Раунд/.test(document.querySelector('#hand').innerText)")

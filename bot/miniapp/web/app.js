@@ -171,6 +171,7 @@
         } else {
           key = document.createElement("button");
           key.type = "button";
+          key.dataset.press = b.data;
           key.addEventListener("click", () => press(b.data, board));
         }
         key.textContent = b.text;
