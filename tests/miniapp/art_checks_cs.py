@@ -14,7 +14,7 @@ from typing import Any
 from bot.adapter import Ctx
 from bot.i18n import Translator
 from bot.miniapp.art import ROWS, Piece
-from bot.miniapp.art._svgkit import BOLD, WIDTH
+from bot.miniapp.art._svg import BOLD, WIDTH
 from engine import registry
 from engine.core import Leave, Moves, Tick, plain
 
