@@ -117,11 +117,15 @@ def pieces(name: str, state: Any, lang: str) -> list[Piece]:
     return draw(ctx(lang), game.view(state, 1), game.legal(state, 1))
 
 
+SCALE = 1.15  # CSS pixels a viewBox unit, as app.js draws a piece
+
+
 def cell(p: Piece) -> str:
-    """A piece as the page holds it (``app.js``): wide when its viewBox is."""
+    """A piece as the page holds it (``app.js``): as wide as its viewBox says."""
     box = [float(x) for x in p.svg.split('viewBox="', 1)[1].split('"', 1)[0].split()]
-    classes = "piece" + (" tappable" if p.taps else "") + (" wide" if box[2] > 1.6 * box[3] else "")
-    return f'<div class="{classes}" role="img" title="{html.escape(p.label)}">{p.svg}</div>'
+    svg = p.svg.replace("<svg ", f'<svg style="width:{SCALE * box[2]:.0f}px" ', 1)
+    classes = "piece" + (" tappable" if p.taps else "")
+    return f'<div class="{classes}" role="img" title="{html.escape(p.label)}">{svg}</div>'
 
 
 def page(found: list[Piece], theme: str, title: str, board: bool = True) -> str:

@@ -134,6 +134,7 @@
 
   // --- drawing ----------------------------------------------------------------------------
 
+  const SCALE = 1.15; // CSS pixels a unit of a piece's viewBox (a hand card: about 90 px)
   const ALLOWED = new Set(["B", "STRONG", "I", "EM", "U", "INS", "S", "STRIKE", "DEL", "CODE", "PRE", "A",
     "BLOCKQUOTE", "TG-SPOILER", "SPAN", "BR"]);
 
@@ -192,8 +193,9 @@
       const svg = new DOMParser().parseFromString(p.svg, "image/svg+xml").documentElement;
       if (svg.nodeName.toLowerCase() !== "svg") continue;
       const box4 = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
-      if (box4.length === 4 && box4[2] > 1.6 * box4[3]) holder.classList.add("wide"); // a base, a long card
-      holder.appendChild(document.importNode(svg, true));
+      const drawn = document.importNode(svg, true);
+      if (box4.length === 4 && box4[2] > 0) drawn.style.width = SCALE * box4[2] + "px"; // as drawn, never wider than the screen
+      holder.appendChild(drawn);
       holder.addEventListener("click", (e) => {
         const hit = e.target.closest("[data-tap]");
         if (!hit || !holder.contains(hit)) return;
