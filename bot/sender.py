@@ -99,10 +99,13 @@ class Refreshes:
 
     def __init__(self, flush: Callable[[int, str], Awaitable[None]]) -> None:
         self._flush = flush
+        self.closed = False
         self._dirty: set[tuple[int, str]] = set()
         self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
 
     def touch(self, chat_id: int, slot: str) -> None:
+        if self.closed:
+            return  # stopping: what is left is re-done at the next start
         k = (chat_id, slot)
         self._dirty.add(k)
         if k not in self._tasks:
@@ -140,6 +143,7 @@ class Refreshes:
 
     async def close(self) -> None:
         """Stop refreshing (shutdown): pending refreshes are re-done at the next start."""
+        self.closed = True
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()

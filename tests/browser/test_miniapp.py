@@ -19,17 +19,15 @@ SHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")  # set: the README's pictures a
 # One look at the Mini App: the symbols of the centre card, and a symbol of another card
 # the player may spot (their own, or one around the centre) that is among them, tapped —
 # once per version of the table.
-TAP = r"""(done) => {
-    const version = document.body.dataset.version || "";
-    if (!version || version === done) return null;
+TAP = r"""() => {
     const glyphs = (el) => [...el.querySelectorAll("text")].map((t) => t.textContent.trim()).filter(Boolean);
     const centre = new Set([...document.querySelectorAll("svg.dobble-centre")].flatMap(glyphs));
     const taps = [...document.querySelectorAll(".piece [data-tap]")]
         .filter((el) => !el.closest(".dobble-centre"));
     const right = taps.find((el) => glyphs(el).some((g) => centre.has(g)));
-    if (!right) return null;
+    if (!right) return false;
     right.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    return version;
+    return true;
 }"""
 
 
@@ -78,30 +76,46 @@ def open_in_tab(page: Any, person: int) -> Any:
         [person, url],
     )
     tab = page.context.new_page()
+    tab.set_viewport_size({"width": 420, "height": 900})  # a phone
     tab.goto(launch)
     tab.wait_for_selector("#table:not([hidden])")
     return tab
 
 
-def tap_until(final: Any, apps: dict[int, Any]) -> None:
-    """Each person taps a symbol they see on the table, once per table, until ``final`` is there."""
-    done: dict[int, str | None] = {}
-    while not final.count():
-        for who, app in apps.items():
-            tapped = app.evaluate(TAP, done.get(who))
-            if tapped is not None:
-                done[who] = tapped
-        for who, app in apps.items():  # then wait until a page shows a new table
-            if final.count():
-                return
-            try:
-                app.wait_for_function(NEWER, arg=done.get(who) or "", timeout=1000)
-                break
-            except Later:  # not this one (yet): the other's
-                continue
-
-
+VERSION = "() => document.body.dataset.version || ''"
 NEWER = "v => (document.body.dataset.version || '') !== v"
+
+
+def play_until(over: Any, apps: dict[int, Any], act: str) -> None:
+    """Each person acts (``act``: a script pressing what they would press) on every new
+    table their page shows, until ``over`` is there; a table that stays the same for a
+    few seconds is acted on again (a press refused, or one too many in a second)."""
+    seen = dict.fromkeys(apps, "")
+    quiet = 0
+    while not over.count():
+        for who, app in apps.items():
+            version = app.evaluate(VERSION)
+            if version and (version != seen[who] or quiet >= 3):
+                seen[who] = version
+                app.evaluate(act)
+        if newer(apps, seen, over):
+            quiet = 0
+        else:
+            quiet += 1
+            assert quiet < 60, {who: app.locator("body").inner_text() for who, app in apps.items()}
+
+
+def newer(apps: dict[int, Any], seen: dict[int, str], over: Any) -> bool:
+    """Whether a page shows a table its person has not looked at (within a second each)."""
+    for who, app in apps.items():
+        if over.count():
+            return True
+        try:
+            app.wait_for_function(NEWER, arg=seen[who], timeout=1000)
+            return True
+        except Later:  # not this one (yet): the other's
+            continue
+    return False
 
 
 def test_a_dobble_game_played_in_the_mini_app_to_its_winner(page: Any) -> None:
@@ -114,7 +128,7 @@ def test_a_dobble_game_played_in_the_mini_app_to_its_winner(page: Any) -> None:
         DOCS.mkdir(exist_ok=True)
         boris.screenshot(path=str(DOCS / "miniapp-dobble.png"))
     final = latest(page, "group", "🏆")
-    tap_until(final, {ANN: ann, BORIS: boris})
+    play_until(final, {ANN: ann, BORIS: boris}, TAP)
     words = final.locator(".text").inner_text()
     assert "Dobble:" in words and "wins!" in words, words
     boris.wait_for_function("() => /Game over/.test(document.querySelector('#board').innerText)")
@@ -122,17 +136,15 @@ def test_a_dobble_game_played_in_the_mini_app_to_its_winner(page: Any) -> None:
 
 # A Svintus player's look at their page: a race or «Svintus!» first, then a card to play
 # (a tap on it), then a prompt's first answer, then taking the cards, drawing or passing.
-PLAY = r"""(done) => {
-    const version = document.body.dataset.version || "";
-    if (!version || version === done) return null;
+PLAY = r"""() => {
     const keys = [...document.querySelectorAll("#hand .keys button[data-press]")];
     const key = (re) => keys.find((k) => re.test(k.dataset.press));
     const card = document.querySelector(".hand-row .piece [data-tap]");
     const next = key(/\|(slap|declare)$/) || card || keys.find((k) => /^p\|/.test(k.dataset.press))
         || key(/\|accept$/) || key(/\|draw$/) || key(/\|pass$/);
-    if (!next) return null;
+    if (!next) return false;
     next.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    return version;
+    return true;
 }"""
 
 
@@ -157,19 +169,6 @@ def test_a_svintus_round_played_in_the_mini_app_in_russian(page: Any) -> None:
         boris.screenshot(path=str(DOCS / "miniapp-svintus.png"))
     over = chat(page, "group").locator(".msg.bot", has_text="🏁")
     apps = {ANN: ann, BORIS: boris}
-    done: dict[int, str | None] = {}
-    while not over.count():
-        for who, app in apps.items():
-            acted = app.evaluate(PLAY, done.get(who))
-            if acted is not None:
-                done[who] = acted
-        for who, app in apps.items():
-            if over.count():
-                break
-            try:
-                app.wait_for_function(NEWER, arg=done.get(who) or "", timeout=1000)
-                break
-            except Later:
-                continue
+    play_until(over, apps, PLAY)
     for app in apps.values():  # the round's end, in each page's words
         app.wait_for_function("() => /Раунд/.test(document.querySelector('#hand').innerText)")

@@ -286,7 +286,7 @@ def deck(ctx: Ctx, v: SvintusView) -> Piece:
             f'stroke-dasharray="4 3" style="stroke:{HINT}"/>'
         )
     body += badge(W / 2, H + 4, count, 10)  # on the bottom edge, clear of a face-up card's name
-    return Piece(svg(W, H + 14, body, "svintus-deck", PAD), label, row="table", key="deck")
+    return Piece(svg(W, H + 14, body, "svintus-piece deck", PAD), label, row="table", key="deck")
 
 
 def seat(ctx: Ctx, v: SvintusView, p: int) -> Piece:
@@ -316,7 +316,10 @@ def seat(ctx: Ctx, v: SvintusView, p: int) -> Piece:
         parts.append(glyph(16, 42, flags, 11))
     parts.append(centred(w / 2, h - 9, short_name(text_of(ctx.name(p)), 12), 10, TEXT, w - 4))
     return Piece(
-        svg(w, h, "".join(parts), "svintus-seat", PAD), seat_label(ctx, v, p), row="table", key=f"seat:{p}"
+        svg(w, h, "".join(parts), "svintus-piece seat", PAD),
+        seat_label(ctx, v, p),
+        row="table",
+        key=f"seat:{p}",
     )
 
 

@@ -228,12 +228,15 @@
     if (doc.version === shown) return;
     shown = doc.version;
     $("title").textContent = doc.title;
+    // a hand's button that a card's tap already offers is not shown twice
+    const offered = new Set(doc.pieces.flatMap((p) => p.taps.flat().map((c) => c.data)));
     for (const [id, part, board, row] of [["board", doc.board, true, "table"], ["hand", doc.hand, false, "hand"]]) {
       const zone = $(id);
       text(zone.querySelector(".text"), part.html);
       // the cards as the player sees them (their taps are their hand's presses)
       pieces(zone.querySelector(".pieces"), doc.pieces.filter((p) => p.row === row), false);
-      keys(zone.querySelector(".keys"), part.rows, board);
+      const rows = board ? part.rows : part.rows.map((r) => r.filter((b) => !offered.has(b.data))).filter((r) => r.length);
+      keys(zone.querySelector(".keys"), rows, board);
     }
     $("table").hidden = false;
     document.body.dataset.version = doc.version; // what a test waits on
