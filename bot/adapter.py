@@ -29,6 +29,7 @@ from bot import buttons
 from bot.buttons import Act, BadButton, Show
 from bot.fit import Rendered, text_of
 from bot.i18n import Translator
+from bot.miniapp.links import NO_LINKS, Links
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
 
 S = TypeVar("S")
@@ -56,6 +57,7 @@ class Ctx:
     # draw a shorter screen: the full one breaks Telegram's limits (see bot.fit)
     compact: bool = False
     encode: Callable[[Any], str] = str  # the game's action codec (``Game.encode``)
+    links: Links = NO_LINKS  # the Mini App, where the operator serves one
 
     def __call__(self, key: str, **args: Any) -> str:
         return self.t(self.lang, key, **args)

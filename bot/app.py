@@ -7,7 +7,7 @@ import contextlib
 import io
 import logging
 import signal
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiohttp import web
@@ -19,6 +19,9 @@ from bot import computers, health
 from bot.handlers import install, register_commands
 from bot.i18n import translator
 from bot.limits import Limits
+from bot.miniapp.links import Links
+from bot.miniapp.server import MiniApp
+from bot.preflight import Unfit
 from bot.referee import Referee
 from bot.request import AiohttpRequest, PollingRequest
 from bot.settings import Settings
@@ -104,6 +107,7 @@ class Lifecycle:
         self.ref: Referee | None = None
         self.timers: asyncio.Task[None] | None = None
         self.health: web.AppRunner | None = None
+        self.miniapp: MiniApp | None = None
 
     async def post_init(self, app: App) -> None:
         store = Store.from_url(
@@ -123,9 +127,10 @@ class Lifecycle:
             nudge_after_ms=settings.nudge_after_ms,
         )
         app.bot_data["referee"] = ref
+        routes = self._miniapp(app, ref)
         if not settings.webhook_url and settings.health_port:  # (webhook: the webhook server's)
             check = health.redis_check(app.bot_data)
-            self.health = await health.serve(settings.health_listen, settings.health_port, check)
+            self.health = await health.serve(settings.health_listen, settings.health_port, check, routes)
         computers.THINKERS.processes = settings.computer_processes
         install(app, ref)
         loop = asyncio.get_running_loop()
@@ -136,6 +141,18 @@ class Lifecycle:
         except Exception:
             log.exception("could not register the command list")
         await ref.resume()
+
+    def _miniapp(self, app: App, ref: Referee) -> Callable[[web.Application], None] | None:
+        """The Mini App, where the operator serves one (``MINIAPP_URL``): its routes."""
+        settings = self.settings
+        if not settings.miniapp_url:
+            return None
+        if not settings.webhook_url and not settings.health_port:
+            raise Unfit("MINIAPP_URL needs a web server: with long polling, set HEALTH_PORT (not 0)")
+        self.miniapp = MiniApp(ref, settings.token(), settings.miniapp_url, lambda: app.bot.username)
+        self.miniapp.attach(Links(settings.miniapp_url, settings.miniapp_short_name or ""))
+        app.bot_data["miniapp"] = self.miniapp
+        return self.miniapp.install
 
     async def quiesce(self) -> None:
         """Stop the timers and the screen refreshes (pending ones are re-done at the next start)."""
@@ -156,6 +173,8 @@ class Lifecycle:
         runner, self.health = self.health, None
         if runner is not None:
             await runner.cleanup()
+        if self.miniapp is not None:
+            await self.miniapp.live.close()
         await asyncio.to_thread(computers.THINKERS.close, True)  # a search under way ends first
         ref, self.ref = self.ref, None
         if ref is not None:

@@ -55,11 +55,16 @@ def install(app: web.Application, healthy: Check) -> None:
     app.router.add_get("/metrics", exposition)
 
 
-async def serve(listen: str, port: int, healthy: Check) -> web.AppRunner:
-    """The health server of a polling worker, listening; ``cleanup()`` the runner to stop it."""
+async def serve(
+    listen: str, port: int, healthy: Check, routes: Callable[[web.Application], None] | None = None
+) -> web.AppRunner:
+    """The health server of a polling worker, listening (``routes``: more of them —
+    the Mini App's); ``cleanup()`` the runner to stop it."""
     app = web.Application()
     install(app, healthy)
-    runner = web.AppRunner(app, access_log=None)
+    if routes is not None:
+        routes(app)
+    runner = web.AppRunner(app, access_log=None, handler_cancellation=True)  # a page gone: its stream ends
     await runner.setup()
     try:
         await web.TCPSite(runner, listen, port).start()

@@ -64,6 +64,7 @@ class Referee:
         self.sender.moved, self.sender.removed = self.migrate, self.bot_removed
         self.stats = Stats(store.r)
         self.timers = Timers(store, self._deadline, self.tick, self._timer_dropped)
+        self.changed: Callable[[int], Coroutine[Any, Any, None]] | None = None  # tells the Mini App's pages
 
     # --- languages -------------------------------------------------------------------
 
@@ -105,6 +106,8 @@ class Referee:
             self.sender.redraw_soon(session, every=a.redraw == "every")
         if a.hand is not None:
             self.sender.touch(chat, f"hand:{a.hand}")
+        if self.changed is not None and (a.redraw or a.hand is not None):
+            self.timers.spawn(self.changed(chat))  # the Mini App's open pages (bot.miniapp.live)
         if a.timer_off:
             await self.store.set_timer(chat, None)
         elif a.schedule and session is not None:

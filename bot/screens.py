@@ -18,22 +18,25 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot import buttons, fit, games
 from bot.adapter import AnyAdapter, Ctx, Number, Rows, Toggles
 from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
 from bot.fit import Rendered, text_of
 from bot.i18n import Translator
+from bot.miniapp.links import NO_LINKS, Links
 from bot.session import Draft, Session
-from engine.core import Event, Leave, Outcome, Prompt, PromptValue, View, Wait, coded, plain, sight
+from engine.core import Event, Leave, Outcome, Prompt, PromptValue, Sight, View, Wait, coded, plain, sight
 
 
-def draw_board(t: Translator, lang: str, session: Session, bot_username: str) -> Rendered:
+def draw_board(
+    t: Translator, lang: str, session: Session, bot_username: str, links: Links = NO_LINKS
+) -> Rendered:
     """The group's message: the lobby, the board, or what a /stop left (within
     Telegram's limits: ``fit.guard``)."""
     adapter = games.get(session.game)
-    ctx = ctx_for(t, lang, session, bot_username)
+    ctx = ctx_for(t, lang, session, bot_username, links=links)
     if session.state is None:
         if session.status == "over":
             return stopped_board(ctx, session)
@@ -46,22 +49,32 @@ def draw_board(t: Translator, lang: str, session: Session, bot_username: str) ->
     return fit.guard(draw, f"the {session.game} board")
 
 
-def draw_hand(t: Translator, lang: str, session: Session, player: int, bot_username: str = "") -> Rendered:
+def draw_hand(
+    t: Translator, lang: str, session: Session, player: int, bot_username: str = "", links: Links = NO_LINKS
+) -> Rendered:
     """A player's private message (the game must have started), within Telegram's limits."""
     adapter = games.get(session.game)
     member = session.member(player)
     if member is not None and member.level is not None:  # they left; a computer plays the seat
         title, chat = game_title(t, lang, session.game), shown(session.title, 2 * fit.NAME_MAX)
         return Rendered(t(lang, "hand-taken-over", game=title, chat=chat), None)
-    mine = sight(adapter.game, session.state, player)
-    tag = tag_of(mine.aimed)
-    ctx = ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag))
+    ctx, mine = hand_sight(t, lang, session, player, bot_username, links)
 
     def draw(compact: bool) -> Rendered:
         drawn = replace(ctx, compact=compact)
         return hand(drawn, session, adapter, player, mine.view, mine.legal, mine.waits)
 
     return fit.guard(draw, f"a {session.game} hand")
+
+
+def hand_sight(
+    t: Translator, lang: str, session: Session, player: int, bot_username: str, links: Links = NO_LINKS
+) -> tuple[Ctx, Sight]:
+    """What ``player``'s hand is drawn with (its keyboard's tag, what they selected
+    on it) and from (``engine.core.sight``)."""
+    mine = sight(games.get(session.game).game, session.state, player)
+    tag = tag_of(mine.aimed)
+    return ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag), links), mine
 
 
 def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
@@ -96,7 +109,13 @@ def shown(name: str, limit: int = fit.NAME_MAX) -> str:
 
 
 def ctx_for(
-    t: Translator, lang: str, session: Session, bot_username: str, tag: str = "-", selected: str = ""
+    t: Translator,
+    lang: str,
+    session: Session,
+    bot_username: str,
+    tag: str = "-",
+    selected: str = "",
+    links: Links = NO_LINKS,
 ) -> Ctx:
     return Ctx(
         t=t,
@@ -109,6 +128,7 @@ def ctx_for(
         tag=tag,
         selected=selected,
         encode=games.get(session.game).game.encode,
+        links=links,
     )
 
 
@@ -285,7 +305,11 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
     elif session.status == "over":  # a rematch: the same game, options and players
         rows += [list(r) for r in again_markup(ctx).inline_keyboard]
     elif ctx.bot_username:
-        rows.append([InlineKeyboardButton(ctx("button-my-cards"), url=f"https://t.me/{ctx.bot_username}")])
+        row = [InlineKeyboardButton(ctx("button-my-cards"), url=f"https://t.me/{ctx.bot_username}")]
+        if ctx.links.short_name:  # the Mini App, straight from the group (registered with @BotFather)
+            link = ctx.links.direct(ctx.bot_username, ctx.chat_id)
+            row.append(InlineKeyboardButton(ctx("button-open-cards"), url=link))
+        rows.append(row)
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None)
 
 
@@ -383,6 +407,10 @@ def hand(
     elif session.removed:
         text += "\n\n" + ctx("hand-bot-removed", chat=ctx.title)
         rows = []
+    elif ctx.links.url and session.status == "playing" and not drawn.hold:
+        rows.append(
+            [InlineKeyboardButton(ctx("button-open-cards"), web_app=WebAppInfo(ctx.links.hand(ctx.chat_id)))]
+        )
     held = drawn.hold and not halted(session)
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None, urgent(player, waits), held)
 

@@ -36,6 +36,7 @@ from bot import computers, fit, games, metrics, nudges, screens
 from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.limits import Later, Limits
+from bot.miniapp.links import NO_LINKS
 from bot.session import ChatSettings, Session
 from bot.store import Store
 
@@ -98,10 +99,13 @@ class Refreshes:
 
     def __init__(self, flush: Callable[[int, str], Awaitable[None]]) -> None:
         self._flush = flush
+        self.closed = False
         self._dirty: set[tuple[int, str]] = set()
         self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
 
     def touch(self, chat_id: int, slot: str) -> None:
+        if self.closed:
+            return  # stopping: what is left is re-done at the next start
         k = (chat_id, slot)
         self._dirty.add(k)
         if k not in self._tasks:
@@ -139,6 +143,7 @@ class Refreshes:
 
     async def close(self) -> None:
         """Stop refreshing (shutdown): pending refreshes are re-done at the next start."""
+        self.closed = True
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
@@ -165,6 +170,9 @@ class Sender:
     ) -> None:
         self.bot, self.store, self.t, self.limits = bot, store, t, limits
         self.pick_lang = pick_lang
+        self.links = NO_LINKS  # the Mini App the screens open (bot.miniapp)
+        # the users whose Mini App page of a chat is open: their hand message waits (bot.miniapp.live)
+        self.open_pages: Callable[[int], Awaitable[set[int]]] | None = None
         self.worker_id = secrets.token_hex(6)
         self.refreshes = Refreshes(self._flush)
         # whether a hand waiting to be redrawn is its owner's to act on now, as of
@@ -263,9 +271,10 @@ class Sender:
         every = every or len(queued) == len(people)
         shown = {} if every else await self.store.shown(chat_id)
         settings = None if every else await self.store.settings(chat_id)
+        paged = await self.open_pages(chat_id) if self.open_pages is not None else set()
         for m in session.members:
-            if computers.is_computer(m.id):
-                continue  # a computer player: no private chat
+            if computers.is_computer(m.id) or m.id in paged:
+                continue  # a computer player: no private chat; a page open: it shows the change
             slot = f"hand:{m.id}"
             if not every and m.id not in queued:
                 lang = self.pick_lang(settings, m.lang)
@@ -429,9 +438,10 @@ class Sender:
         if hit is not None and hit[0] is session and hit[1] == lang:
             return hit[2]
         if slot == "board":
-            drawn = screens.draw_board(self.t, lang, session, self.bot.username)
+            drawn = screens.draw_board(self.t, lang, session, self.bot.username, self.links)
         else:
-            drawn = screens.draw_hand(self.t, lang, session, int(slot.split(":", 1)[1]), self.bot.username)
+            player = int(slot.split(":", 1)[1])
+            drawn = screens.draw_hand(self.t, lang, session, player, self.bot.username, self.links)
         self._drawn.pop(key, None)
         self._drawn[key] = (session, lang, drawn)
         if len(self._drawn) > DRAWN_CACHE:

@@ -84,6 +84,18 @@ class Settings(BaseSettings):
     health_port: int = Field(
         8081, ge=0, le=65535, description="with long polling: the health server's port (0: none)"
     )
+    miniapp_url: str | None = Field(
+        None,
+        description="the Mini App's public HTTPS address, ending in /app/ "
+        "(e.g. https://cards.example.com/app/), served by this bot's web server (the webhook "
+        "server, or with long polling the health server "
+        "on HEALTH_LISTEN:HEALTH_PORT) behind a TLS proxy; unset: no Mini App",
+    )
+    miniapp_short_name: str | None = Field(
+        None,
+        description="the Mini App's short name, as registered with @BotFather (/newapp): the group's "
+        "board links to it (https://t.me/<bot>/<short name>); unset: only private hands open it",
+    )
     playground_host: str = Field(
         "127.0.0.1",
         description="the address the playground listens on (without BOT_TOKEN); loopback: "
@@ -150,6 +162,13 @@ class Settings(BaseSettings):
         if value not in LANGUAGES:
             raise ValueError(f"one of {', '.join(LANGUAGES)}")
         return value
+
+    @field_validator("miniapp_url")
+    @classmethod
+    def _a_page_address(cls, value: str | None) -> str | None:
+        if value and not value.startswith(("https://", "http://")):
+            raise ValueError("an https:// address (Telegram opens no other)")
+        return value or None
 
     def token(self) -> str:
         """The bot's token (the playground sets it before the bot starts)."""

@@ -58,6 +58,9 @@ def web_app(
     webapp = web.Application()
     webapp.router.add_post(path, receive)
     health.install(webapp, healthy)  # /health and /metrics
+    miniapp = app.bot_data.get("miniapp")
+    if miniapp is not None:
+        miniapp.install(webapp)  # the Mini App's page and API, on the same origin
     return webapp
 
 
@@ -75,7 +78,8 @@ async def serve(app: Application[Any, Any, Any, Any, Any, Any], settings: Settin
             await app.post_init(app)
         await app.start()
         healthy = health.redis_check(app.bot_data)
-        runner = web.AppRunner(web_app(app, settings.secret(), settings.webhook_path, healthy))
+        webapp = web_app(app, settings.secret(), settings.webhook_path, healthy)
+        runner = web.AppRunner(webapp, handler_cancellation=True)  # a Mini App page gone: its stream ends
         await runner.setup()
         site = web.TCPSite(runner, settings.webhook_listen, settings.webhook_port)
         try:

@@ -333,6 +333,7 @@ class FakeTelegram:
         # at most group_limit messages and edits in any group_period seconds in a group;
         # strict_limits: also private_per_second in a private chat and overall_per_second overall
         self.strict_limits = strict_limits
+        self.web_app_http = False  # Telegram opens HTTPS pages only; the playground's own is on loopback
         self.group_limit, self.group_period = group_limit, group_period
         self.private_per_second, self.overall_per_second = private_per_second, overall_per_second
         self._count_limits()
@@ -960,7 +961,7 @@ class FakeTelegram:
 
     # --- validation helpers ------------------------------------------------------------------
 
-    def _check_markup(self, markup: Any) -> dict[str, Any] | None:
+    def _check_markup(self, markup: Any, chat_id: int = 0) -> dict[str, Any] | None:
         if markup is None:
             return None
         if not isinstance(markup, dict) or not isinstance(markup.get("inline_keyboard"), list):
@@ -973,14 +974,25 @@ class FakeTelegram:
             for b in row:
                 if not isinstance(b, dict) or not b.get("text"):
                     raise ApiError(400, "Bad Request: button text is empty")
-                kinds = [k for k in ("url", "callback_data") if k in b]
+                kinds = [k for k in ("url", "callback_data", "web_app") if k in b]
                 if len(kinds) != 1:
                     raise ApiError(400, "Bad Request: a button needs exactly one of url or callback_data")
+                if "web_app" in b:
+                    self._check_web_app(b["web_app"], chat_id)
                 if "callback_data" in b and not 1 <= len(str(b["callback_data"]).encode()) <= 64:
                     raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
                 if "url" in b and not str(b["url"]).startswith(("https://", "http://", "tg://")):
                     raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
         return dict(markup)
+
+    def _check_web_app(self, web_app: Any, chat_id: int) -> None:
+        """A Mini App's button: only in a private chat, to an HTTPS page (the
+        playground's own loopback page too, when it serves one: ``web_app_http``)."""
+        if chat_id < 0:
+            raise ApiError(400, "Bad Request: BUTTON_TYPE_INVALID")
+        url = str(web_app.get("url", "")) if isinstance(web_app, dict) else ""
+        if not (url.startswith("https://") or (self.web_app_http and url.startswith("http://"))):
+            raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
 
     def _check_text(self, params: dict[str, Any]) -> str:
         text = params.get("text")
@@ -1134,7 +1146,7 @@ class FakeTelegram:
         chat_id = self._target(p)
         thread = self._thread(chat_id, p)
         text = self._check_text(p)
-        markup = self._check_markup(p.get("reply_markup"))
+        markup = self._check_markup(p.get("reply_markup"), chat_id)
         self._rate(chat_id)
         mid = self._new_id(chat_id)
         msg = Message(chat_id, mid, text, markup, time.time(), html=_html(p), thread_id=thread)
@@ -1145,7 +1157,7 @@ class FakeTelegram:
     async def m_editmessagetext(self, p: dict[str, Any]) -> dict[str, Any]:
         chat_id = self._target(p)
         text = self._check_text(p)
-        markup = self._check_markup(p.get("reply_markup"))
+        markup = self._check_markup(p.get("reply_markup"), chat_id)
         msg = self.messages[chat_id].get(int(p.get("message_id", 0)))
         if msg is None:
             raise ApiError(400, "Bad Request: message to edit not found")

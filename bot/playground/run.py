@@ -75,10 +75,24 @@ class Background:
         self.thread.join(10)
 
 
-def address(settings: Settings) -> str:
+def address(settings: Settings, port: int | None = None) -> str:
     host = settings.playground_host
     shown = f"[{host}]" if ":" in host else host
-    return f"http://{shown}:{settings.playground_port}"
+    return f"http://{shown}:{port or settings.playground_port}"
+
+
+def miniapp(settings: Settings) -> dict[str, Any]:
+    """The Mini App in the playground: served by the bot's own web server beside the
+    playground (HEALTH_PORT, or the playground's port + 1), on the same host; the
+    page opens it in a frame, as Telegram Web does."""
+    if settings.miniapp_url:
+        return {}
+    chosen = "health_port" in settings.model_fields_set
+    port = settings.health_port if chosen else settings.playground_port + 1
+    if not port:
+        return {}  # HEALTH_PORT=0: no web server, no Mini App
+    url = f"{address(settings, port)}/app/"
+    return {"health_port": port, "health_listen": settings.playground_host, "miniapp_url": url}
 
 
 @contextlib.contextmanager
@@ -98,8 +112,7 @@ def playground(settings: Settings) -> Iterator[Settings]:
             # its own Redis files: a bot later run with a token in the same DATA_DIR never sees them
             "data_dir": settings.data_dir / "playground",
         }
-        if "health_port" not in settings.model_fields_set:
-            update["health_port"] = 0  # a health server only when asked for (HEALTH_PORT)
+        update.update(miniapp(settings))
         yield settings.model_copy(update=update)
     finally:
         server.stop()

@@ -30,6 +30,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.i18n import LANGUAGES
+from bot.miniapp import identity
 from bot.playground.botapi import FakeTelegram, Message
 from bot.rates import TELEGRAM, Rates
 
@@ -79,9 +80,11 @@ class Playground:
         self.api.observers.append(self._observe)
 
     def _server(self) -> FakeTelegram:
-        return FakeTelegram.enforcing(
+        api = FakeTelegram.enforcing(
             self.rates, token=self.token, username=USERNAME, first_name="Referee", record=False
         )
+        api.web_app_http = True  # the bot's Mini App, on this machine's loopback (no TLS there)
+        return api
 
     # --- kept on disk: the chats go on where they stopped, as the bot's games do ------------
 
@@ -129,6 +132,7 @@ class Playground:
         app.router.add_get("/api/events", self._events)
         app.router.add_post("/api/say", self._say)
         app.router.add_post("/api/press", self._press)
+        app.router.add_post("/api/webapp", self._webapp)
         app.router.add_post("/api/welcome", self._welcome)
         app.router.add_post("/api/people", self._add_person)
         app.router.add_post("/api/people/{id}", self._change_person)
@@ -178,6 +182,8 @@ class Playground:
             [
                 {"text": b["text"], "url": b["url"]}
                 if "url" in b
+                else {"text": b["text"], "web_app": b["web_app"]["url"]}
+                if "web_app" in b
                 else {"text": b["text"], "data": b["callback_data"]}
                 for b in row
             ]
@@ -334,6 +340,19 @@ class Playground:
         finally:
             self.api.forget(qid)
         return web.json_response(answer)
+
+    async def _webapp(self, request: web.Request) -> web.Response:
+        """A Mini App opened from a button: what Telegram Web puts in the frame's address
+        (``tgWebAppData``: the person, signed with the playground's token, as Telegram signs it)."""
+        body = await self._body(request)
+        try:
+            user = self._user(body)
+        except Bad as e:
+            raise web.HTTPBadRequest(text=str(e)) from None
+        u = self.api.users[user]
+        person = json.dumps({"id": u.id, "first_name": u.first_name, "language_code": u.lang})
+        fields = {"user": person, "auth_date": str(int(time.time())), "query_id": secrets.token_urlsafe(12)}
+        return web.json_response({"initData": identity.sign(fields, self.token)})
 
     def add_person(self, name: str | None, lang: str) -> dict[str, Any]:
         user_id = max(self.api.users, default=FIRST_PERSON - 1) + 1

@@ -208,3 +208,12 @@ hand-taken-over = { $game } · { $chat }
 button-replace-needed = 🤖 Who leaves: replaced if the game needs it
 button-replace-always = 🤖 Who leaves: always replaced
 button-replace-never = 🤖 Who leaves: never replaced
+
+## The Mini App (bot/miniapp): the cards in a page Telegram opens in the chat
+button-open-cards = 🃏 Open cards
+miniapp-title = { $game } · { $chat }
+miniapp-signed-out = This page's sign-in is out of date: open the cards again from the chat.
+miniapp-too-fast = Too fast: one tap at a time.
+miniapp-offline = Connection lost: reconnecting…
+miniapp-no-table = No game of yours here. Open the cards from your hand in the bot's chat.
+miniapp-cancel = Cancel

@@ -280,3 +280,28 @@ candy-ev-back = 👋 { $player } is back in the game.
 candy-flag-away = 💤
 candy-hand-card-name = • <b>{ $label }</b>
 candy-hand-tap-for-rule = 📖 Tap a card to see its rule here.
+
+## Cards in the Mini App: what the drawn cards say, the characters' portraits
+
+candy-art-card = { $label }: { $rule }
+candy-art-banned-card = { $label } (banned by the Kidnapper)
+candy-art-banned = Banned
+candy-art-protect = 🛡 Discard to protect “{ $label }”
+candy-art-deck = Deck
+candy-art-discard = Discard: { $count }
+candy-art-counts = Deck: { $deck }, discard: { $discard }.
+candy-art-seat = { $player } · 🃏 { $count } · 🍬 { $score }
+candy-art-winner = 🏆 { $line }
+candy-art-emoji-boss = 🎩
+candy-art-emoji-lawyer = 💼
+candy-art-emoji-detective = 🔍
+candy-art-emoji-pickpocket = 👛
+candy-art-emoji-candy_thief = 🦝
+candy-art-emoji-hitman = 🗡️
+candy-art-emoji-snatcher = 🤏
+candy-art-emoji-policeman = 👮
+candy-art-emoji-kidnapper = 🥷
+candy-art-emoji-candy_buyer = 💰
+candy-art-emoji-judge = ⚖️
+candy-art-emoji-trader = 🍫
+candy-art-emoji-sly_cop = 🕵️

@@ -299,3 +299,10 @@ dobble-final-score = { $score } { $score ->
    *[other] points
 }
 dobble-hand-locked = 🔒 A miss — your buttons come back with the next card.
+
+## Cards in the Mini App: what a screen reader says
+
+dobble-art-centre = Centre card: { $symbols }
+dobble-art-own = Your card: { $symbols }
+dobble-art-outer = A card around the centre: { $symbols }
+dobble-art-top = { $player }'s card: { $symbols }

@@ -646,3 +646,38 @@ smashup-hand-selected-idle = <b>{ $label }</b>
     It can't be played now.
 smashup-final-score = { $score } VP
 smashup-ev-back = 👋 { $player } is back in the game.
+
+## Cards in the Mini App: what the drawn cards and bases say, the factions' marks
+
+smashup-art-minion-says = Minion, power { $power }.
+smashup-art-kind = { $kind ->
+    [minion] Minion
+    [special] ⚡ Special action
+   *[action] 📜 Action
+}
+smashup-art-card = { $name } ({ $kind ->
+    [minion] minion, power { $power }
+    [special] special action
+   *[action] action
+}; { $faction }): { $text }
+smashup-art-faction = { $emoji } { $name }
+smashup-art-winner = 🏆 { $name }
+smashup-art-counts = ✋{ $hand } · 🂠{ $deck } · 🗑{ $discard }{ $on ->
+    [true] { " " }· 🌀{ $madness }
+   *[false] { "" }
+}
+smashup-art-vp = { $vp }/{ $goal } VP
+smashup-art-base-vp = 🏆 { $vp }
+smashup-art-total = { $total }/{ $bp }
+smashup-art-on-base = On the base: { $cards }
+smashup-art-side = { $player } — power { $power }
+smashup-art-attached = + { $name }
+smashup-art-emoji-kitty-cats = 🐱
+smashup-art-emoji-princesses = 👑
+smashup-art-emoji-fairies = 🧚
+smashup-art-emoji-mythic-horses = 🦄
+smashup-art-emoji-minions-of-cthulhu = 🐙
+smashup-art-emoji-elder-things = 👁️
+smashup-art-emoji-innsmouth = 🐟
+smashup-art-emoji-miskatonic-university = 🎓
+smashup-art-emoji-madness = 🌀

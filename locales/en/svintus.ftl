@@ -21,12 +21,18 @@ svintus-emoji-blue = 🟦
 svintus-emoji-none = 🌈
 
 svintus-card-number = { $emoji } { $value }
-svintus-card-grab = { $emoji } Grab
-svintus-card-snore = { $emoji } Snore
-svintus-card-turnabout = { $emoji } Turnabout
-svintus-card-hush = { $emoji } Hush
-svintus-card-hoofslap = { $emoji } Hoofslap
-svintus-card-polypig = { $emoji } Polypig
+svintus-card-grab = { $emoji } { svintus-kind-grab }
+svintus-card-snore = { $emoji } { svintus-kind-snore }
+svintus-card-turnabout = { $emoji } { svintus-kind-turnabout }
+svintus-card-hush = { $emoji } { svintus-kind-hush }
+svintus-card-hoofslap = { $emoji } { svintus-kind-hoofslap }
+svintus-card-polypig = { $emoji } { svintus-kind-polypig }
+svintus-kind-grab = Grab
+svintus-kind-snore = Snore
+svintus-kind-turnabout = Turnabout
+svintus-kind-hush = Hush
+svintus-kind-hoofslap = Hoofslap
+svintus-kind-polypig = Polypig
 
 ## Referee announcements (engine events)
 
@@ -465,3 +471,16 @@ svintus-post-round-next = The match is played to { $target } { $target ->
    *[other] points
 }. The next round starts in { $seconds } s, or with the button on the board.
 svintus-ev-away-you = 💤 Your turns keep running out, so the bot plays for you for now. Press any button to be back in the game.
+
+## Cards in the Mini App: a kind's glyph, the deck
+
+svintus-art-glyph-grab = 🖐️
+svintus-art-glyph-snore = 💤
+svintus-art-glyph-turnabout = 🔄
+svintus-art-glyph-hush = 🤫
+svintus-art-glyph-hoofslap = 👋
+svintus-art-glyph-polypig = 🐷
+svintus-art-deck = Deck: { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}

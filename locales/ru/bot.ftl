@@ -209,3 +209,12 @@ hand-taken-over = { $game } · { $chat }
 button-replace-needed = 🤖 Кто выходит — замена, если без неё игра кончится
 button-replace-always = 🤖 Кто выходит — замена всегда
 button-replace-never = 🤖 Кто выходит — без замены
+
+## The Mini App (bot/miniapp): the cards in a page Telegram opens in the chat
+button-open-cards = 🃏 Открыть карты
+miniapp-title = { $game } · { $chat }
+miniapp-signed-out = Вход на этой странице устарел: откройте карты из чата ещё раз.
+miniapp-too-fast = Слишком быстро: по одному нажатию.
+miniapp-offline = Связь потеряна: подключаемся снова…
+miniapp-no-table = Здесь нет вашей игры. Откройте карты из своей руки в чате с ботом.
+miniapp-cancel = Отмена

@@ -300,3 +300,28 @@ candy-ev-back = 👋 { $player } снова в игре.
 candy-flag-away = 💤
 candy-hand-card-name = • <b>{ $label }</b>
 candy-hand-tap-for-rule = 📖 Нажмите карту — здесь появится её правило.
+
+## Карты в Mini App: подписи нарисованных карт, портреты персонажей
+
+candy-art-card = { $label }: { $rule }
+candy-art-banned-card = { $label } (под запретом Похитителя)
+candy-art-banned = Под запретом
+candy-art-protect = 🛡 Сбросить и защитить карту «{ $label }»
+candy-art-deck = Колода
+candy-art-discard = Сброс: { $count }
+candy-art-counts = Колода: { $deck }, сброс: { $discard }.
+candy-art-seat = { $player } · 🃏 { $count } · 🍬 { $score }
+candy-art-winner = 🏆 { $line }
+candy-art-emoji-boss = 🎩
+candy-art-emoji-lawyer = 💼
+candy-art-emoji-detective = 🔍
+candy-art-emoji-pickpocket = 👛
+candy-art-emoji-candy_thief = 🦝
+candy-art-emoji-hitman = 🗡️
+candy-art-emoji-snatcher = 🤏
+candy-art-emoji-policeman = 👮
+candy-art-emoji-kidnapper = 🥷
+candy-art-emoji-candy_buyer = 💰
+candy-art-emoji-judge = ⚖️
+candy-art-emoji-trader = 🍫
+candy-art-emoji-sly_cop = 🕵️

@@ -301,3 +301,10 @@ dobble-final-score = { $score } { $score ->
    *[many] очков
 }
 dobble-hand-locked = 🔒 Мимо — кнопки вернутся со следующей картой.
+
+## Карты в мини-приложении: что читает экранный диктор
+
+dobble-art-centre = Центральная карта: { $symbols }
+dobble-art-own = Ваша карта: { $symbols }
+dobble-art-outer = Карта вокруг центральной: { $symbols }
+dobble-art-top = Карта игрока { $player }: { $symbols }

@@ -659,3 +659,38 @@ smashup-hand-selected-idle = <b>{ $label }</b>
     Сейчас её не сыграть.
 smashup-final-score = { $score } ПО
 smashup-ev-back = 👋 { $player } снова в игре.
+
+## Карты в Mini App: подписи нарисованных карт и баз, значки фракций
+
+smashup-art-minion-says = Приспешник, сила { $power }.
+smashup-art-kind = { $kind ->
+    [minion] Приспешник
+    [special] ⚡ Спецдействие
+   *[action] 📜 Действие
+}
+smashup-art-card = { $name } ({ $kind ->
+    [minion] приспешник, сила { $power }
+    [special] спецдействие
+   *[action] действие
+}; { $faction }): { $text }
+smashup-art-faction = { $emoji } { $name }
+smashup-art-winner = 🏆 { $name }
+smashup-art-counts = ✋{ $hand } · 🂠{ $deck } · 🗑{ $discard }{ $on ->
+    [true] { " " }· 🌀{ $madness }
+   *[false] { "" }
+}
+smashup-art-vp = { $vp }/{ $goal } ПО
+smashup-art-base-vp = 🏆 { $vp }
+smashup-art-total = { $total }/{ $bp }
+smashup-art-on-base = На базе: { $cards }
+smashup-art-side = { $player } — сила { $power }
+smashup-art-attached = + { $name }
+smashup-art-emoji-kitty-cats = 🐱
+smashup-art-emoji-princesses = 👑
+smashup-art-emoji-fairies = 🧚
+smashup-art-emoji-mythic-horses = 🦄
+smashup-art-emoji-minions-of-cthulhu = 🐙
+smashup-art-emoji-elder-things = 👁️
+smashup-art-emoji-innsmouth = 🐟
+smashup-art-emoji-miskatonic-university = 🎓
+smashup-art-emoji-madness = 🌀

@@ -22,12 +22,18 @@ svintus-emoji-blue = 🟦
 svintus-emoji-none = 🌈
 
 svintus-card-number = { $emoji } { $value }
-svintus-card-grab = { $emoji } Хапёж
-svintus-card-snore = { $emoji } Захрапин
-svintus-card-turnabout = { $emoji } Перехрюк
-svintus-card-hush = { $emoji } Тихохрюн
-svintus-card-hoofslap = { $emoji } Хлопкопыт
-svintus-card-polypig = { $emoji } Полисвин
+svintus-card-grab = { $emoji } { svintus-kind-grab }
+svintus-card-snore = { $emoji } { svintus-kind-snore }
+svintus-card-turnabout = { $emoji } { svintus-kind-turnabout }
+svintus-card-hush = { $emoji } { svintus-kind-hush }
+svintus-card-hoofslap = { $emoji } { svintus-kind-hoofslap }
+svintus-card-polypig = { $emoji } { svintus-kind-polypig }
+svintus-kind-grab = Хапёж
+svintus-kind-snore = Захрапин
+svintus-kind-turnabout = Перехрюк
+svintus-kind-hush = Тихохрюн
+svintus-kind-hoofslap = Хлопкопыт
+svintus-kind-polypig = Полисвин
 
 ## Объявления судьи (события движка)
 
@@ -461,3 +467,17 @@ svintus-post-round-next = Матч идёт до { $target } { $target ->
    *[other] очков
 }. Следующий раунд — через { $seconds } с или по кнопке на доске.
 svintus-ev-away-you = 💤 Ваши ходы истекают один за другим, и пока за вас ходит бот. Нажмите любую кнопку — и вы снова в игре.
+
+## Карты в мини-приложении: знак вида карты, колода
+
+svintus-art-glyph-grab = 🖐️
+svintus-art-glyph-snore = 💤
+svintus-art-glyph-turnabout = 🔄
+svintus-art-glyph-hush = 🤫
+svintus-art-glyph-hoofslap = 👋
+svintus-art-glyph-polypig = 🐷
+svintus-art-deck = Колода: { $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+   *[many] { $count } карт
+}

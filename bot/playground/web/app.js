@@ -122,6 +122,31 @@ function openLink(url, person) {
   if (link.start) say(person, person, "/start " + link.start);
 }
 
+// A Mini App, opened as Telegram Web opens one: in a frame, its launch parameters (the
+// person, signed with the playground's token, and the theme) in the address's fragment.
+const THEME = {
+  bg_color: "#ffffff", text_color: "#000000", hint_color: "#707579", link_color: "#3390ec",
+  button_color: "#3390ec", button_text_color: "#ffffff", secondary_bg_color: "#f4f4f5",
+};
+async function openApp(url, person) {
+  const { initData } = await post("/api/webapp", { user: person });
+  const launch = new URLSearchParams({
+    tgWebAppData: initData, tgWebAppVersion: "8.0", tgWebAppPlatform: "web",
+    tgWebAppThemeParams: JSON.stringify(THEME),
+  });
+  const box = document.getElementById("miniapp");
+  const frame = box.querySelector("iframe");
+  frame.src = url + "#" + launch.toString();
+  box.dataset.person = String(person);
+  box.hidden = false;
+}
+
+function closeApp() {
+  const box = document.getElementById("miniapp");
+  box.querySelector("iframe").src = "about:blank"; // the page goes: its hand message catches up
+  box.hidden = true;
+}
+
 async function press(chat, user, msgId, button, node) {
   node.classList.add("busy");
   pg.pressing = (pg.pressing || 0) + 1;
@@ -302,9 +327,12 @@ function bubble(chat, m) {
     for (const line of m.buttons) {
       const r = el("div", "row");
       for (const button of line) {
-        const node = el("button", "key" + (button.url ? " link" : ""), button.text);
+        const node = el("button", "key" + (button.url || button.web_app ? " link" : ""), button.text);
         node.type = "button";
-        if (button.url) {
+        if (button.web_app) {
+          node.dataset.webApp = button.web_app;
+          node.addEventListener("click", () => openApp(button.web_app, ownerOf(chat)));
+        } else if (button.url) {
           node.dataset.url = button.url;
           node.title = t("link", { url: button.url });
           node.addEventListener("click", () => openLink(button.url, ownerOf(chat)));
@@ -511,6 +539,7 @@ async function main() {
   });
   const a = document.getElementById("alert");
   a.querySelector(".ok").addEventListener("click", () => (a.hidden = true));
+  document.querySelector("#miniapp .close").addEventListener("click", closeApp);
   connect();
 }
 

@@ -1,0 +1,80 @@
+"""What a Mini App page shows of one seat: the board and the hand, each as the
+chat's message shows it (text and buttons) and as cards drawn (``bot.miniapp.art``),
+every button and every tap carrying the data of the one grammar
+(``bot.buttons``): a press from the page is a button press."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from telegram import InlineKeyboardMarkup
+
+from bot import buttons, screens
+from bot.adapter import Ctx
+from bot.buttons import Act
+from bot.fit import Rendered
+from bot.i18n import Translator
+from bot.miniapp import art
+from bot.session import Session
+from engine.core import View
+
+
+def table(t: Translator, lang: str, session: Session, user_id: int, bot_username: str) -> dict[str, Any]:
+    """The page of ``user_id``'s seat at ``session``'s table (a running game): the
+    board's and the hand's messages, and the cards as that player sees them (the
+    table's and their hand's, every tap a press of their hand)."""
+    ctx, mine = screens.hand_sight(t, lang, session, user_id, bot_username)
+    board = screens.draw_board(t, lang, session, bot_username)
+    hand = screens.draw_hand(t, lang, session, user_id, bot_username)
+    doc: dict[str, Any] = {
+        "chat": session.chat_id,
+        "game": session.game,
+        "title": t(lang, "miniapp-title", game=screens.game_label(t, lang, session.game), chat=ctx.title),
+        "board": _message(board),
+        "hand": _message(hand),
+        "pieces": _pieces(session.game, ctx, mine.view, mine.legal),
+        "over": session.status != "playing",
+    }
+    doc["version"] = hashlib.blake2b(json.dumps(doc, sort_keys=True).encode(), digest_size=8).hexdigest()
+    return doc
+
+
+def _message(drawn: Rendered) -> dict[str, Any]:
+    """A message as the page shows it: its HTML, and its buttons by rows (a link
+    opens; the button that opens this page is left out)."""
+    return {"html": drawn.text, "rows": _rows(drawn.markup)}
+
+
+def _rows(markup: InlineKeyboardMarkup | None) -> list[list[dict[str, str]]]:
+    rows: list[list[dict[str, str]]] = []
+    for row in markup.inline_keyboard if markup is not None else ():
+        shown = [
+            {"text": b.text, "data": b.callback_data} if b.callback_data else {"text": b.text, "url": b.url}
+            for b in row
+            if isinstance(b.callback_data, str) or b.url
+        ]
+        if shown:
+            rows.append(shown)  # type: ignore[arg-type]
+    return rows
+
+
+def _pieces(game: str, ctx: Ctx, view: View, legal: Any) -> list[dict[str, Any]]:
+    draw = art.drawer(game)
+    if draw is None:
+        return []
+    return [
+        {
+            "svg": p.svg,
+            "label": p.label,
+            "row": p.row,
+            "key": p.key,
+            "taps": [[{"label": c.label, "data": _data(ctx, c.action)} for c in tap] for tap in p.taps],
+        }
+        for p in draw(ctx, view, legal)
+    ]
+
+
+def _data(ctx: Ctx, action: Any) -> str:
+    return buttons.data(ctx.chat_id, ctx.game_id, Act(ctx.encode(action)), ctx.tag)
