@@ -166,3 +166,16 @@ async def test_a_dobble_game_with_races_on_two_workers(
     assert session is not None and session.status == "over"
     assert await store.r.exists(key(dobble.GROUP, "game"))
     await store.close()
+
+
+async def test_a_mini_app_page_follows_a_press_made_on_the_other_worker(
+    api: FakeTelegram, cluster: LocalCluster, bot_factory: Any
+) -> None:
+    """The Mini App's live tables on the cluster: a change published through one node
+    reaches the worker listening on another."""
+    import aiohttp
+
+    from tests.e2e.test_miniapp import a_page_follows_a_press_made_on_another_worker
+
+    async with aiohttp.ClientSession() as http:
+        await a_page_follows_a_press_made_on_another_worker(api, bot_factory, http, cluster.url)

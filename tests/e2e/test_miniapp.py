@@ -196,3 +196,39 @@ async def test_the_page_is_served_by_the_webhook_server_too_and_nothing_else(
     for path in ("/app/..%2Fserver.py", "/app/server.py", "/app/api", "/app/%2e%2e/live.py"):
         async with http.get(f"{base}{path}") as r:
             assert r.status in (404, 405), path
+
+
+async def a_page_follows_a_press_made_on_another_worker(
+    api: FakeTelegram, bot_factory: Any, http: aiohttp.ClientSession, redis_url: str
+) -> None:
+    """Two webhook workers on ``redis_url``: one player's page follows the table on the
+    first, the other presses on the second; the change reaches the page at once
+    (Redis pub/sub), and the press is answered as a button's would be."""
+    from tests.e2e.conftest import free_port
+
+    t = world(api)
+    env = {"MINIAPP_URL": PAGE}
+    one = await bot_factory(redis_url=redis_url, webhook_port=free_port(), env=env)
+    two = await bot_factory(redis_url=redis_url, webhook_port=free_port(), register=False, env=env)
+    api.deliver_to([one.url, two.url])
+    await greet(t, (ANN, BOB))
+    await open_game(t, ANN, BOB)
+    p, _, card = await t.a_turn_with_a_play((ANN, BOB))
+    other = BOB if p == ANN else ANN
+    player = Page(http, f"http://127.0.0.1:{two.webhook_port}")
+    watcher = Page(http, f"http://127.0.0.1:{one.webhook_port}")
+    await player.sign_in(init_data(api, p, "P"))
+    await watcher.sign_in(init_data(api, other, "W"))
+    stream = watcher.follow()
+    first = await anext(stream)
+    status, answer = await player.press(card["callback_data"])
+    assert status == 200 and answer["alert"] is False, answer
+    then = await asyncio.wait_for(anext(stream), 10)
+    assert then["version"] != first["version"] and then["board"]["html"] != first["board"]["html"]
+    await stream.aclose()
+
+
+async def test_a_page_on_one_worker_sees_a_press_made_on_another(
+    api: FakeTelegram, bot_factory: Any, http: aiohttp.ClientSession, redis_url: str
+) -> None:
+    await a_page_follows_a_press_made_on_another_worker(api, bot_factory, http, redis_url)
