@@ -88,6 +88,21 @@ def seconds(ms: int) -> int:
 # --- the adapter -------------------------------------------------------------------------
 
 
+def combos(ctx: Ctx, v: CandyView, p: int) -> str:
+    """The combos ``p``'s empire has made, in one line (the board's, the Mini App's)."""
+    made = ", ".join(
+        ctx(
+            "candy-board-combo",
+            a=character_name(ctx, m.a),
+            b=character_name(ctx, m.b),
+            count=m.count,
+            candies=m.candies,
+        )
+        for m in v.scores[p].made
+    )
+    return ctx("candy-board-combos", combos=made)
+
+
 class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
     game = get("candy")
 
@@ -226,19 +241,8 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             line += " " + ctx("candy-flag-away")
         lines = [ctx("board-mover" if moving else "board-seat", line=line)]
         lines.append(ctx("candy-board-empire", cards=self._empire(ctx, v, p)))
-        made = v.scores[p].made
-        if made:
-            combos = ", ".join(
-                ctx(
-                    "candy-board-combo",
-                    a=character_name(ctx, m.a),
-                    b=character_name(ctx, m.b),
-                    count=m.count,
-                    candies=m.candies,
-                )
-                for m in made
-            )
-            lines.append(ctx("candy-board-combos", combos=combos))
+        if v.scores[p].made:
+            lines.append(combos(ctx, v, p))
         if v.phase != "playing":
             lines.append(ctx("candy-board-breakdown", line=_score_line(ctx, v.scores[p])))
         return lines

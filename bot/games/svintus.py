@@ -167,6 +167,21 @@ def seconds(ms: int) -> int:
 # --- the adapter -------------------------------------------------------------------------
 
 
+def seat_flags(ctx: Ctx, v: SvintusView, p: int) -> list[str]:
+    """What is special about a player now: one card (declared or not), away, their
+    silence, a lost turn (the board's line, the Mini App's seat)."""
+    flags = []
+    if p in v.one_card:
+        flags.append(ctx("svintus-flag-declared" if p in v.declared else "svintus-flag-one-card"))
+    if p in v.away:
+        flags.append(ctx("svintus-flag-away"))
+    if v.silence == p:
+        flags.append(ctx("svintus-flag-silence"))
+    if p in v.skips:
+        flags.append(ctx("svintus-flag-skip"))
+    return flags
+
+
 class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
     game = get("svintus")
     commands = (Command("animal", "svintus-cmd-desc-animal", animal_command),)
@@ -323,21 +338,12 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
 
     def _seat_line(self, ctx: Ctx, v: SvintusView, p: int) -> str:
         """One player on the board: cards, score, what is special about them now."""
-        flags = []
-        if p in v.one_card:
-            flags.append(ctx("svintus-flag-declared" if p in v.declared else "svintus-flag-one-card"))
-        if p in v.away:
-            flags.append(ctx("svintus-flag-away"))
-        if v.silence == p:
-            flags.append(ctx("svintus-flag-silence"))
-        if p in v.skips:
-            flags.append(ctx("svintus-flag-skip"))
         line = ctx(
             "svintus-board-player",
             player=ctx.name(p),
             count=v.zone_counts.get(f"hand:{p}", 0),
             score=v.scores.get(p, 0),
-            flags=" ".join(flags),
+            flags=" ".join(seat_flags(ctx, v, p)),
         )
         animal = v.animals.get(p)
         if animal is None:

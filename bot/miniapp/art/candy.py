@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.adapter import Ctx
 from bot.fit import text_of
-from bot.games.candy import MODES, card_label, character_name, signed
+from bot.games.candy import MODES, card_label, character_name, combos, signed
 from bot.miniapp.art import Choice, Piece
 from bot.miniapp.art._svg import (
     ACCENT,
@@ -330,20 +330,8 @@ def _seat_head(ctx: Ctx, v: CandyView, p: int) -> tuple[str, str]:
 def _seat_notes(ctx: Ctx, v: CandyView, p: int) -> list[str]:
     """Under the empire: its combos, and how the score adds up once the game is over."""
     notes = []
-    made = v.scores[p].made
-    if made:
-        combos = ", ".join(
-            _say(
-                ctx,
-                "candy-board-combo",
-                a=_name(ctx, m.a),
-                b=_name(ctx, m.b),
-                count=m.count,
-                candies=m.candies,
-            )
-            for m in made
-        )
-        notes.append(_say(ctx, "candy-board-combos", combos=combos).strip())
+    if v.scores[p].made:
+        notes.append(text_of(combos(ctx, v, p)).strip())
     if v.phase != "playing":
         notes.append(_say(ctx, "candy-board-breakdown", line=_say_score(ctx, v, p)).strip())
     return notes

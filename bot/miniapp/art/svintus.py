@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.adapter import Ctx
 from bot.fit import short_name, text_of
-from bot.games.svintus import animal_label, animal_name, animal_rule, card_label, sort_key
+from bot.games.svintus import animal_label, animal_name, animal_rule, card_label, seat_flags, sort_key
 from bot.miniapp.art import Choice, Piece
 from bot.miniapp.art._svg import (
     ACCENT,
@@ -325,16 +325,7 @@ def seat(ctx: Ctx, v: SvintusView, p: int) -> Piece:
 
 def flag_glyphs(ctx: Ctx, v: SvintusView, p: int) -> str:
     """What the board's line says of a player besides their count: one card, away, silence, a lost turn."""
-    flags = []
-    if p in v.one_card:
-        flags.append(ctx("svintus-flag-declared" if p in v.declared else "svintus-flag-one-card"))
-    if p in v.away:
-        flags.append(ctx("svintus-flag-away"))
-    if v.silence == p:
-        flags.append(ctx("svintus-flag-silence"))
-    if p in v.skips:
-        flags.append(ctx("svintus-flag-skip"))
-    return text_of("".join(flags))
+    return text_of("".join(seat_flags(ctx, v, p)))
 
 
 def seat_label(ctx: Ctx, v: SvintusView, p: int) -> str:
