@@ -4,19 +4,19 @@
 
 Plays a random game of ``<game>`` on the real engine to each of its sample
 moments (``SAMPLES``: the viewer, player 1, has something to tap), draws that
-viewer's pieces (``bot.miniapp.art``) and writes one page per sample and
-theme — ``<game>[-<sample>]-<light|dark>.html``, Telegram's default colours in
-its CSS variables, a viewBox unit a CSS pixel, the table's pieces above the
-hand's.  With ``/usr/bin/chromium`` there, each page is also screenshot at a
-phone's size (420×900 at twice the pixels) to the same name's ``.png``.
+viewer's pieces (``bot.miniapp.art``, names that need escaping) and writes
+them on the Mini App's own page (its ``app.css``: the board's pieces above,
+the hand's below, sized as the page sizes them) in Telegram's default light
+and dark colours: ``<game>[-<sample>]-<light|dark>.html``, and the hand alone
+in ``…-hand.html``.  With ``/usr/bin/chromium`` there, each page is also
+screenshot at a phone's size (420×900 at twice the pixels) to the same
+name's ``.png``.
 """
 
 from __future__ import annotations
 
 import argparse
 import html
-import random
-import re
 import shutil
 import subprocess
 import sys
@@ -24,13 +24,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.adapter import Ctx
-from bot.i18n import Translator
-from bot.miniapp.art import ROWS, Piece, drawer
+from bot.miniapp.art import Piece, drawer
 from engine import registry
-from engine.core import Leave, Moves, Tick, plain
+from engine.core import plain
+from tests.miniapp.art_checks import ctx, walk
 
 CHROMIUM = "/usr/bin/chromium"
+PAGE_CSS = Path(__file__).resolve().parents[2] / "bot" / "miniapp" / "web" / "app.css"
 THEMES = {
     "light": {
         "bg-color": "#ffffff",
@@ -51,39 +51,7 @@ THEMES = {
         "button-text-color": "#ffffff",
     },
 }
-NAMES = ("Анна", "Борис & <Ко>", "Вера", "Глеб Длинноимённый", "Дина")
 Ready = Callable[[Any, Any], bool]
-
-
-def _moves(game: Any, state: Any, p: int, rng: random.Random) -> list[Any]:
-    legal = game.legal(state, p)
-    found = [a for a in plain(legal) if not isinstance(a, Leave)]
-    if isinstance(legal, Moves) and legal.answers:
-        found.append(legal.answers[rng.randrange(len(legal.answers))])
-    return found
-
-
-def walk(name: str, players: int, seed: int, ready: Ready, options: Any = None) -> Any:
-    """A random game of ``name`` up to the first state ``ready(game, state)`` likes
-    (time let pass now and then, and whenever nobody can move: a countdown)."""
-    game = registry.get(name)
-    rng = random.Random(seed)
-    state, _ = game.start(list(range(1, players + 1)), seed, game.options(options), 0)
-    now = 0
-    for _ in range(5000):
-        if ready(game, state):
-            return state
-        due = game.next_deadline(state)
-        acts = [a for p in range(1, players + 1) for a in _moves(game, state, p, rng)]
-        if not acts or (due is not None and rng.random() < 0.05):
-            if due is None:
-                break
-            now = max(now, due)
-            state, _ = game.apply(state, Tick(), now)
-            continue
-        now += 500 if due is None else max(0, min(500, due - now - 1))
-        state, _ = game.apply(state, rng.choice(acts), now)
-    raise RuntimeError(f"{name}: no sample state by seed {seed}")
 
 
 def _svintus_ready(game: Any, s: Any) -> bool:
@@ -100,61 +68,75 @@ def _dobble_ready(game: Any, s: Any) -> bool:
     return bool(s.stage == "live" and 1 not in s.locked)
 
 
-# game -> its sample moments: name ("" for the main one) -> how to reach it from a seed
-SAMPLES: dict[str, dict[str, Callable[[int], Any]]] = {
+def _candy_ready(game: Any, s: Any) -> bool:
+    """Player 1 to play, and the empires hold a few cards."""
+    moves = plain(game.legal(s, 1))
+    return any(a.type == "empire" for a in moves) and sum(len(e) for e in s.empires.values()) >= 7
+
+
+def _smashup_ready(game: Any, s: Any) -> bool:
+    """Player 1 to play cards, and minions on the bases."""
+    moves = plain(game.legal(s, 1))
+    minions = sum(len(b.minions) for b in s.bases)
+    return bool(s.phase == "playing" and any(a.type == "play" for a in moves) and minions >= 6)
+
+
+UNTIMED = {"turn_timer_ms": 0, "response_timer_ms": 0}
+# game -> its sample moments: name ("" for the main one) -> (players, options, the moment)
+SAMPLES: dict[str, dict[str, tuple[int, dict[str, Any], Ready]]] = {
     "svintus": {
-        "": lambda seed: walk("svintus", 4, seed + 2, _svintus_ready, {"metamorphoses": True}),
-        "setup": lambda seed: walk(
-            "svintus", 3, seed, _svintus_picking, {"metamorphoses": True, "animal_deal": "chosen"}
-        ),
+        "": (4, {"metamorphoses": True}, _svintus_ready),
+        "setup": (3, {"metamorphoses": True, "animal_deal": "chosen"}, _svintus_picking),
     },
     "dobble": {
-        "": lambda seed: walk("dobble", 4, seed, _dobble_ready, {"mode": "tower"}),
-        "catch": lambda seed: walk("dobble", 4, seed, _dobble_ready, {"mode": "catch"}),
-        "gift": lambda seed: walk("dobble", 4, seed, _dobble_ready, {"mode": "gift"}),
+        "": (4, {"mode": "tower"}, _dobble_ready),
+        "catch": (4, {"mode": "catch"}, _dobble_ready),
+        "gift": (4, {"mode": "gift"}, _dobble_ready),
     },
+    "candy": {"": (3, {"open_discard": True}, _candy_ready)},
+    "smashup": {"": (3, {"draft": "random", **UNTIMED}, _smashup_ready)},
 }
+
+
+def sample(name: str, moment: str, seed: int) -> Any:
+    """The first state of a random game of ``name`` that is the sample's moment: the
+    game of ``seed``, or of the next seed whose game reaches it (a moment may pass by)."""
+    players, options, ready = SAMPLES[name][moment]
+    game = registry.get(name)
+    for tried in range(seed, seed + 20):
+        for state in walk(name, players, tried, options, steps=5000):
+            if ready(game, state):
+                return state
+    raise RuntimeError(f"{name}: no {moment or 'main'} sample by seeds {seed}–{seed + 19}")
 
 
 def pieces(name: str, state: Any, lang: str) -> list[Piece]:
     draw = drawer(name)
     assert draw is not None, f"{name} has no art"
     game = registry.get(name)
-    ctx = Ctx(
-        t=Translator(),
-        lang=lang,
-        chat_id=-1,
-        game_id="-",
-        names={p: html.escape(n) for p, n in enumerate(NAMES, start=1)},
-    )
-    return draw(ctx, game.view(state, 1), game.legal(state, 1))
-
-
-def width(svg: str) -> float:
-    """A piece's width on the page: a viewBox unit a CSS pixel."""
-    found = re.search(r'viewBox="\S+ \S+ (\S+) \S+"', svg)
-    return float(found.group(1)) if found else 70.0
-
-
-def page(found: list[Piece], theme: str, title: str) -> str:
-    """The pieces on a page of ``theme``'s colours: the table, then the hand."""
-    colours = ";".join(f"--tg-theme-{k}:{v}" for k, v in THEMES[theme].items())
-    rows = "".join(
-        f'<div class="row">{"".join(cell(p) for p in found if p.row == row)}</div>' for row in ROWS
-    )
-    return f"""<!doctype html><html><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<style>
-:root{{{colours}}}
-body{{margin:0;padding:8px;background:var(--tg-theme-bg-color);color:var(--tg-theme-text-color);
-font:12px system-ui,-apple-system,Roboto,Arial,sans-serif}}
-.row{{display:flex;flex-wrap:wrap;gap:6px;align-items:flex-end;margin-bottom:12px}}
-.row svg{{display:block;width:100%}}
-</style></head><body><div>{html.escape(title)}</div>{rows}</body></html>"""
+    return draw(ctx(lang), game.view(state, 1), game.legal(state, 1))
 
 
 def cell(p: Piece) -> str:
-    return f'<div style="width:{width(p.svg):g}px" title="{html.escape(p.label)}">{p.svg}</div>'
+    """A piece as the page holds it (``app.js``): wide when its viewBox is."""
+    box = [float(x) for x in p.svg.split('viewBox="', 1)[1].split('"', 1)[0].split()]
+    classes = "piece" + (" tappable" if p.taps else "") + (" wide" if box[2] > 1.6 * box[3] else "")
+    return f'<div class="{classes}" role="img" title="{html.escape(p.label)}">{p.svg}</div>'
+
+
+def page(found: list[Piece], theme: str, title: str, board: bool = True) -> str:
+    """The pieces on the Mini App's page in ``theme``'s colours: the board's, then the hand's."""
+    colours = ";".join(f"--tg-theme-{k}:{v}" for k, v in THEMES[theme].items())
+    table = "".join(cell(p) for p in found if p.row == "table")
+    hand = "".join(cell(p) for p in found if p.row == "hand")
+    zone = f'<section class="zone board"><div class="pieces table-row">{table}</div></section>'
+    return f"""<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<style>{PAGE_CSS.read_text(encoding="utf-8")}
+:root{{{colours}}}</style></head><body>
+<header class="title">{html.escape(title)}</header>
+{zone if board else ""}<section class="zone hand"><div class="pieces hand-row">{hand}</div></section>
+</body></html>"""
 
 
 def shot(page: Path, png: Path) -> None:
@@ -172,16 +154,17 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     args.outdir.mkdir(parents=True, exist_ok=True)
-    for sample, make in SAMPLES[args.game].items():
-        found = pieces(args.game, make(args.seed), args.lang)
+    for name in SAMPLES[args.game]:
+        found = pieces(args.game, sample(args.game, name, args.seed), args.lang)
         for theme in THEMES:
-            stem = "-".join(x for x in (args.game, sample, theme) if x)
-            out = args.outdir / f"{stem}.html"
-            out.write_text(page(found, theme, stem), encoding="utf-8")
-            print(out)
-            if shutil.which(CHROMIUM):
-                shot(out, out.with_suffix(".png"))
-                print(out.with_suffix(".png"))
+            stem = "-".join(x for x in (args.game, name, theme) if x)
+            for suffix, board in (("", True), ("-hand", False)):
+                out = args.outdir / f"{stem}{suffix}.html"
+                out.write_text(page(found, theme, stem, board), encoding="utf-8")
+                print(out)
+                if shutil.which(CHROMIUM):
+                    shot(out, out.with_suffix(".png"))
+                    print(out.with_suffix(".png"))
 
 
 if __name__ == "__main__":

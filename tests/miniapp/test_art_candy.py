@@ -29,7 +29,7 @@ from engine.candy.models import (
     Protect,
 )
 from engine.core import plain
-from tests.miniapp.art_checks_cs import LANGS, T, check, ctx, name_of, shown, states, taps_of
+from tests.miniapp.art_checks import LANGS, T, check, ctx, name_of, shown, walk
 
 CARD_PLAYS = (PlayToEmpire, PlayToDiscard, Protect, Discard)
 OPTIONS = st.sampled_from(
@@ -56,15 +56,15 @@ def draw_every_view(s: CandyState, lang: str) -> None:
     for p in [*s.seats, None]:
         view = GAME.view(s, p)
         legal = GAME.legal(s, p) if p is not None else []
-        pieces = draw(ctx(lang, s.seats), view, legal)
-        check(pieces, legal)
+        pieces = draw(ctx(lang), view, legal)
+        offered = check(pieces, legal, hand_dims=True)
         moves = [a for a in plain(legal) if isinstance(a, (*CARD_PLAYS, Block, Allow))]
-        assert {alike(a) for a in moves} <= {alike(a) for a in taps_of(pieces)}, (p, s.seq)
+        assert {alike(a) for a in moves} <= {alike(a) for a in offered}, (p, s.seq)
         hand = [x for x in pieces if x.row == "hand"]
         assert len(hand) == len(view.hand or [])
         for q in s.seats:  # every player's empire, named (a name's «<» is no tag)
             seat = next(x for x in pieces if x.key == f"seat-{q}")
-            assert name_of(s.seats, q) in seat.label and name_of(s.seats, q) in shown(seat)
+            assert name_of(q) in seat.label and name_of(q) in shown(seat)
         for piece in hand:
             labels = [c.label for choices in piece.taps for c in choices]
             assert len(set(labels)) == len(labels), labels  # several moves: each its own words
@@ -83,20 +83,20 @@ def test_every_view_of_a_random_game_draws_and_taps_only_legal_moves(
         players = 4
     if options.get("big_game"):
         players = max(players, 3)
-    for i, s in enumerate(states("candy", players, seed, options)):
+    for i, s in enumerate(walk("candy", players, seed, options)):
         if i % 2 == 0:
             draw_every_view(s, LANGS[(i // 2) % 2])
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_character_draws_with_its_name_candies_and_rule(lang: str) -> None:
-    s = next(states("candy", 3, 1))
+    s = next(walk("candy", 3, 1))
     view = GAME.view(s, 1)
     ids = [CHARACTER_OF.index(spec.character) for spec in CHARACTERS]
     hand = [HandCardView(id=i, character=CHARACTER_OF[i], candies=CANDIES[i]) for i in ids]
     for banned in ([], [spec.character for spec in CHARACTERS]):
-        pieces = draw(ctx(lang, s.seats), dataclasses.replace(view, hand=hand, banned=banned), [])
-        check(pieces, [])
+        pieces = draw(ctx(lang), dataclasses.replace(view, hand=hand, banned=banned), [])
+        check(pieces, [], hand_dims=True)
         cards = [p for p in pieces if p.row == "hand"]
         assert len(cards) == len(CHARACTERS)
         for piece, i in zip(cards, ids, strict=True):
@@ -112,14 +112,14 @@ def test_every_character_draws_with_its_name_candies_and_rule(lang: str) -> None
 def test_a_hand_card_offers_each_of_its_moves_by_name() -> None:
     """A card that may go into the empire, be discarded, or pay to protect each of
     two cards offers four choices, the protected card named in each."""
-    for s in states("candy", 3, 5):
+    for s in walk("candy", 3, 5):
         me = s.current
         view = GAME.view(s, me)
         card = next((c for c in view.hand or [] if c.empire and c.discard and len(c.protect) >= 2), None)
         if card is None:
             continue
         legal = GAME.legal(s, me)
-        piece = next(p for p in draw(ctx("en", s.seats), view, legal) if p.key == f"hand-{card.id}")
+        piece = next(p for p in draw(ctx("en"), view, legal) if p.key == f"hand-{card.id}")
         (choices,) = piece.taps
         protects = [c for c in choices if isinstance(c.action, Protect)]
         assert len(protects) == len(card.protect)

@@ -15,16 +15,14 @@ from hypothesis import strategies as st
 
 from bot.games.dobble import ADAPTER, glyph
 from bot.miniapp.art import Piece, drawer
-from bot.miniapp.art._svg import DIM
 from bot.miniapp.art.dobble import SIZE, card_svg, draw, layout
 from engine import registry
 from engine.core import plain
 from engine.dobble.cards import CARDS, SHARED
 from engine.dobble.models import DobbleView, Face, Spot
-from tests.miniapp.art_checks import T, check_pieces, ctx, taps_of, tree, walk
+from tests.miniapp.art_checks import LANGS, T, check, ctx, dimmed, taps_in, tree, walk
 
 G = registry.get("dobble")
-LANGS = ("ru", "en")
 TABLES = [  # (options, players, seed, steps)
     ({"mode": "tower"}, 4, 1, 300),
     ({"mode": "catch", "length": 1}, 4, 6, 100),  # a duel for first place, watched by the others
@@ -59,13 +57,13 @@ def text_hand_spots(lang: str, view: DobbleView) -> list[Spot]:
 def check_view(lang: str, view: DobbleView, legal: Any) -> list[Piece]:
     c = ctx(lang)
     pieces = draw(c, view, legal)
-    offered = check_pieces(pieces, legal)
+    offered = check(pieces, legal, hand_dims=True)
     # each symbol button of the text hand is a tap that presses the same
     tapped = {key(a) for a in offered}
     missing = [a for a in text_hand_spots(lang, view) if key(a) not in tapped]
     assert not missing, missing
     for piece in pieces:
-        for el, i in taps_of(tree(piece)):  # a tap is on its symbol: the glyph of the symbol it names
+        for el, i in taps_in(tree(piece)):  # a tap is on its symbol: the glyph of the symbol it names
             (choice,) = piece.taps[i]
             assert "".join(el.itertext()) == glyph(c, view.symbols, choice.action.symbol)
     locked = view.viewer in view.locked
@@ -73,7 +71,7 @@ def check_view(lang: str, view: DobbleView, legal: Any) -> list[Piece]:
     centre = next((p for p in pieces if view.centre and p.key == f"card:{view.centre.card}"), None)
     if centre is not None:
         assert bool(centre.taps) == (len(view.pairs) == 1 and not locked), view.pairs
-        assert DIM not in centre.svg
+        assert not dimmed(centre)
     return pieces
 
 
@@ -83,7 +81,7 @@ def test_random_tables_draw_for_every_seat_and_the_public(
 ) -> None:
     drawn = pressed = states = 0
     stages = set()
-    for i, state in enumerate(walk("dobble", options, players, seed, steps, right)):
+    for i, state in enumerate(walk("dobble", players, seed, options, steps, right)):
         stages.add(state.stage)
         states += 1
         if i % 3 and state.stage == "live":
@@ -103,7 +101,7 @@ def test_random_tables_draw_for_every_seat_and_the_public(
 def test_the_tables_reach_a_duel_a_watcher_and_a_miss() -> None:
     seen = set()
     for options, players, seed, steps in TABLES:
-        for state in walk("dobble", options, players, seed, steps, right):
+        for state in walk("dobble", players, seed, options, steps, right):
             for p in range(1, players + 1):
                 view = G.view(state, p)
                 live = state.stage == "live"
@@ -118,7 +116,7 @@ def test_the_tables_reach_a_duel_a_watcher_and_a_miss() -> None:
 
 
 def test_both_languages_draw_the_same_pieces_the_same_way_every_time() -> None:
-    for state in list(walk("dobble", {"mode": "catch"}, 3, 7, 60))[::6]:
+    for state in list(walk("dobble", 3, 7, {"mode": "catch"}, 60))[::6]:
         view, legal = G.view(state, 2), G.legal(state, 2)
         ru, en = check_view("ru", view, legal), check_view("en", view, legal)
         assert [p.key for p in ru] == [p.key for p in en]
@@ -127,7 +125,7 @@ def test_both_languages_draw_the_same_pieces_the_same_way_every_time() -> None:
 
 
 def test_a_countdown_shows_the_centre_face_down() -> None:
-    state = next(s for s in walk("dobble", {"mode": "tower"}, 2, 1, 50) if s.stage == "countdown")
+    state = next(s for s in walk("dobble", 2, 1, {"mode": "tower"}, 50) if s.stage == "countdown")
     for lang in LANGS:
         pieces = draw(ctx(lang), G.view(state, 1), G.legal(state, 1))
         (back,) = [p for p in pieces if p.key == "centre"]
@@ -137,13 +135,13 @@ def test_a_countdown_shows_the_centre_face_down() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_card_draws_every_symbol(lang: str) -> None:
-    state = next(iter(walk("dobble", {}, 2, 1, 1)))
+    state = next(iter(walk("dobble", 2, 1, steps=1)))
     view = G.view(state, 1)
     for card, symbols in enumerate(CARDS):
         for role in ("centre", "own", "outer"):
             root = tree(Piece(card_svg(ctx(lang), view, Face(card=card, symbols=symbols), {}, role), "-"))
             assert [t for t in root.itertext() if t] == [glyph(ctx(lang), view.symbols, x) for x in symbols]
-            assert not taps_of(root)
+            assert not taps_in(root)
 
 
 def inside_and_apart(symbols: list[int]) -> None:
@@ -176,7 +174,7 @@ def test_a_card_of_any_size_is_laid_out_well(symbols: list[int]) -> None:
 
 def test_the_symbols_are_the_engines_presses_not_more() -> None:
     """Every tap's press is the viewer's own legal press (never a text button's ANYONE)."""
-    state = next(s for s in walk("dobble", {"mode": "tower"}, 3, 2, 80) if s.stage == "live")
+    state = next(s for s in walk("dobble", 3, 2, {"mode": "tower"}, 80) if s.stage == "live")
     legal = G.legal(state, 1)
     taps = [c.action for p in draw(ctx("en"), G.view(state, 1), legal) for t in p.taps for c in t]
     assert taps and all(a in plain(legal) and a.player == 1 for a in taps)

@@ -27,7 +27,7 @@ from engine.smashup.models import (
     UseTalent,
 )
 from tests.engine.smashup_helpers import Table
-from tests.miniapp.art_checks_cs import LANGS, T, check, ctx, name_of, shown, states, taps_of, texts
+from tests.miniapp.art_checks import LANGS, T, check, ctx, name_of, shown, texts, walk
 
 UNTIMED = {"turn_timer_ms": 0, "response_timer_ms": 0}
 
@@ -44,17 +44,17 @@ def draw_every_view(s: SmashUpState, lang: str) -> None:
     for p in [*s.seats, None]:
         view = GAME.view(s, p)
         legal = GAME.legal(s, p) if p is not None else []
-        pieces = draw(ctx(lang, s.seats), view, legal)
-        check(pieces, legal)
+        pieces = draw(ctx(lang), view, legal)
+        offered = check(pieces, legal, hand_dims=True)
         moves = [a for a in plain(legal) if isinstance(a, PlayCard | UseTalent)]
-        tapped = {alike(view, a) for a in taps_of(pieces)}
+        tapped = {alike(view, a) for a in offered}
         assert {alike(view, a) for a in moves} <= tapped, (p, s.seq)
         assert len([x for x in pieces if x.row == "hand"]) == len(view.hand or [])
         assert len([x for x in pieces if x.key.startswith("base-")]) == len(view.bases)
         players = next(x for x in pieces if x.key == "players")
         for q in s.seats:  # a name's «<» is no tag
-            assert name_of(s.seats, q) in players.label
-            assert name_of(s.seats, q).split()[0] in shown(players)
+            assert name_of(q) in players.label
+            assert name_of(q).split()[0] in shown(players)
 
 
 def test_the_game_has_art() -> None:
@@ -64,7 +64,7 @@ def test_the_game_has_art() -> None:
 @pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 2)])
 def test_every_view_of_a_random_game_draws_and_taps_only_legal_moves(seed: int, players: int) -> None:
     options = {**UNTIMED, "draft": "snake" if seed % 2 else "random"}
-    for i, s in enumerate(states("smashup", players, seed, options)):
+    for i, s in enumerate(walk("smashup", players, seed, options)):
         if i % 7 == 0:
             draw_every_view(s, LANGS[(i // 7) % 2])
 
@@ -78,8 +78,8 @@ def _view(**fields: Any) -> SmashUpView:
 def test_every_card_of_every_faction_draws_with_its_name_and_power(lang: str) -> None:
     assert set(COLOURS) >= {*FACTIONS, "madness"}
     hand = [CardRef(uid=1000 + i, card=c) for i, c in enumerate(CARDS)]
-    pieces = draw(ctx(lang, [1, 2]), _view(hand=hand), [])
-    check(pieces, [])
+    pieces = draw(ctx(lang), _view(hand=hand), [])
+    check(pieces, [], hand_dims=True)
     cards = {p.key: p for p in pieces if p.row == "hand"}
     assert len(cards) == len(CARDS)
     for c in hand:
@@ -110,8 +110,8 @@ def test_every_base_draws_with_its_name_breakpoint_and_text(lang: str) -> None:
         )
         for i, b in enumerate(BASES.values())
     ]
-    pieces = draw(ctx(lang, [1, 2]), _view(bases=bases, hand=[]), [])
-    check(pieces, [])
+    pieces = draw(ctx(lang), _view(bases=bases, hand=[]), [])
+    check(pieces, [], hand_dims=True)
     for b in bases:
         piece = next(p for p in pieces if p.key == f"base-{b.uid}")
         assert piece.row == "table"
@@ -144,8 +144,8 @@ def test_a_crowded_base_keeps_every_minion_and_what_is_on_it_inside(lang: str) -
     for viewer in [*s.seats, None]:
         view = GAME.view(s, viewer)
         legal = GAME.legal(s, viewer) if viewer is not None else []
-        pieces = draw(ctx(lang, s.seats), view, legal)
-        check(pieces, legal)
+        pieces = draw(ctx(lang), view, legal)
+        check(pieces, legal, hand_dims=True)
         base = next(x for x in pieces if x.key == f"base-{t.base(0)}")
         text = shown(base)
         for m in view.bases[0].minions:
@@ -159,7 +159,7 @@ def test_a_minion_playable_on_several_bases_offers_each_by_name() -> None:
     muffin = t.hand(1, "muffin")
     s = t.state
     view = GAME.view(s, 1)
-    piece = next(p for p in draw(ctx("en", s.seats), view, GAME.legal(s, 1)) if p.key == f"card-{muffin}")
+    piece = next(p for p in draw(ctx("en"), view, GAME.legal(s, 1)) if p.key == f"card-{muffin}")
     (choices,) = piece.taps
     assert len(choices) == len(view.bases) > 1
     for c, b in zip(choices, view.bases, strict=True):

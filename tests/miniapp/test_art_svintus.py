@@ -10,17 +10,15 @@ import pytest
 
 from bot.games.svintus import ADAPTER, animal_name, card_label
 from bot.miniapp.art import Piece, drawer
-from bot.miniapp.art._svg import DIM
 from bot.miniapp.art.svintus import animal_svg, card_svg, draw, lines
 from engine import registry
 from engine.core import plain
 from engine.svintus.animals import ANIMALS
 from engine.svintus.cards import CARDS, COLORS, Kind
 from engine.svintus.models import CardView, PickAnimal, Play, SvintusView, UseAbility
-from tests.miniapp.art_checks import T, check_pieces, ctx, taps_of, tree, walk
+from tests.miniapp.art_checks import LANGS, T, check, ctx, dimmed, taps_in, tree, walk
 
 G = registry.get("svintus")
-LANGS = ("ru", "en")
 TABLES = [  # (options, players, seed, steps): a few hundred states each, every few drawn
     ({}, 3, 1, 300),
     ({"metamorphoses": True, "hand_size": 5}, 4, 2, 500),
@@ -46,7 +44,7 @@ def text_hand_plays(lang: str, view: SvintusView, legal: Any) -> list[Any]:
 
 def check_view(lang: str, view: SvintusView, legal: Any) -> list[Piece]:
     pieces = draw(ctx(lang), view, legal)
-    offered = check_pieces(pieces, legal)
+    offered = check(pieces, legal)
     # every card button of the text hand (a legal play) is a tap; so are the animal's
     missing = [a for a in text_hand_plays(lang, view, legal) if isinstance(a, Play) and a not in offered]
     assert not missing, missing
@@ -56,8 +54,7 @@ def check_view(lang: str, view: SvintusView, legal: Any) -> list[Piece]:
         cards = [p for p in pieces if p.key.startswith("card:")]
         assert len(cards) == len(view.hand) and all(p.row == "hand" for p in cards)
         for p in cards:  # a card that cannot be played now is dimmed, one that can is a tap
-            dimmed = DIM in p.svg
-            assert dimmed != bool(p.taps), p.label
+            assert dimmed(p) != bool(p.taps), p.label
     return pieces
 
 
@@ -66,7 +63,7 @@ def test_random_tables_draw_for_every_seat_and_the_public(
     options: dict[str, Any], players: int, seed: int, steps: int
 ) -> None:
     drawn = states = 0
-    for i, state in enumerate(walk("svintus", options, players, seed, steps)):
+    for i, state in enumerate(walk("svintus", players, seed, options, steps)):
         states += 1
         if i % 5 and state.phase == "playing":  # every state between rounds is drawn
             continue
@@ -82,7 +79,7 @@ def test_random_tables_draw_for_every_seat_and_the_public(
 def test_the_tables_reach_every_phase_and_the_animals_powers() -> None:
     phases, seen = set(), set()
     for options, players, seed, steps in TABLES:
-        for state in walk("svintus", options, players, seed, steps):
+        for state in walk("svintus", players, seed, options, steps):
             phases.add(state.phase)
             for p in range(1, players + 1):
                 view = G.view(state, p)
@@ -94,7 +91,7 @@ def test_the_tables_reach_every_phase_and_the_animals_powers() -> None:
 
 def test_both_languages_draw_the_same_pieces() -> None:
     pressed = 0
-    for state in list(walk("svintus", {"metamorphoses": True}, 3, 9, 120))[::20]:
+    for state in list(walk("svintus", 3, 9, {"metamorphoses": True}, 120))[::20]:
         view, legal = G.view(state, 1), G.legal(state, 1)
         pressed += len(text_hand_plays("ru", view, legal))
         ru, en = check_view("ru", view, legal), check_view("en", view, legal)
@@ -121,7 +118,7 @@ def test_every_card_draws_its_colour_and_value_or_kind(lang: str) -> None:
             else:
                 assert T(lang, f"svintus-kind-{c.kind.value}") in shown
                 assert T(lang, f"svintus-art-glyph-{c.kind.value}") in shown
-            assert bool(taps_of(root)) == tap
+            assert bool(taps_in(root)) == tap
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -144,7 +141,7 @@ def test_a_long_name_goes_on_two_lines() -> None:
 
 @pytest.mark.parametrize("colour", COLORS)
 def test_the_pile_names_a_polypigs_colour(colour: Any) -> None:
-    state = next(iter(walk("svintus", {}, 3, 5, 1)))
+    state = next(iter(walk("svintus", 3, 5, steps=1)))
     polypig = next(c for c in CARDS if c.kind is Kind.POLYPIG)
     top = CardView(id=polypig.id, color=None, kind=Kind.POLYPIG, value=None)
     view = dataclasses.replace(G.view(state, 1), top=top, color=colour)

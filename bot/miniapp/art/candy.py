@@ -15,18 +15,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.adapter import Ctx
+from bot.fit import text_of
 from bot.games.candy import MODES, card_label, character_name, signed
 from bot.miniapp.art import Choice, Piece
-from bot.miniapp.art._svgkit import (
+from bot.miniapp.art._svg import (
     ACCENT,
     FACE,
     HINT,
+    LEAD,
+    MIDDLE,
     TEXT,
     WHITE,
+    centred,
     circle,
+    dim,
     fit,
+    glyph,
     num,
-    plain,
     rect,
     squeeze,
     svg,
@@ -46,8 +51,7 @@ from engine.candy.models import (
     PlayToEmpire,
     Protect,
 )
-from engine.core import View
-from engine.core import plain as plain_moves
+from engine.core import View, plain
 
 C = Character
 # each character's colour: its card's band and frame (white text on it, light and dark pages alike)
@@ -81,7 +85,7 @@ def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
     and their own hand."""
     assert isinstance(view, CandyView)
     v = view
-    moves = set(plain_moves(legal))
+    moves = set(plain(legal))
     pieces = [_piles(ctx, v)]
     if v.reaction is not None:
         pieces.append(_reaction(ctx, v, moves))
@@ -96,15 +100,15 @@ def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
 
 def _say(ctx: Ctx, key: str, **args: Any) -> str:
     """A locale message as plain text (names come HTML-escaped, some keys hold tags)."""
-    return plain(ctx(key, **args))
+    return text_of(ctx(key, **args))
 
 
 def _name(ctx: Ctx, character: Character) -> str:
-    return plain(character_name(ctx, character))
+    return text_of(character_name(ctx, character))
 
 
 def _label(ctx: Ctx, card: int) -> str:
-    return plain(card_label(ctx, card))
+    return text_of(card_label(ctx, card))
 
 
 # --- a hand card ------------------------------------------------------------------------------
@@ -142,7 +146,7 @@ def _hand_card(ctx: Ctx, v: CandyView, me: int, card: HandCardView, moves: set[A
     if banned:
         label = _say(ctx, "candy-art-banned-card", label=label)
     return Piece(
-        svg=svg(CARD_W, CARD_H, tap(0, body) if choices else body, dim=not choices),
+        svg=svg(CARD_W, CARD_H, tap(0, body) if choices else dim(body)),
         label=label,
         taps=(choices,) if choices else (),
         row="hand",
@@ -162,7 +166,7 @@ def _face(ctx: Ctx, card: CardView, banned: bool) -> str:
         rect(1.8, 12, CARD_W - 3.6, 10, colour),
         text(CARD_W / 2, _first_line(12, name_size, len(name)), name, name_size, WHITE, "middle", True),
         rect(5, 24.5, CARD_W - 10, 23, colour, r=4, opacity=0.13),
-        text(25, 42.5, [_say(ctx, f"candy-art-emoji-{card.character.value}")], 17, TEXT, "middle"),
+        glyph(25, 42.5 - 17 * MIDDLE, _say(ctx, f"candy-art-emoji-{card.character.value}"), 17),
         _candy(56, 36, 9, card.candies),
         text(4.5, 51 + size, lines, size, TEXT),
     ]
@@ -173,7 +177,7 @@ def _face(ctx: Ctx, card: CardView, banned: bool) -> str:
 
 def _first_line(middle: float, size: float, count: int) -> float:
     """The first baseline of ``count`` lines centred on ``middle``."""
-    return middle - (count - 1) * size * 1.22 / 2 + size * 0.36
+    return middle - (count - 1) * size * LEAD / 2 + size * MIDDLE
 
 
 def _candy(x: float, y: float, r: float, candies: int) -> str:
@@ -186,11 +190,7 @@ def _candy(x: float, y: float, r: float, candies: int) -> str:
         f' style="fill:{colour}"/>'
     )
     size = r * (1.05 if len(signed(candies)) < 3 else 0.9)
-    return (
-        wings
-        + circle(x, y, r, colour, WHITE, r * 0.12)
-        + text(x, y + size * 0.36, [signed(candies)], size, WHITE, "middle", True)
-    )
+    return wings + circle(x, y, r, colour, WHITE, r * 0.12) + centred(x, y, signed(candies), size, WHITE)
 
 
 def _banned(ctx: Ctx) -> str:
@@ -221,9 +221,7 @@ def _mini(ctx: Ctx, x: float, y: float, card: CardView, protected: bool = False)
             width=1.6 if protected else 1,
         ),
         rect(x + 1.5, y + 1.5, MINI_W - 3, 26, colour, r=2),
-        text(
-            x + MINI_W / 2, y + 20, [_say(ctx, f"candy-art-emoji-{card.character.value}")], 14, TEXT, "middle"
-        ),
+        glyph(x + MINI_W / 2, y + 20 - 14 * MIDDLE, _say(ctx, f"candy-art-emoji-{card.character.value}"), 14),
         circle(x + MINI_W - 6.5, y + 7, 5.2, candy, WHITE, 0.7),
         text(x + MINI_W - 6.5, y + 8.9, [signed(card.candies)], 5, WHITE, "middle", True),
         text(x + MINI_W / 2, y + 28.5 + size * 1.1, name, size, TEXT, "middle"),
@@ -294,7 +292,7 @@ def _reaction(ctx: Ctx, v: CandyView, moves: set[Any]) -> Piece:
     if r.take is not None:
         words += " " + _say(ctx, "candy-hand-reaction-take", card=_name(ctx, r.take.character))
     lines = wrap(words, WIDE - MINI_W - 3 * PAD, 5)[:8]
-    height = max(MINI_H, len(lines) * 5 * 1.22) + 2 * PAD
+    height = max(MINI_H, len(lines) * 5 * LEAD) + 2 * PAD
     body = (
         rect(0.8, 0.8, WIDE - 1.6, height - 1.6, SHIELD, r=5, stroke=SHIELD, width=1.2, opacity=0.12)
         + _mini(ctx, PAD, PAD, r.card)
@@ -326,7 +324,7 @@ def _seat_head(ctx: Ctx, v: CandyView, p: int) -> tuple[str, str]:
         flag = _say(ctx, "candy-board-left")
     elif p in v.away:
         flag = _say(ctx, "candy-flag-away")
-    return plain(head), flag
+    return text_of(head), flag
 
 
 def _seat_notes(ctx: Ctx, v: CandyView, p: int) -> list[str]:
@@ -371,7 +369,7 @@ def _seat(ctx: Ctx, v: CandyView, p: int) -> Piece:
     rows = max(1, -(-len(cards) // PER_ROW))
     top = 14.0
     notes = [line for note in _seat_notes(ctx, v, p) for line in wrap(note, WIDE - 2 * PAD, 4.4)]
-    height = top + rows * (MINI_H + 3) + len(notes) * 4.4 * 1.22 + PAD
+    height = top + rows * (MINI_H + 3) + len(notes) * 4.4 * LEAD + PAD
     moving = v.current == p and v.phase == "playing"
     parts = [
         rect(

@@ -27,12 +27,13 @@ from bot.fit import short_name, text_of
 from bot.games.dobble import glyph as glyph_of
 from bot.games.dobble import symbol_label
 from bot.miniapp.art import Choice, Piece
-from bot.miniapp.art._svg import DIM, GLOW, HINT_LINE, RING, TEXT, badge, glyph, svg, text, words
+from bot.miniapp.art._svg import ACCENT, HINT, TEXT, badge, centred, dim, glyph, svg, tap
 from engine.core import View, plain
 from engine.dobble.models import DobbleView, Face, Spot
 
 SIZE = 200  # a card's diameter in viewBox units: the centre card and one's own
 SMALL = 150  # the cards around the centre and the other players' cards (several to a row)
+PAD = 3  # room around a card
 FACE, EDGE = "#fffdf6", "#b9b3a6"  # a card is white card in either theme
 CENTRE_EDGE = "#e0a100"
 BACK, BACK_EDGE = "#ff7a1a", "#c24f00"
@@ -81,44 +82,49 @@ def symbols_body(ctx: Ctx, symbol_set: str, face: Face, taps: dict[int, int]) ->
     """A card's symbols; a symbol in ``taps`` (symbol -> tap index) carries its ``data-tap``."""
     parts = []
     for x, place in zip(face.symbols, layout(face.symbols), strict=True):
-        tap = f' data-tap="{taps[x]}"' if x in taps else ""
         hit = f'<circle r="{place.size * 0.62:.1f}" fill="#fff" fill-opacity="0"/>'
-        parts.append(
-            f'<g class="dobble-symbol"{tap} transform="translate({place.x:.1f} {place.y:.1f}) '
+        symbol = (
+            f'<g class="dobble-symbol" transform="translate({place.x:.1f} {place.y:.1f}) '
             f'rotate({place.turn:.0f})">{hit}{glyph(0, 0, glyph_of(ctx, symbol_set, x), place.size)}</g>'
         )
+        parts.append(tap(taps[x], symbol) if x in taps else symbol)
     return "".join(parts)
 
 
 def card_body(ctx: Ctx, symbol_set: str, face: Face, taps: dict[int, int], edge: str) -> str:
-    """A round card of ``SIZE``: its rim (``edge``: a colour or a ``stroke:`` style) and its symbols."""
-    rim = f'style="{edge}"' if edge.startswith("stroke:") else f'stroke="{edge}"'
+    """A round card of ``SIZE``: its rim in ``edge`` (a colour) and its symbols."""
     mid = SIZE / 2
     return (
-        f'<circle cx="{mid}" cy="{mid}" r="{mid - 2}" fill="{FACE}" stroke-width="4" {rim}/>'
+        f'<circle cx="{mid}" cy="{mid}" r="{mid - 2}" fill="{FACE}" stroke-width="4" style="stroke:{edge}"/>'
         f'<circle cx="{mid}" cy="{mid}" r="{mid - 8}" fill="none" stroke="#000" stroke-opacity=".08"/>'
         + symbols_body(ctx, symbol_set, face, taps)
     )
 
 
 def card_svg(
-    ctx: Ctx, v: DobbleView, face: Face, taps: dict[int, int], role: str, dim: bool = False, under: str = ""
+    ctx: Ctx,
+    v: DobbleView,
+    face: Face,
+    taps: dict[int, int],
+    role: str,
+    dimmed: bool = False,
+    under: str = "",
 ) -> str:
     """A card in its own ``<svg>``: of ``SIZE`` (the centre, one's own) or ``SMALL``, with
     ``under`` (a name, a count) beneath it."""
     scale = 1.0 if role in ("centre", "own") else SMALL / SIZE
-    edge = CENTRE_EDGE if role == "centre" else RING if taps else EDGE
+    edge = CENTRE_EDGE if role == "centre" else ACCENT if taps else EDGE
     body = card_body(ctx, v.symbols, face, taps, edge)
-    if dim:
-        body = f"<g{DIM}>{body}</g>"
+    if dimmed:
+        body = dim(body)
     side = SIZE * scale
     if scale != 1.0:
         body = f'<g transform="scale({scale:g})">{body}</g>'
     height = side
     if under:
-        body += text(side / 2, side + 11, under, 12, TEXT, side)
+        body += centred(side / 2, side + 11, under, 12, TEXT, side)
         height += 20
-    return svg(body, side, height, f"dobble-card dobble-{role}")
+    return svg(side, height, body, f"dobble-card dobble-{role}", PAD)
 
 
 def back_svg(ctx: Ctx) -> str:
@@ -129,7 +135,7 @@ def back_svg(ctx: Ctx) -> str:
         f'<circle cx="{mid}" cy="{mid}" r="{mid - 22}" fill="none" stroke="#fff" stroke-opacity=".6" '
         f'stroke-width="6" stroke-dasharray="14 10"/>' + glyph(mid, mid, ctx("dobble-emoji"), 64)
     )
-    return svg(body, SIZE, SIZE, "dobble-card dobble-back")
+    return svg(SIZE, SIZE, body, "dobble-card dobble-back", PAD)
 
 
 # --- what is drawn -----------------------------------------------------------------------
@@ -149,7 +155,7 @@ def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
         return pieces
     if v.centre is None:
         if v.stage == "countdown":
-            label = words(ctx("dobble-board-countdown"))
+            label = text_of(ctx("dobble-board-countdown"))
             pieces.append(Piece(back_svg(ctx), label, row="table", key="centre"))
         return pieces
     presses = {(a.card, a.symbol): a for a in plain(legal) if isinstance(a, Spot)}
@@ -158,7 +164,7 @@ def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
 
 
 def names(ctx: Ctx, v: DobbleView, face: Face) -> str:
-    return ", ".join(words(symbol_label(ctx, v.symbols, x)) for x in face.symbols)
+    return ", ".join(text_of(symbol_label(ctx, v.symbols, x)) for x in face.symbols)
 
 
 def centre(ctx: Ctx, v: DobbleView, presses: dict[tuple[int, int], Spot]) -> Piece:
@@ -172,8 +178,8 @@ def centre(ctx: Ctx, v: DobbleView, presses: dict[tuple[int, int], Spot]) -> Pie
             press = presses.get((v.pairs[0].card, x))
             if press is not None:
                 taps[x] = len(choices)
-                choices.append((Choice(words(symbol_label(ctx, v.symbols, x)), press),))
-    label = words(ctx("dobble-art-centre", symbols=names(ctx, v, face)))
+                choices.append((Choice(text_of(symbol_label(ctx, v.symbols, x)), press),))
+    label = text_of(ctx("dobble-art-centre", symbols=names(ctx, v, face)))
     drawn = card_svg(ctx, v, face, taps, "centre")
     return Piece(drawn, label, tuple(choices), row="table", key=f"card:{face.card}")
 
@@ -186,21 +192,21 @@ def card(ctx: Ctx, v: DobbleView, face: Face, own: bool, presses: dict[tuple[int
         press = presses.get((face.card, x))
         if press is not None:
             taps[x] = len(choices)
-            choices.append((Choice(words(symbol_label(ctx, v.symbols, x)), press),))
+            choices.append((Choice(text_of(symbol_label(ctx, v.symbols, x)), press),))
     symbols = names(ctx, v, face)
     under = ""
     if own:
-        role, label = "own", words(ctx("dobble-art-own", symbols=symbols))
+        role, label = "own", text_of(ctx("dobble-art-own", symbols=symbols))
     elif face.owner is not None:
-        role, label = "top", words(ctx("dobble-art-top", player=ctx.name(face.owner), symbols=symbols))
-        count = words(ctx("dobble-n-cards", count=v.cards.get(face.owner, 0)))
+        role, label = "top", text_of(ctx("dobble-art-top", player=ctx.name(face.owner), symbols=symbols))
+        count = text_of(ctx("dobble-n-cards", count=v.cards.get(face.owner, 0)))
         under = f"{short_name(text_of(ctx.name(face.owner)), 12)} · {count}"
     else:
-        role, label = "outer", words(ctx("dobble-art-outer", symbols=symbols))
+        role, label = "outer", text_of(ctx("dobble-art-outer", symbols=symbols))
     locked = v.viewer in v.locked and bool(v.pairs)
     if locked:
-        label += " " + words(ctx("dobble-hand-locked"))
-    drawn = card_svg(ctx, v, face, taps, role, dim=locked, under=under)
+        label += " " + text_of(ctx("dobble-hand-locked"))
+    drawn = card_svg(ctx, v, face, taps, role, dimmed=locked, under=under)
     return Piece(drawn, label, tuple(choices), row="hand" if own else "table", key=f"card:{face.card}")
 
 
@@ -212,17 +218,17 @@ def seat(ctx: Ctx, v: DobbleView, p: int) -> Piece:
     if p in v.duel:
         parts.append(
             f'<rect x=".5" y=".5" width="{w - 1}" height="{h - 1}" rx="9" fill-opacity=".12" '
-            f'stroke-width="1.5" style="{GLOW};{RING}"/>'
+            f'stroke-width="1.5" style="fill:{ACCENT};stroke:{ACCENT}"/>'
         )
     for i in range(min(count, 3) or 1):
         paint = f'fill="{FACE}" stroke="#000" stroke-opacity=".4"'
         if not count:  # an empty pile: its place, dashed
-            paint = f'fill="none" stroke-dasharray="3 3" style="{HINT_LINE}"'
+            paint = f'fill="none" stroke-dasharray="3 3" style="stroke:{HINT}"'
         parts.append(f'<circle cx="{32 + 3 * i}" cy="{30 - 3 * i}" r="18" {paint}/>')
     parts.append(badge(56, 40, count))
     if p in v.locked and v.stage == "live":
-        parts.append(glyph(14, 12, words(ctx("dobble-flag-locked")).strip(), 12))
-    parts.append(text(w / 2, h - 8, short_name(text_of(ctx.name(p)), 12), 10, TEXT, w - 4))
+        parts.append(glyph(14, 12, text_of(ctx("dobble-flag-locked")).strip(), 12))
+    parts.append(centred(w / 2, h - 8, short_name(text_of(ctx.name(p)), 12), 10, TEXT, w - 4))
     line = ctx(
         "dobble-board-player",
         player=ctx.name(p),
@@ -231,4 +237,4 @@ def seat(ctx: Ctx, v: DobbleView, p: int) -> Piece:
         match="true" if len(v.plan) > 1 else "false",
         flags=ctx("dobble-flag-locked") if p in v.locked and v.stage == "live" else "",
     )
-    return Piece(svg("".join(parts), w, h, "dobble-seat"), words(line), row="table", key=f"seat:{p}")
+    return Piece(svg(w, h, "".join(parts), "dobble-seat", PAD), text_of(line), row="table", key=f"seat:{p}")

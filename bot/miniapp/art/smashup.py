@@ -16,19 +16,23 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.adapter import Ctx
+from bot.fit import text_of
 from bot.games.smashup import card_name, card_text, faction_name
 from bot.miniapp.art import Choice, Piece
-from bot.miniapp.art._svgkit import (
+from bot.miniapp.art._svg import (
     ACCENT,
     FACE,
     HINT,
     LEAD,
+    MIDDLE,
     TEXT,
     WHITE,
     WIDTH,
+    centred,
     circle,
+    dim,
     fit,
-    plain,
+    glyph,
     rect,
     squeeze,
     svg,
@@ -36,8 +40,7 @@ from bot.miniapp.art._svgkit import (
     text,
     wrap,
 )
-from engine.core import View
-from engine.core import plain as plain_moves
+from engine.core import View, plain
 from engine.smashup.cards import BASES, CARDS, MADNESS, Kind
 from engine.smashup.models import (
     BaseView,
@@ -77,7 +80,7 @@ def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
     """What ``view``'s viewer sees: the players, the bases, their own hand."""
     assert isinstance(view, SmashUpView)
     v = view
-    moves = list(plain_moves(legal))
+    moves = list(plain(legal))
     talents = {a.card: a for a in moves if isinstance(a, UseTalent)}
     pieces = [_players(ctx, v)]
     pieces += [_base(ctx, v, b, talents) for b in v.bases]
@@ -92,7 +95,7 @@ def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
 
 def _say(ctx: Ctx, key: str, **args: Any) -> str:
     """A locale message as plain text (names come HTML-escaped, some keys hold tags)."""
-    return plain(ctx(key, **args))
+    return text_of(ctx(key, **args))
 
 
 def _colour(faction: str) -> str:
@@ -102,13 +105,13 @@ def _colour(faction: str) -> str:
 def _faction(ctx: Ctx, faction: str) -> str:
     if faction == MADNESS:
         return _say(ctx, "smashup-card-madness")
-    return plain(faction_name(ctx, faction))
+    return text_of(faction_name(ctx, faction))
 
 
 def _text(ctx: Ctx, card: str) -> str:
     """A card's text as a card prints it: a minion's power is on its badge, so
     the text's «Minion, power N.» is left out."""
-    words = plain(card_text(ctx, card))
+    words = text_of(card_text(ctx, card))
     d = CARDS.get(card)
     if d is not None and d.kind is Kind.MINION:
         said = _say(ctx, "smashup-art-minion-says", power=d.power)
@@ -205,7 +208,7 @@ def _hand_card(ctx: Ctx, v: SmashUpView, c: CardRef, plays: Sequence[PlayCard]) 
         text=_text(ctx, c.card),
     )
     return Piece(
-        svg=svg(CARD_W, CARD_H, tap(0, body) if choices else body, dim=not choices),
+        svg=svg(CARD_W, CARD_H, tap(0, body) if choices else dim(body)),
         label=label,
         taps=(choices,) if choices else (),
         row="hand",
@@ -241,17 +244,13 @@ def _face(ctx: Ctx, card: str) -> str:
     if (
         emoji and 44 + size * (len(lines) * LEAD + 0.3) < CARD_H - 22
     ):  # room below the text: the faction's mark
-        parts.append(
-            f'<g style="opacity:.22">{text(CARD_W - 16, CARD_H - 8, [emoji], 16, TEXT, "middle")}</g>'
-        )
+        parts.append(f'<g style="opacity:.22">{glyph(CARD_W - 16, CARD_H - 8 - 16 * MIDDLE, emoji, 16)}</g>')
     return "".join(parts)
 
 
 def _power(x: float, y: float, r: float, power: int, colour: str) -> str:
     size = r * (1.2 if power < 10 else 0.95)
-    return circle(x, y, r, colour, WHITE, r * 0.14) + text(
-        x, y + size * 0.36, [str(power)], size, WHITE, "middle", True
-    )
+    return circle(x, y, r, colour, WHITE, r * 0.14) + centred(x, y, str(power), size, WHITE)
 
 
 # --- the table ----------------------------------------------------------------------------------------
@@ -288,7 +287,7 @@ def _player(ctx: Ctx, v: SmashUpView, p: PlayerView, y: float) -> tuple[str, str
     for j, f in enumerate(p.factions):
         parts.append(circle(11.5 + j * 6.5, y + 5.5, 2.8, _colour(f), WHITE, 0.5))
     won = p.player in v.winners
-    name = plain(ctx("smashup-art-winner", name=ctx.name(p.player)) if won else ctx.name(p.player))
+    name = text_of(ctx("smashup-art-winner", name=ctx.name(p.player)) if won else ctx.name(p.player))
     counts = _say(
         ctx,
         "smashup-art-counts",
@@ -346,7 +345,7 @@ def _base(ctx: Ctx, v: SmashUpView, b: BaseView, talents: dict[int, UseTalent]) 
     out.parts.append(out.tapped(head, _talents(ctx, [b.uid, *(a.uid for a in b.actions)], talents, cards)))
     name = card_name(ctx, b.card)
     out.said.append(_say(ctx, "smashup-option-base", base=name, total=b.total, bp=b.breakpoint))
-    words = plain(card_text(ctx, b.card))
+    words = text_of(card_text(ctx, b.card))
     lines = wrap(words, WIDE - 2 * PAD, 4.4, most=4)
     out.parts.append(text(PAD, 35, lines, 4.4, HINT))
     out.said.append(words)

@@ -21,13 +21,28 @@ from bot.adapter import Ctx
 from bot.fit import short_name, text_of
 from bot.games.svintus import animal_label, animal_name, animal_rule, card_label, sort_key
 from bot.miniapp.art import Choice, Piece
-from bot.miniapp.art._svg import DIM, GLOW, HINT_LINE, RING, TEXT, badge, glyph, svg, text, words
+from bot.miniapp.art._svg import (
+    ACCENT,
+    HINT,
+    MIDDLE,
+    TEXT,
+    WHITE,
+    badge,
+    centred,
+    dim,
+    glyph,
+    rect,
+    svg,
+    tap,
+    text,
+)
 from engine.core import View, plain
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import Color, Kind
 from engine.svintus.models import CardView, PickAnimal, Play, SvintusView, UseAbility
 
 W, H = 64, 96  # a card in viewBox units (the page scales it): about a thumb wide on a phone
+PAD = 3  # room around a card for its ring
 # the game's colours: fixed (a card is a card in either theme), white text readable on each
 FILL: dict[Color | None, str] = {
     Color.RED: "#d62839",
@@ -99,9 +114,9 @@ def face(ctx: Ctx, card: CardView) -> str:
         parts += [
             f'<ellipse cx="{W / 2}" cy="{H / 2}" rx="22" ry="33" fill="#fff" '
             f'transform="rotate(20 {W / 2} {H / 2})"/>',
-            text(W / 2, H / 2 + 1, value, 44, fill, extra=' stroke="#000" stroke-opacity=".25"'),
-            text(11, 12, value, 13, "#fff"),
-            text(W - 11, H - 12, value, 13, "#fff", extra=f' transform="rotate(180 {W - 11} {H - 12})"'),
+            centred(W / 2, H / 2 + 1, value, 44, fill, extra=' stroke="#000" stroke-opacity=".25"'),
+            centred(11, 12, value, 13, WHITE),
+            centred(W - 11, H - 12, value, 13, WHITE, extra=f' transform="rotate(180 {W - 11} {H - 12})"'),
         ]
         return "".join(parts)
     sign = ctx(f"svintus-art-glyph-{card.kind.value}")
@@ -116,7 +131,7 @@ def face(ctx: Ctx, card: CardView) -> str:
         parts.append(glyph(W / 2, cy + 1, sign, 27))
     parts += [
         glyph(11, 12, sign, 9),
-        text(W / 2, H - 13, words(ctx(f"svintus-kind-{card.kind.value}")), 9, "#fff", W - 12),
+        centred(W / 2, H - 13, text_of(ctx(f"svintus-kind-{card.kind.value}")), 9, WHITE, W - 12),
     ]
     return "".join(parts)
 
@@ -125,22 +140,18 @@ def card_class(card: CardView) -> str:
     return f"svintus-card svintus-{card.color.value if card.color else 'wild'} svintus-{card.kind.value}"
 
 
-def tappable(body: str, tap: bool, dim: bool) -> str:
+def tappable(body: str, tapped: bool, dimmed: bool) -> str:
     """A card's body ringed in the theme's button colour and made the piece's one tap
     (``data-tap="0"``), or dimmed, or as it is."""
-    if tap:
-        ring = (
-            f'<rect x="-1.5" y="-1.5" width="{W + 3}" height="{H + 3}" rx="9" fill="none" '
-            f'stroke-width="3" style="{RING}"/>'
-        )
-        return f'<g data-tap="0">{ring}{body}</g>'
-    return f"<g{DIM}>{body}</g>" if dim else body
+    if tapped:
+        return tap(0, rect(-1.5, -1.5, W + 3, H + 3, "none", r=9, stroke=ACCENT, width=3) + body)
+    return dim(body) if dimmed else body
 
 
-def card_svg(ctx: Ctx, card: CardView, tap: bool = False, dim: bool = False) -> str:
+def card_svg(ctx: Ctx, card: CardView, tapped: bool = False, dimmed: bool = False) -> str:
     """A card alone: ringed and tappable (``data-tap="0"``) when it may be played, or dimmed."""
-    body = tappable(face(ctx, card), tap, dim)
-    return svg(body, W, H, card_class(card))
+    body = tappable(face(ctx, card), tapped, dimmed)
+    return svg(W, H, body, card_class(card), PAD)
 
 
 def back(scale: float = 1.0, extra: str = "") -> str:
@@ -179,20 +190,19 @@ def animal_face(ctx: Ctx, animal: Animal, dark: bool) -> str:
     ]
     name = lines(animal_name(ctx.t, ctx.lang, animal, dark))
     top = H - 21 if len(name) == 1 else H - 26
-    parts += [text(W / 2, top + 11 * i, line, 9, ink, W - 10) for i, line in enumerate(name)]
+    parts.append(text(W / 2, top + 9 * MIDDLE, name, 9, ink, "middle", True, W - 10))  # 11 apart
     return "".join(parts)
 
 
-def animal_svg(ctx: Ctx, animal: Animal, dark: bool, tap: bool, dim: bool, under: str = "") -> str:
+def animal_svg(ctx: Ctx, animal: Animal, dark: bool, tapped: bool, dimmed: bool, under: str = "") -> str:
     """An animal's card; ``under``: a name under it (who took it)."""
-    body = tappable(animal_face(ctx, animal, dark), tap, dim)
+    body = tappable(animal_face(ctx, animal, dark), tapped, dimmed)
     height = H
     if under:
-        body += text(W / 2, H + 9, short_name(under, 12), 9, TEXT, W)
+        body += centred(W / 2, H + 9, short_name(under, 12), 9, TEXT, W)
         height = H + 16
-    return svg(
-        body, W, height, f"svintus-animal svintus-animal-{animal.value} svintus-{'dark' if dark else 'light'}"
-    )
+    side = "dark" if dark else "light"
+    return svg(W, height, body, f"svintus-animal svintus-animal-{animal.value} svintus-{side}", PAD)
 
 
 # --- what is drawn -----------------------------------------------------------------------
@@ -210,7 +220,7 @@ def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
     pieces.append(deck(ctx, view))
     if view.peek is not None:  # the Eagle-Owl: the target's hand in sight
         pieces += [
-            Piece(card_svg(ctx, c), words(card_label(ctx, c.id)), row="table", key=f"peek:{c.id}")
+            Piece(card_svg(ctx, c), text_of(card_label(ctx, c.id)), row="table", key=f"peek:{c.id}")
             for c in sorted(view.peek, key=sort_key)
         ]
     mine = own_animal(ctx, view, acts)
@@ -226,13 +236,15 @@ def hand(ctx: Ctx, v: SvintusView, acts: Sequence[Any]) -> list[Piece]:
     plays = {a.card: a for a in acts if isinstance(a, Play)}
     pieces = []
     for c in sorted(v.hand, key=sort_key):
-        name = words(card_label(ctx, c.id))
+        name = text_of(card_label(ctx, c.id))
         play = plays.get(c.id)
         if play is None:
-            pieces.append(Piece(card_svg(ctx, c, dim=True), name, key=f"card:{c.id}"))
+            pieces.append(Piece(card_svg(ctx, c, dimmed=True), name, key=f"card:{c.id}"))
             continue
-        label = words(ctx("svintus-playable", label=name))
-        pieces.append(Piece(card_svg(ctx, c, tap=True), label, ((Choice(name, play),),), key=f"card:{c.id}"))
+        label = text_of(ctx("svintus-playable", label=name))
+        pieces.append(
+            Piece(card_svg(ctx, c, tapped=True), label, ((Choice(name, play),),), key=f"card:{c.id}")
+        )
     return pieces
 
 
@@ -245,36 +257,36 @@ def pile(ctx: Ctx, v: SvintusView) -> Piece:
         for dx, dy, turn in ((2, 2, 5), (-1, 1, -4))[: max(0, min(v.pile_count - 1, 2))]
     )
     body, height = under + face(ctx, v.top), float(H)
-    label = words(ctx("svintus-board-top", card=card_label(ctx, v.top.id)))
+    label = text_of(ctx("svintus-board-top", card=card_label(ctx, v.top.id)))
     cls = f"{card_class(v.top)} svintus-pile"
     if v.color is not None and v.top.kind is Kind.POLYPIG:
         cls += f" svintus-named-{v.color.value}"
-        named = words(ctx(f"svintus-color-{v.color.value}"))
+        named = text_of(ctx(f"svintus-color-{v.color.value}"))
         body += (
             f'<rect x="4" y="{H + 3}" width="{W - 8}" height="15" rx="7.5" fill="{FILL[v.color]}" '
-            f'stroke="#000" stroke-opacity=".35"/>' + text(W / 2, H + 10.5, named, 9, "#fff", W - 14)
+            f'stroke="#000" stroke-opacity=".35"/>' + centred(W / 2, H + 10.5, named, 9, WHITE, W - 14)
         )
         height += 19
-        label += " " + words(ctx("svintus-board-named-color", color=v.color.value))
-    return Piece(svg(body, W, height, cls), label, row="table", key="pile")
+        label += " " + text_of(ctx("svintus-board-named-color", color=v.color.value))
+    return Piece(svg(W, height, body, cls, PAD), label, row="table", key="pile")
 
 
 def deck(ctx: Ctx, v: SvintusView) -> Piece:
     """The deck face down with its count (the Owl's owner sees its top card face up)."""
     count = v.deck_count
-    label = words(ctx("svintus-art-deck", count=count))
+    label = text_of(ctx("svintus-art-deck", count=count))
     if v.deck_top is not None:
         body = face(ctx, v.deck_top)
-        label += " " + words(ctx("svintus-hand-deck-top", card=card_label(ctx, v.deck_top.id)))
+        label += " " + text_of(ctx("svintus-hand-deck-top", card=card_label(ctx, v.deck_top.id)))
     elif count:
         body = back()
     else:
         body = (
             f'<rect x="1" y="1" width="{W - 2}" height="{H - 2}" rx="7" fill="none" stroke-width="1.5" '
-            f'stroke-dasharray="4 3" style="{HINT_LINE}"/>'
+            f'stroke-dasharray="4 3" style="stroke:{HINT}"/>'
         )
     body += badge(W / 2, H + 4, count, 10)  # on the bottom edge, clear of a face-up card's name
-    return Piece(svg(body, W, H + 14, "svintus-deck"), label, row="table", key="deck")
+    return Piece(svg(W, H + 14, body, "svintus-deck", PAD), label, row="table", key="deck")
 
 
 def seat(ctx: Ctx, v: SvintusView, p: int) -> Piece:
@@ -285,7 +297,7 @@ def seat(ctx: Ctx, v: SvintusView, p: int) -> Piece:
     if p == v.current and v.phase == "playing":  # whose turn it is
         parts.append(
             f'<rect x=".5" y=".5" width="{w - 1}" height="{h - 1}" rx="9" fill-opacity=".12" '
-            f'stroke-width="1.5" style="{GLOW};{RING}"/>'
+            f'stroke-width="1.5" style="fill:{ACCENT};stroke:{ACCENT}"/>'
         )
     for i, turn in enumerate((-16, 0, 16)[: min(count, 3)]):
         x = 38 - W * 0.3 / 2 + (i - min(count, 3) / 2 + 0.5) * 5
@@ -302,9 +314,9 @@ def seat(ctx: Ctx, v: SvintusView, p: int) -> Piece:
     flags = flag_glyphs(ctx, v, p)
     if flags:
         parts.append(glyph(16, 42, flags, 11))
-    parts.append(text(w / 2, h - 9, short_name(text_of(ctx.name(p)), 12), 10, TEXT, w - 4))
+    parts.append(centred(w / 2, h - 9, short_name(text_of(ctx.name(p)), 12), 10, TEXT, w - 4))
     return Piece(
-        svg("".join(parts), w, h, "svintus-seat"), seat_label(ctx, v, p), row="table", key=f"seat:{p}"
+        svg(w, h, "".join(parts), "svintus-seat", PAD), seat_label(ctx, v, p), row="table", key=f"seat:{p}"
     )
 
 
@@ -319,7 +331,7 @@ def flag_glyphs(ctx: Ctx, v: SvintusView, p: int) -> str:
         flags.append(ctx("svintus-flag-silence"))
     if p in v.skips:
         flags.append(ctx("svintus-flag-skip"))
-    return words("".join(flags))
+    return text_of("".join(flags))
 
 
 def seat_label(ctx: Ctx, v: SvintusView, p: int) -> str:
@@ -334,7 +346,7 @@ def seat_label(ctx: Ctx, v: SvintusView, p: int) -> str:
     if animal is not None:
         label = animal_label(ctx.t, ctx.lang, animal, p in v.dark)
         line = ctx("svintus-board-player-animal", line=line, animal=label)
-    return " ".join(words(line).split())
+    return " ".join(text_of(line).split())
 
 
 def own_animal(ctx: Ctx, v: SvintusView, acts: Sequence[Any]) -> Piece | None:
@@ -346,8 +358,8 @@ def own_animal(ctx: Ctx, v: SvintusView, acts: Sequence[Any]) -> Piece | None:
     dark = me in v.dark
     use = next((a for a in acts if isinstance(a, UseAbility)), None)
     name = animal_label(ctx.t, ctx.lang, animal, dark)
-    label = words(ctx("svintus-hand-animal", animal=name, rule=animal_rule(ctx.t, ctx.lang, animal, dark)))
-    taps = ((Choice(words(ctx("svintus-button-ability", animal=name)), use),),) if use is not None else ()
+    label = text_of(ctx("svintus-hand-animal", animal=name, rule=animal_rule(ctx.t, ctx.lang, animal, dark)))
+    taps = ((Choice(text_of(ctx("svintus-button-ability", animal=name)), use),),) if use is not None else ()
     return Piece(animal_svg(ctx, animal, dark, use is not None, False), label, taps, key="animal")
 
 
@@ -360,10 +372,12 @@ def setup(ctx: Ctx, v: SvintusView, acts: Sequence[Any]) -> list[Piece]:
         name = animal_label(ctx.t, ctx.lang, animal, False)
         pick = picks.get(animal)
         owner = owners.get(animal)
-        taps = ((Choice(words(name), pick),),) if pick is not None else ()
+        taps = ((Choice(text_of(name), pick),),) if pick is not None else ()
         under = text_of(ctx.name(owner)) if owner is not None else ""
         label = (
-            words(ctx("svintus-setup-player", player=ctx.name(owner), animal=name)) if under else words(name)
+            text_of(ctx("svintus-setup-player", player=ctx.name(owner), animal=name))
+            if under
+            else text_of(name)
         )
         drawn = animal_svg(ctx, animal, False, pick is not None, owner not in (None, v.viewer), under)
         pieces.append(Piece(drawn, label, taps, row="table", key=f"animal:{animal.value}"))
