@@ -171,11 +171,13 @@ class MiniApp:
             raise Answer(401, self.ref.t(self.ref.default_lang, "miniapp-signed-out")) from None
         return who, self.ref.t.language(who.language, self.ref.default_lang)
 
-    async def _seat(self, who: identity.Session, lang: str, chat: Any) -> Session:
-        """The session of ``chat`` (saved: read only), if ``who`` holds a seat there."""
+    async def _seat(self, who: identity.Session, lang: str, chat: Any, woken: bool = False) -> Session:
+        """The session of ``chat`` (saved: read only), if ``who`` holds a seat there
+        (``woken``: by a change, loaded once for every page it woke)."""
         if not isinstance(chat, int) and not (isinstance(chat, str) and chat.lstrip("-").isdigit()):
             raise Answer(400, self.ref.t(lang, "answer-unknown"))
-        session, _ = await self.ref.store.load_shared(int(chat))
+        load = self.live.latest if woken else self.ref.store.load_shared
+        session, _ = await load(int(chat))
         if session is None or session.state is None:
             raise Answer(404, self.ref.t(lang, "answer-game-over"))
         member = session.member(who.user_id)
@@ -263,7 +265,7 @@ class MiniApp:
                 continue
             changed.clear()
             try:
-                latest = await self._seat(who, lang, chat)
+                latest = await self._seat(who, lang, chat, woken=True)
             except Answer as a:  # the game ended, the seat went to a computer
                 await out.write(_event("gone", {"error": a.text}))
                 return
