@@ -462,6 +462,10 @@ class Sender:
             return None  # never write to someone who has not opened (or has blocked) the bot
         return target, rendered.urgent
 
+    async def _paged(self, chat_id: int, user_id: int) -> bool:
+        """Whether ``user_id``'s Mini App page of ``chat_id`` is open (its hand message waits)."""
+        return self.open_pages is not None and user_id in await self.open_pages(chat_id)
+
     # --- sending ------------------------------------------------------------------------
 
     async def _flush(self, chat_id: int, slot: str) -> None:
@@ -470,6 +474,8 @@ class Sender:
         # That worker is left a note (in the same call) and draws it once more.
         again = False
         try:
+            if slot != "board" and await self._paged(chat_id, int(slot.split(":", 1)[1])):
+                return  # their Mini App page shows it; the message catches up once it closes
             if not await self.store.claim_screen(chat_id, slot, self.worker_id, SCREEN_LOCK_MS):
                 self._look_again(chat_id, slot)
                 return

@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Callable
 
 from redis.exceptions import RedisError
 
+from bot.session import ChatSettings, Session
 from bot.store import PREFIX, Store, key
 
 log = logging.getLogger(__name__)
@@ -41,6 +42,8 @@ class Live:
         self.store = store
         self.now_ms = now_ms
         self._watchers: dict[int, set[asyncio.Event]] = {}
+        # each chat's latest load since its latest change: shared by the pages it woke
+        self._loads: dict[int, asyncio.Task[tuple[Session | None, ChatSettings]]] = {}
         self._task: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()  # set while subscribed (tests wait on it)
 
@@ -65,10 +68,27 @@ class Live:
             left.discard(event)
             if not left:
                 self._watchers.pop(chat_id, None)
+                self._loads.pop(chat_id, None)
 
     def _wake(self, chat_id: int) -> None:
+        self._loads.pop(chat_id, None)  # a load begun before this change may not show it
         for event in self._watchers.get(chat_id, ()):
             event.set()
+
+    async def latest(self, chat_id: int) -> tuple[Session | None, ChatSettings]:
+        """The chat's saved session (``Store.load_shared``: read only), for a page woken
+        by a change: one load for every page of the chat it woke, begun after it."""
+        task = self._loads.get(chat_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self.store.load_shared(chat_id))
+            self._loads[chat_id] = task
+            task.add_done_callback(lambda done: self._loaded(chat_id, done))
+        return await asyncio.shield(task)
+
+    def _loaded(self, chat_id: int, task: asyncio.Task[tuple[Session | None, ChatSettings]]) -> None:
+        failed = task.cancelled() or task.exception() is not None  # (retrieved: its pages may have gone)
+        if failed and self._loads.get(chat_id) is task:
+            self._loads.pop(chat_id)  # the next page asks Redis again
 
     def start(self) -> None:
         if self._task is None:

@@ -38,7 +38,7 @@ from bot.miniapp import identity, links, live, view
 from bot.miniapp.identity import Refused, Tokens
 from bot.miniapp.links import Links
 from bot.referee import Referee
-from bot.session import Member
+from bot.session import Member, Session
 from bot.store import PREFIX
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,7 @@ class MiniApp:
         self.policy = POLICY + (LOCAL_ANCESTORS if public_url.startswith("http://") else "")
         self.tokens = Tokens(bot_token)
         self.live = live.Live(ref.store, ref.house.now_ms)
+        self.boards = view.Boards()
         self.files = {p.name: p for p in WEB.iterdir() if p.suffix in TYPES}
 
     def attach(self, links: Links) -> None:
@@ -170,21 +171,27 @@ class MiniApp:
             raise Answer(401, self.ref.t(self.ref.default_lang, "miniapp-signed-out")) from None
         return who, self.ref.t.language(who.language, self.ref.default_lang)
 
-    async def _seat(self, who: identity.Session, lang: str, chat: Any) -> Json:
-        """The table of ``chat`` as ``who`` sees it; refused unless they hold a seat there."""
+    async def _seat(self, who: identity.Session, lang: str, chat: Any, woken: bool = False) -> Session:
+        """The session of ``chat`` (saved: read only), if ``who`` holds a seat there
+        (``woken``: by a change, loaded once for every page it woke)."""
         if not isinstance(chat, int) and not (isinstance(chat, str) and chat.lstrip("-").isdigit()):
             raise Answer(400, self.ref.t(lang, "answer-unknown"))
-        session, _ = await self.ref.store.load(int(chat))
+        load = self.live.latest if woken else self.ref.store.load_shared
+        session, _ = await load(int(chat))
         if session is None or session.state is None:
             raise Answer(404, self.ref.t(lang, "answer-game-over"))
         member = session.member(who.user_id)
         if member is None or member.level is not None:
             raise Answer(403, self.ref.t(lang, "answer-not-player"))
-        return view.table(self.ref.t, lang, session, who.user_id, self.username())
+        return session
+
+    def _draw(self, session: Session, who: identity.Session, lang: str) -> Json:
+        """The table of ``session`` as ``who`` sees it."""
+        return view.table(self.ref.t, lang, session, who.user_id, self.username(), self.boards)
 
     async def table(self, request: web.Request) -> Json:
         who, lang = self._who(request)
-        return await self._seat(who, lang, request.query.get("chat"))
+        return self._draw(await self._seat(who, lang, request.query.get("chat")), who, lang)
 
     async def press(self, request: web.Request) -> Json:
         who, lang = self._who(request)
@@ -242,10 +249,11 @@ class MiniApp:
         who: identity.Session,
         lang: str,
         chat: int,
-        doc: Json,
+        session: Session,
         changed: asyncio.Event,
     ) -> None:
         await self.live.opened(chat, who.user_id)
+        doc = self._draw(session, who, lang)
         await out.write(_event("table", doc))
         shown = doc["version"]
         while not doc["over"]:
@@ -257,10 +265,14 @@ class MiniApp:
                 continue
             changed.clear()
             try:
-                doc = await self._seat(who, lang, chat)
+                latest = await self._seat(who, lang, chat, woken=True)
             except Answer as a:  # the game ended, the seat went to a computer
                 await out.write(_event("gone", {"error": a.text}))
                 return
+            if latest is session:
+                continue  # nothing saved since (a refused press): the same table
+            session = latest
+            doc = self._draw(session, who, lang)
             if doc["version"] != shown:
                 shown = doc["version"]
                 await out.write(_event("table", doc))

@@ -20,19 +20,50 @@ from bot.miniapp import art
 from bot.session import Session
 from engine.core import View
 
+BOARDS_KEPT = 4096  # boards a worker keeps drawn (the latest of each chat and language)
 
-def table(t: Translator, lang: str, session: Session, user_id: int, bot_username: str) -> dict[str, Any]:
+
+class Boards:
+    """The board's part of the pages, drawn once per saved session and language for
+    every page that shows it.  Keyed on the session object: a saved session
+    (``Store.load_shared``) is never changed, so the same object draws the same board."""
+
+    def __init__(self, kept: int = BOARDS_KEPT) -> None:
+        self.kept = kept
+        self._drawn: dict[tuple[int, str], tuple[Session, dict[str, Any]]] = {}
+
+    def message(self, t: Translator, lang: str, session: Session, bot_username: str) -> dict[str, Any]:
+        """``session``'s board as the page shows it (the caller must not change it)."""
+        name = (session.chat_id, lang)
+        hit = self._drawn.get(name)
+        if hit is not None and hit[0] is session:
+            return hit[1]
+        drawn = _message(screens.draw_board(t, lang, session, bot_username))
+        self._drawn.pop(name, None)
+        self._drawn[name] = (session, drawn)
+        if len(self._drawn) > self.kept:
+            self._drawn.pop(next(iter(self._drawn)))
+        return drawn
+
+
+def table(
+    t: Translator, lang: str, session: Session, user_id: int, bot_username: str, boards: Boards | None = None
+) -> dict[str, Any]:
     """The page of ``user_id``'s seat at ``session``'s table (a running game): the
     board's and the hand's messages, and the cards as that player sees them (the
-    table's and their hand's, every tap a press of their hand)."""
+    table's and their hand's, every tap a press of their hand).  ``boards``: the
+    board drawn once for every page of the same session and language."""
     ctx, mine = screens.hand_sight(t, lang, session, user_id, bot_username)
-    board = screens.draw_board(t, lang, session, bot_username)
+    if boards is not None:
+        board = boards.message(t, lang, session, bot_username)
+    else:
+        board = _message(screens.draw_board(t, lang, session, bot_username))
     hand = screens.draw_hand(t, lang, session, user_id, bot_username)
     doc: dict[str, Any] = {
         "chat": session.chat_id,
         "game": session.game,
         "title": t(lang, "miniapp-title", game=screens.game_label(t, lang, session.game), chat=ctx.title),
-        "board": _message(board),
+        "board": board,
         "hand": _message(hand),
         "pieces": _pieces(session.game, ctx, mine.view, mine.legal),
         "over": session.status != "playing",

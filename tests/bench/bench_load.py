@@ -113,14 +113,15 @@ async def seat(
 
 
 async def start_workers(
-    api: FakeTelegram, base: str, tmp: Path, redis_url: str, workers: int
+    api: FakeTelegram, base: str, tmp: Path, redis_url: str, workers: int, env: dict[str, str] | None = None
 ) -> list[BotProcess]:
-    """``workers`` webhook workers sharing one Redis, the fake API delivering to them."""
+    """``workers`` webhook workers sharing one Redis, the fake API delivering to them
+    (``env``: settings of their own, ``MINIAPP_URL``)."""
     procs = []
     for i in range(workers):
         d = tmp / f"w{i}"
         d.mkdir()
-        p = BotProcess(api, base, d, redis_url, webhook_port=free_port(), register=i == 0)
+        p = BotProcess(api, base, d, redis_url, webhook_port=free_port(), register=i == 0, env=env)
         await p.start()
         procs.append(p)
     api.deliver_to([p.url for p in procs])

@@ -167,6 +167,30 @@ async def test_a_press_through_the_page_is_a_press_and_every_page_sees_it_live(
     await t.until(lambda: t.hand(other).edits > edits, timeout=10, what="the hand catches up")  # type: ignore[union-attr]
 
 
+async def test_the_pressers_own_hand_message_waits_while_their_page_is_open(
+    api: FakeTelegram, bot_factory: Any, http: aiohttp.ClientSession
+) -> None:
+    """A press through an open page, played or refused, leaves the presser's hand
+    message alone (a refused press redraws the hand it was pressed on); it catches
+    up once the page closes."""
+    t, base = await a_game(api, bot_factory)
+    p, _, card = await t.a_turn_with_a_play((ANN, BOB))
+    page = Page(http, base)
+    await page.sign_in(init_data(api, p, "P"))
+    stream = page.follow()
+    first = await anext(stream)
+    edits = t.hand(p).edits  # type: ignore[union-attr]
+    status, played = await page.press(card["callback_data"])
+    assert status == 200 and not played["alert"], played
+    assert (await asyncio.wait_for(anext(stream), 10))["version"] != first["version"]
+    status, refused = await page.press(card["callback_data"])
+    assert status == 200 and refused["text"] != played["text"], refused  # that card is played already
+    await asyncio.sleep(1.5)  # (a hand is edited once a second at most)
+    assert t.hand(p).edits == edits  # type: ignore[union-attr]
+    await stream.aclose()
+    await t.until(lambda: t.hand(p).edits > edits, timeout=10, what="the hand catches up")  # type: ignore[union-attr]
+
+
 async def test_a_page_flooding_presses_is_throttled(
     api: FakeTelegram, bot_factory: Any, http: aiohttp.ClientSession
 ) -> None:
