@@ -253,14 +253,17 @@ class MiniApp:
         changed: asyncio.Event,
     ) -> None:
         await self.live.opened(chat, who.user_id)
+        renewed = time.monotonic()
         doc = self._draw(session, who, lang)
         await out.write(_event("table", doc))
         shown = doc["version"]
         while not doc["over"]:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(changed.wait(), live.RENEW_S)
-            if not changed.is_set():  # quiet a while: the page's mark renewed, the stream kept
+            if time.monotonic() - renewed >= live.RENEW_S:  # the page's mark, however busy the table
                 await self.live.opened(chat, who.user_id)
+                renewed = time.monotonic()
+            if not changed.is_set():  # quiet a while: the stream kept
                 await out.write(b": alive\n\n")
                 continue
             changed.clear()
