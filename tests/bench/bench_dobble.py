@@ -47,7 +47,7 @@ from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.dobble import GAME
 from engine.dobble.models import DobbleOptions
-from tests.bench.bench_load import pct, seat, start_workers
+from tests.bench.bench_load import pct, seat, start_workers, sweep
 from tests.conftest import RedisProcess
 
 TITLE = "👀"
@@ -235,14 +235,11 @@ async def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     lo, hi = (float(x) for x in args.find.split(","))
-    printed = False
-    for players in (int(p) for p in args.players.split(",")):
-        for tables in (int(t) for t in args.tables.split(",")):
-            r = await run(tables, players, args.seconds, args.warmup, args.countdown, (lo, hi), args.workers)
-            if not printed:
-                print(" | ".join(r), flush=True)
-                printed = True
-            print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
+
+    async def one(tables: int, players: int) -> dict[str, Any]:
+        return await run(tables, players, args.seconds, args.warmup, args.countdown, (lo, hi), args.workers)
+
+    await sweep(args.players, args.tables, one)
 
 
 if __name__ == "__main__":

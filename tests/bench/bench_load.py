@@ -47,6 +47,7 @@ import secrets
 import statistics
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -584,3 +585,16 @@ async def main() -> None:
 if __name__ == "__main__":
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(main())
+
+
+async def sweep(players: str, tables: str, run: Callable[[int, int], Awaitable[dict[str, Any]]]) -> None:
+    """Every configuration of ``players`` × ``tables`` (comma-separated) run in turn
+    (``run(tables, players)``), printed as the rows of one table under its header."""
+    printed = False
+    for p in (int(x) for x in players.split(",")):
+        for t in (int(x) for x in tables.split(",")):
+            r = await run(t, p)
+            if not printed:
+                print(" | ".join(r), flush=True)
+                printed = True
+            print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)

@@ -63,7 +63,7 @@ from bot.playground.botapi import Message
 from bot.store import Store
 from tests.bench import bench_smashup, pages
 from tests.bench.bench_dobble import seed
-from tests.bench.bench_load import cpu_seconds, pct, start_workers
+from tests.bench.bench_load import cpu_seconds, pct, start_workers, sweep
 from tests.bench.bench_smashup import SETUP, Recorder
 from tests.bench.pages import Doc, Page
 from tests.conftest import RedisProcess
@@ -501,17 +501,13 @@ async def main() -> None:
     )
     args = parser.parse_args()
     lo, hi = (float(x) for x in args.find.split(","))
-    printed = False
-    for players in (int(p) for p in args.players.split(",")):
-        for tables in (int(t) for t in args.tables.split(",")):
-            if args.game == "smashup":
-                r = await run_smashup(tables, players, args.seconds, args.warmup)
-            else:
-                r = await run(tables, players, args.seconds, args.warmup, args.countdown, (lo, hi))
-            if not printed:
-                print(" | ".join(r), flush=True)
-                printed = True
-            print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
+
+    async def one(tables: int, players: int) -> dict[str, Any]:
+        if args.game == "smashup":
+            return await run_smashup(tables, players, args.seconds, args.warmup)
+        return await run(tables, players, args.seconds, args.warmup, args.countdown, (lo, hi))
+
+    await sweep(args.players, args.tables, one)
 
 
 if __name__ == "__main__":

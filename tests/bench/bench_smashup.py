@@ -53,7 +53,7 @@ from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.smashup import GAME
 from engine.smashup.models import SmashUpOptions, SmashUpState
-from tests.bench.bench_load import pct, seat, start_workers
+from tests.bench.bench_load import pct, seat, start_workers, sweep
 from tests.conftest import RedisProcess
 from tests.e2e.test_smashup import SmashUpTable, choose
 
@@ -249,14 +249,11 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=10.0, help="seconds of play before measuring")
     args = parser.parse_args()
-    printed = False
-    for players in (int(p) for p in args.players.split(",")):
-        for tables in (int(t) for t in args.tables.split(",")):
-            r = await run(tables, players, args.seconds, args.warmup)
-            if not printed:
-                print(" | ".join(r), flush=True)
-                printed = True
-            print(" | ".join(f"{v:.2f}" if isinstance(v, float) else str(v) for v in r.values()), flush=True)
+
+    async def one(tables: int, players: int) -> dict[str, Any]:
+        return await run(tables, players, args.seconds, args.warmup)
+
+    await sweep(args.players, args.tables, one)
 
 
 if __name__ == "__main__":
