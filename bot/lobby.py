@@ -58,16 +58,7 @@ def open_table(
     if session is not None and session.status != "over":
         return _answer(house, house.lang(settings, creator.lang), "cmd-game-exists")
     options = games.get(game).game.options().model_dump(mode="json")
-    new = Session(
-        chat_id=chat_id,
-        game_id=secrets.token_hex(3),
-        creator=creator.id,
-        game=game,
-        title=title,
-        options=options,
-        thread_id=thread,
-    )
-    return Change(session=new, status_changed=True, after=After(redraw="board", new_board=True))
+    return _lobby(thread, chat_id=chat_id, creator=creator.id, game=game, title=title, options=options)
 
 
 def rematch(
@@ -83,17 +74,22 @@ def rematch(
     same options; its players are named and join with one tap."""
     if session is None or session.game_id != game_id or session.status != "over":
         return _answer(house, house.lang(settings, user.lang), "answer-rematch-gone")
-    new = Session(
+    return _lobby(
+        thread,
         chat_id=session.chat_id,
-        game_id=secrets.token_hex(3),
         creator=user.id,
         game=session.game,
         title=title or session.title,
         options=dict(session.options),
         members=[m for m in session.members if m.level is not None],  # computers stay seated
         again=[m for m in session.members if m.level is None],
-        thread_id=thread,
     )
+
+
+def _lobby(thread: int | None, **fields: Any) -> Change:
+    """A new lobby of ``fields`` (a game id of its own, in the forum topic ``thread``),
+    posted as a new board."""
+    new = Session(game_id=secrets.token_hex(3), thread_id=thread, **fields)
     return Change(session=new, status_changed=True, after=After(redraw="board", new_board=True))
 
 
