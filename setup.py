@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_py import build_py
 
 build: dict[str, Any] = runpy.run_path(str(Path(__file__).parent / "engine" / "_build.py"), run_name="build")
 compiled: list[str] = [] if os.environ.get("ENGINE_PURE") == "1" else list(build["COMPILED"])
@@ -41,4 +42,20 @@ if compiled:
 elif build["STAMP"].exists():
     build["STAMP"].unlink()
 
-setup(ext_modules=ext_modules)
+
+
+class WithLocales(build_py):
+    """A wheel carries the words: locales/ (at the checkout's root, beside the code it
+    serves) goes into the package as ``bot/locales``, where ``bot.i18n`` looks first."""
+
+    def run(self) -> None:
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return  # an editable install reads locales/ where it is
+        for ftl in sorted((here / "locales").glob("*/*.ftl")):
+            target = Path(self.build_lib) / "bot" / ftl.relative_to(here)
+            self.mkpath(str(target.parent))
+            self.copy_file(str(ftl), str(target))
+
+
+setup(ext_modules=ext_modules, cmdclass={"build_py": WithLocales})

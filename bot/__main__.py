@@ -1,6 +1,7 @@
 """``python -m bot``: run the bot (long polling, or a webhook server with WEBHOOK_URL);
 without BOT_TOKEN (or as ``python -m bot playground``), the playground: the bot in a
-browser, on a Bot API of its own (bot/playground/).
+browser, on a Bot API of its own (bot/playground/).  ``python -m bot health``: whether
+the bot running with these settings answers on /health (exit code 0 or 1).
 
 ``python -m bot --help`` lists the settings.  What an operator can get wrong (a
 setting, DATA_DIR, REDIS_URL, the token, the network) is checked first and
@@ -22,10 +23,18 @@ def run(args: list[str]) -> int:
     if "-h" in args or "--help" in args:
         print(usage())
         return 0
+    if args == ["health"]:
+        from bot.health import probe
+
+        try:
+            return probe(load_settings())
+        except Unfit as e:
+            print(f"bot: {e}", file=sys.stderr)
+            return 1
     if args and args != ["playground"]:
         print(
-            f"python -m bot takes no arguments but playground (got {' '.join(args)}): every setting "
-            "comes from the environment, see python -m bot --help",
+            f"python -m bot takes no arguments but playground or health (got {' '.join(args)}): "
+            "every setting comes from the environment, see python -m bot --help",
             file=sys.stderr,
         )
         return 2

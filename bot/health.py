@@ -2,7 +2,8 @@
 
 In webhook mode its two routes are served by the webhook server itself; with
 long polling (the default) they are a small server of their own on
-``HEALTH_LISTEN:HEALTH_PORT`` (``HEALTH_PORT=0``: none).  ``/health`` answers
+``HEALTH_LISTEN:HEALTH_PORT`` (``HEALTH_PORT=0``: none).  ``python -m bot health``
+asks it from the same machine (a container's HEALTHCHECK).  ``/health`` answers
 200 while this worker's Redis answers (503 otherwise); a Telegram outage does
 not make it fail — restarting a worker would not end one — it shows in
 ``/metrics`` (``bot/metrics.py``).
@@ -11,6 +12,8 @@ not make it fail — restarting a worker would not end one — it shows in
 from __future__ import annotations
 
 import logging
+import urllib.error
+import urllib.request
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -19,6 +22,7 @@ from redis.exceptions import RedisError
 
 from bot import metrics
 from bot.preflight import Unfit
+from bot.settings import Settings, dial
 
 log = logging.getLogger(__name__)
 Check = Callable[[], Awaitable[bool]]
@@ -76,3 +80,39 @@ async def serve(
         ) from None
     log.info("health server on %s:%s (/health, /metrics)", listen, port)
     return runner
+
+
+def probe_url(settings: Settings) -> str | None:
+    """Where this machine reaches the health endpoint of a bot run with ``settings``
+    (the webhook server's, the polling worker's health server, or in the playground
+    the bot's server beside it); None: it runs none (HEALTH_PORT=0)."""
+    if settings.webhook_url:
+        host, port = settings.webhook_listen, settings.webhook_port
+    else:
+        if settings.bot_token is None:  # the playground: its Mini App's server is the health server
+            from bot.playground.run import miniapp
+
+            settings = settings.model_copy(update=miniapp(settings))
+        host, port = settings.health_listen, settings.health_port
+    if not port:
+        return None
+    shown = dial(host)
+    return f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/health"
+
+
+def probe(settings: Settings, timeout: float = 3.0) -> int:
+    """``python -m bot health``, a container's HEALTHCHECK: 0 while the bot answers 200 on
+    /health (its Redis answers), 1 otherwise, with one line saying what it found."""
+    url = probe_url(settings)
+    if url is None:
+        print("health: no health server (HEALTH_PORT=0): nothing to check")
+        return 0
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
+            print(f"health: {url} answers {answer.status}: {answer.read(200).decode(errors='replace')}")
+            return 0
+    except urllib.error.HTTPError as e:
+        print(f"health: {url} answers {e.code}: {e.read(200).decode(errors='replace')}")
+    except (OSError, ValueError) as e:
+        print(f"health: {url} does not answer ({getattr(e, 'reason', e)})")
+    return 1

@@ -9,7 +9,9 @@ from typing import Any
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import ast as fluent_ast
 
-LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+_HERE = Path(__file__).resolve().parent
+# a checkout keeps locales/ at its root; an installed wheel inside the package (setup.py)
+LOCALES_DIR = _HERE / "locales" if (_HERE / "locales").is_dir() else _HERE.parent / "locales"
 # every folder of locales/ is a language the bot speaks
 LANGUAGES = tuple(sorted(p.name for p in LOCALES_DIR.iterdir() if p.is_dir()))
 DEFAULT_LANGUAGE = "ru"

@@ -17,6 +17,16 @@ from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from bot.rates import TELEGRAM, Rates
 
 
+def dial(host: str, loopback: str | None = None) -> str:
+    """The address to reach, from this machine, a server listening on ``host`` (a
+    server on every interface answers on loopback: ``loopback``, or IPv4's or IPv6's)."""
+    if host in ("", "0.0.0.0"):
+        return loopback or "127.0.0.1"
+    if host in ("::", "[::]"):
+        return loopback or "::1"
+    return host
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 

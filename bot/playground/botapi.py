@@ -53,6 +53,7 @@ from aiohttp import web
 
 from bot.playground import telegram_html
 from bot.rates import TELEGRAM, Rates
+from bot.settings import dial
 
 JSON_FIELDS = {
     "chat_id",
@@ -426,7 +427,8 @@ class FakeTelegram:
             self.runner = None
             raise
         self.port = int(self.runner.addresses[0][1])
-        return f"http://{host}:{self.port}/bot"
+        shown = dial(host)
+        return f"http://{f'[{shown}]' if ':' in shown else shown}:{self.port}/bot"
 
     async def stop(self) -> None:
         self.faults.close()

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import SecretStr
 
 from bot.preflight import Unfit
-from bot.settings import Settings
+from bot.settings import Settings, dial
 
 
 class Background:
@@ -32,6 +32,12 @@ class Background:
         saved = settings.data_dir / "playground" / "chats.json"
         # nobody yet: the page's first visit seats two people who speak the browser's language
         self.playground = Playground(settings.rates(), settings.default_language, people=0, saved=saved)
+        app = miniapp(settings)
+        if app:  # the bot's Mini App, relayed through the playground's own port
+            from bot.playground.relay import Relay
+
+            upstream = f"http://{dial(app.get('health_listen', settings.health_listen))}:{app['health_port']}"
+            self.playground.relay = Relay(upstream, app["miniapp_url"])
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self._run, name="playground", daemon=True)
         self.started: Future[str] = Future()
@@ -76,23 +82,27 @@ class Background:
 
 
 def address(settings: Settings, port: int | None = None) -> str:
-    host = settings.playground_host
+    """The playground's address as a browser on this machine reaches it (``localhost``
+    for a server on every interface, as in a container with its port published)."""
+    host = dial(settings.playground_host, "localhost")
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port or settings.playground_port}"
 
 
 def miniapp(settings: Settings) -> dict[str, Any]:
-    """The Mini App in the playground: served by the bot's own web server beside the
-    playground (HEALTH_PORT, or the playground's port + 1), on the same host; the
-    page opens it in a frame, as Telegram Web does."""
+    """The Mini App in the playground: served by the bot's own web server on loopback
+    (HEALTH_PORT, or the playground's port + 1) and relayed through the playground's
+    port (``bot.playground.relay``); the page opens it in a frame, as Telegram Web does."""
     if settings.miniapp_url:
         return {}
     chosen = "health_port" in settings.model_fields_set
     port = settings.health_port if chosen else settings.playground_port + 1
     if not port:
         return {}  # HEALTH_PORT=0: no web server, no Mini App
-    url = f"{address(settings, port)}/app/"
-    return {"health_port": port, "health_listen": settings.playground_host, "miniapp_url": url}
+    update: dict[str, Any] = {"health_port": port, "miniapp_url": f"{address(settings)}/app/"}
+    if "health_listen" not in settings.model_fields_set:
+        update["health_listen"] = "127.0.0.1"  # only the relay reaches it
+    return update
 
 
 @contextlib.contextmanager

@@ -32,6 +32,7 @@ from aiohttp import web
 from bot.i18n import LANGUAGES
 from bot.miniapp import identity
 from bot.playground.botapi import FakeTelegram, Message
+from bot.playground.relay import Relay
 from bot.rates import TELEGRAM, Rates
 
 log = logging.getLogger(__name__)
@@ -73,6 +74,7 @@ class Playground:
         self.streams: set[asyncio.Queue[dict[str, Any] | None]] = set()
         self.saved = saved
         self._saving: asyncio.TimerHandle | None = None
+        self.relay: Relay | None = None  # the bot's Mini App through this port (run.py)
         if not self._restore():
             self.api.add_group(GROUP, self.words[self.language]["group"])
             for _ in range(people):
@@ -137,6 +139,8 @@ class Playground:
         app.router.add_post("/api/people", self._add_person)
         app.router.add_post("/api/people/{id}", self._change_person)
         app.on_shutdown.append(self._close_streams)
+        if self.relay is not None:
+            self.relay.install(app)
         return app
 
     @staticmethod
@@ -352,7 +356,11 @@ class Playground:
         u = self.api.users[user]
         person = json.dumps({"id": u.id, "first_name": u.first_name, "language_code": u.lang})
         fields = {"user": person, "auth_date": str(int(time.time())), "query_id": secrets.token_urlsafe(12)}
-        return web.json_response({"initData": identity.sign(fields, self.token)})
+        answer = {"initData": identity.sign(fields, self.token)}
+        url = body.get("url")
+        if isinstance(url, str) and self.relay is not None and (local := self.relay.local(url)):
+            answer["url"] = local  # the bot's own Mini App: on this page's origin, through the relay
+        return web.json_response(answer)
 
     def add_person(self, name: str | None, lang: str) -> dict[str, Any]:
         user_id = max(self.api.users, default=FIRST_PERSON - 1) + 1

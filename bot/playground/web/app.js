@@ -129,14 +129,15 @@ const THEME = {
   button_color: "#3390ec", button_text_color: "#ffffff", secondary_bg_color: "#f4f4f5",
 };
 async function openApp(url, person) {
-  const { initData } = await post("/api/webapp", { user: person });
+  // the bot's own Mini App comes back as a path of this page's origin (the playground relays it)
+  const { initData, url: here } = await post("/api/webapp", { user: person, url });
   const launch = new URLSearchParams({
     tgWebAppData: initData, tgWebAppVersion: "8.0", tgWebAppPlatform: "web",
     tgWebAppThemeParams: JSON.stringify(THEME),
   });
   const box = document.getElementById("miniapp");
   const frame = box.querySelector("iframe");
-  frame.src = url + "#" + launch.toString();
+  frame.src = (here || url) + "#" + launch.toString();
   box.dataset.person = String(person);
   box.hidden = false;
 }
