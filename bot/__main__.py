@@ -10,13 +10,13 @@ reported in one line, exit code 1; Ctrl-C stops the bot cleanly at any point.
 
 from __future__ import annotations
 
+import logging
 import sys
 
 
 def run(args: list[str]) -> int:
     import asyncio
     import contextlib
-    import logging
 
     from bot.preflight import Unfit, check_all, load_settings, usage
 
@@ -47,6 +47,7 @@ def run(args: list[str]) -> int:
                 format="%(asctime)s %(levelname)s %(name)s: %(message)s",
             )
             logging.getLogger("httpx").setLevel(logging.WARNING)
+            logging.getLogger("telegram.ext.Updater").addFilter(one_line)
             playing = args == ["playground"] or settings.bot_token is None
             if playing:
                 from bot.playground.run import playground
@@ -76,6 +77,17 @@ def run(args: list[str]) -> int:
         if redis is not None:
             redis.close()
     return 0
+
+
+def one_line(record: logging.LogRecord) -> bool:
+    """python-telegram-bot's Updater logs Telegram's failures with their traceback (one
+    call, getUpdates, failing as the bot stops while Telegram does not answer): an
+    operator reads them in one line, as every other failure of Telegram's."""
+    error = record.exc_info[1] if record.exc_info else None
+    if error is not None:
+        record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
+        record.args, record.exc_info, record.exc_text = None, None, None
+    return True
 
 
 def main(argv: list[str] | None = None) -> None:

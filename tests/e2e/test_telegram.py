@@ -63,6 +63,18 @@ async def test_an_outage_mid_game_heals_every_screen_and_answers_the_press(
     assert "Traceback" not in bot.log()
 
 
+async def test_stopped_while_telegram_fails_it_says_so_in_one_line(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """Stopping, the bot asks Telegram once more (to confirm the updates it fetched); a
+    Telegram answering 502 makes that one line in the log, not a traceback."""
+    bot = await bot_factory()
+    api.faults.outage("502", methods=["getUpdates"])
+    await bot.stop()
+    assert "Error while calling `get_updates` one more time" in bot.log()
+    assert "Traceback" not in bot.log()
+
+
 async def test_a_send_answered_late_is_not_sent_twice(api: FakeTelegram, bot_factory: Any) -> None:
     """Telegram stores the lobby and answers 8 s later: one lobby, and it lives on."""
     t = world(api)
