@@ -98,6 +98,8 @@ def _code_lines(text: str) -> Iterator[str]:
 
 
 def _parse(line: str) -> Command | None:
+    if "docker compose" not in line:
+        return None
     words = shlex.split(line)
     env: list[tuple[str, str]] = []
     while words and re.fullmatch(r"[A-Z_][A-Z0-9_]*=.*", words[0]):
