@@ -179,5 +179,12 @@ async def test_a_round_through_the_image_against_a_redis_container(names: list[s
         await adocker("stop", "-t", "20", bot)
         out = await adocker("logs", bot)
         assert "Traceback" not in out.stdout + out.stderr, (out.stdout + out.stderr)[-6000:]
+        # the same image as a webhook worker (another worker registered the webhook): the
+        # HEALTHCHECK's command asks the webhook server
+        webhook = ["-e", "WEBHOOK_URL=https://cards.example/telegram", "-e", "WEBHOOK_REGISTER=0"]
+        worker = await run(names, "--network", network, *flags, *webhook)
+        await logged(worker, "webhook server")
+        health = await adocker("exec", worker, "python", "-m", "bot", "health", check=False)
+        assert health.returncode == 0 and "127.0.0.1:8080/health answers 200" in health.stdout, health
     finally:
         await api.stop()
