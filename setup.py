@@ -43,7 +43,6 @@ elif build["STAMP"].exists():
     build["STAMP"].unlink()
 
 
-
 class WithLocales(build_py):
     """A wheel carries the words: locales/ (at the checkout's root, beside the code it
     serves) goes into the package as ``bot/locales``, where ``bot.i18n`` looks first."""
