@@ -27,6 +27,7 @@ from types import FrameType
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
+PAIRS = 0  # --pairs
 
 
 class Tracer:
@@ -72,6 +73,7 @@ class Tracer:
                 path.engine_calls[frame.f_code.co_name] += 1
         if path.last is not None and here != path.last:
             path.moves += 1
+            path.pairs[tuple(sorted((path.last, here)))] += 1
         path.last = here
 
 
@@ -80,6 +82,7 @@ class Path_:
         self.files: collections.Counter[str] = collections.Counter()
         self.moves = 0
         self.engine_calls: collections.Counter[str] = collections.Counter()
+        self.pairs: collections.Counter[tuple[str, ...]] = collections.Counter()  # moves, by files
         self.last: str | None = None
 
 
@@ -188,6 +191,10 @@ def _report(what: str, path: Path_) -> None:
     print(f"  calls from bot/ into engine/: {sum(calls.values())} {dict(calls.most_common())}")
     print(f"  bot/: {', '.join(bot_files)}")
     print(f"  engine/: {', '.join(engine_files)}")
+    if PAIRS:
+        print("  moves by pair of files:")
+        for (a, b), n in path.pairs.most_common(PAIRS):
+            print(f"    {n:5} {a} <-> {b}")
 
 
 def main() -> None:
@@ -195,7 +202,11 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--game", default="svintus")
-    asyncio.run(run(parser.parse_args().game))
+    parser.add_argument("--pairs", type=int, default=0, help="list the N pairs of files most moved between")
+    args = parser.parse_args()
+    global PAIRS
+    PAIRS = args.pairs
+    asyncio.run(run(args.game))
 
 
 if __name__ == "__main__":
