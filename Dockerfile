@@ -14,9 +14,8 @@ FROM ${PYTHON_IMAGE} AS build
 # gcc for the engine's C; Debian's own python3 (not python:3.11-slim's) keeps its headers
 # apart, in python3-dev
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends gcc libc6-dev \
-    && python -c "import sysconfig, os, sys; sys.exit(not os.path.exists(sysconfig.get_paths()['include'] + '/Python.h'))" \
-    || apt-get install -y --no-install-recommends python3-dev \
+    && headers=$(python -c "import os, sysconfig; print('' if os.path.exists(sysconfig.get_paths()['include'] + '/Python.h') else 'python3-dev')") \
+    && apt-get install -y --no-install-recommends gcc libc6-dev $headers \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY pyproject.toml setup.py README.md constraints.txt ./

@@ -8,6 +8,7 @@ import asyncio
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -203,11 +204,15 @@ async def test_ctrl_c_while_starting_and_while_running(api: FakeTelegram, tmp_pa
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=-2
     )
+    started = time.monotonic()
     await asyncio.wait_for(hung.wait(), 30)  # it is waiting for getMe
+    connected = time.monotonic()
     proc.send_signal(signal.SIGINT)
     out, _ = await asyncio.wait_for(proc.communicate(), 30)
     server.close()
-    assert proc.returncode == 130, out.decode()
+    ended = time.monotonic() - connected
+    timing = f"connected {connected - started:.1f} s after the start, ended {ended:.1f} s later"
+    assert proc.returncode == 130, f"{out.decode()}\n{timing}"
     one_clear_line(out.decode(), "stopped")
 
     # while running: it stops as on SIGTERM, exit code 0
