@@ -68,7 +68,7 @@ def names() -> Iterator[list[str]]:
     made: list[str] = []
     yield made
     for name in reversed(made):
-        if docker("rm", "-f", name, check=False).returncode != 0:
+        if docker("rm", "-f", "-v", name, check=False).returncode != 0:
             docker("network", "rm", name, check=False)
 
 
