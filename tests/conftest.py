@@ -7,6 +7,7 @@ tests that stop and start Redis run their own.
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,12 @@ from bot.redis_server import stop_embedded
 # a pass/fail verdict on wall-clock time belongs in tests/bench, not here.
 settings.register_profile("default", deadline=None)
 settings.load_profile("default")
+
+# A shell starts a background job (``cmd &``) with SIGINT ignored, and a process keeps
+# that for the processes it starts: the bots the tests start, then deaf to the Ctrl-C
+# they are sent.  The suite's processes take SIGINT as a terminal does, however started.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
