@@ -15,22 +15,13 @@ import sys
 
 
 def run(args: list[str]) -> int:
-    import asyncio
-    import contextlib
-
-    from bot.preflight import Unfit, check_all, load_settings, usage
-
     if "-h" in args or "--help" in args:
+        from bot.preflight import usage
+
         print(usage())
         return 0
     if args == ["health"]:
-        from bot.health import probe
-
-        try:
-            return probe(load_settings())
-        except Unfit as e:
-            print(f"bot: {e}", file=sys.stderr)
-            return 1
+        return health()
     if args and args != ["playground"]:
         print(
             f"python -m bot takes no arguments but playground or health (got {' '.join(args)}): "
@@ -38,21 +29,37 @@ def run(args: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
+    return run_bot(playground_asked=args == ["playground"])
+
+
+def health() -> int:
+    """``python -m bot health``: 0 while the bot these settings run answers on /health."""
+    from bot.health import probe
+    from bot.preflight import Unfit, load_settings
+
+    try:
+        return probe(load_settings())
+    except Unfit as e:
+        print(f"bot: {e}", file=sys.stderr)
+        return 1
+
+
+def run_bot(playground_asked: bool) -> int:
+    """The bot, until it is stopped: checked first, on Telegram or in the playground."""
+    import asyncio
+    import contextlib
+
+    from bot.preflight import Unfit, check_all, load_settings
+
     redis = None
     try:
         with contextlib.ExitStack() as stack:
             settings = load_settings()
-            logging.basicConfig(
-                level=settings.log_level.upper(),
-                format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-            )
-            logging.getLogger("httpx").setLevel(logging.WARNING)
-            logging.getLogger("telegram.ext.Updater").addFilter(one_line)
-            playing = args == ["playground"] or settings.bot_token is None
+            playing = playground_asked or settings.bot_token is None
+            configure_logging(settings.log_level, playing)
             if playing:
                 from bot.playground.run import playground
 
-                logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
                 settings = stack.enter_context(playground(settings))
             asyncio.run(check_all(settings))
 
@@ -77,6 +84,14 @@ def run(args: list[str]) -> int:
         if redis is not None:
             redis.close()
     return 0
+
+
+def configure_logging(level: str, playing: bool) -> None:
+    logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    logging.getLogger("telegram.ext.Updater").addFilter(one_line)
+    if playing:  # the page's own requests
+        logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
 
 def one_line(record: logging.LogRecord) -> bool:
