@@ -108,7 +108,15 @@ async def rig_up(tables: int, players: int, deal: Seeder) -> Rig:
     return Rig(tmp, api, redis, store, bot, pages.client(), seated)
 
 
-async def rig_down(rig: Rig) -> None:
+async def rig_down(
+    rig: Rig, stop: asyncio.Event, people: list[asyncio.Task[Any]], streams: list[asyncio.Task[Any]]
+) -> None:
+    """The people stop playing, their pages close, and everything started goes."""
+    stop.set()
+    await asyncio.gather(*people)
+    for task in streams:
+        task.cancel()
+    await asyncio.gather(*streams, return_exceptions=True)
     await rig.http.close()
     await rig.bot.stop()
     await rig.store.close()
@@ -297,12 +305,7 @@ async def run(
     events = sum(len(s.page.arrived) for s in every) - events0
     rss = rss_mb(rig.bot.pid)
     await asyncio.sleep(countdown / 1000 + 10)  # the cards won last are shown to all meanwhile
-    stop.set()
-    await asyncio.gather(*people)
-    for task in streams:
-        task.cancel()
-    await asyncio.gather(*streams, return_exceptions=True)
-    await rig_down(rig)
+    await rig_down(rig, stop, people, streams)
     print_profile(profiled)
     measured = [w for w in log.wins if before.at <= w.at < after.at]
     delays = [d for w in measured if (d := seen_by_all(seats[w.chat], w)) is not None]
@@ -434,12 +437,7 @@ async def run_smashup(tables: int, players: int, seconds: float, warmup: float) 
     await asyncio.sleep(seconds)
     after, states1 = usage(rig), await bench_smashup.states(rig.store, chats)
     made, throttled = log.made[made0:], log.throttled - throttled0
-    stop.set()
-    await asyncio.gather(*people)
-    for task in streams:
-        task.cancel()
-    await asyncio.gather(*streams, return_exceptions=True)
-    await rig_down(rig)
+    await rig_down(rig, stop, people, streams)
     print(f"# smash up {players} × {tables}: refused {dict(log.refused)}", file=sys.stderr)
     turns = sum(bench_smashup.turn_of(states1[c]) - bench_smashup.turn_of(states0[c]) for c in chats)
     ended = sum(1 for c in chats if bench_smashup.over(states1[c]) and not bench_smashup.over(states0[c]))
