@@ -406,7 +406,8 @@ class Sender:
         msg_id, _, _ = await self.store.message(chat_id, nudges.slot(player))
         if msg_id is None:
             return
-        await self.store.forget_message(chat_id, nudges.slot(player))
+        if not await self.store.forget_message(chat_id, nudges.slot(player)):
+            return  # another worker (or task) forgot it first, and deletes it
         try:
             await self.bot.delete_message(player, msg_id)
         except TelegramError as e:  # gone already (deleted by them), too old, or Telegram away

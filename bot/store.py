@@ -651,8 +651,11 @@ class Store:
             items=[f"{slot}:id", message_id, f"{slot}:hash", digest, f"{slot}:pending", digest],
         )
 
-    async def forget_message(self, chat_id: int, slot: str) -> None:
-        await self.r.hdel(key(chat_id, "msgs"), f"{slot}:id", f"{slot}:hash", f"{slot}:pending")
+    async def forget_message(self, chat_id: int, slot: str) -> bool:
+        """Forget the message of ``slot``; True if this call forgot it (of two at once,
+        one only: it alone then deletes the message)."""
+        fields = (f"{slot}:id", f"{slot}:hash", f"{slot}:pending")
+        return bool(await self.r.hdel(key(chat_id, "msgs"), *fields))
 
     async def claim_screen(
         self, chat_id: int, slot: str, owner: str, ttl_ms: int = 15_000, note_ttl_ms: int = 60_000
