@@ -259,6 +259,17 @@ class Sight:
     aimed: tuple[str, ...]
 
 
+@dataclass(frozen=True, eq=False)
+class Standing:
+    """Where a game stands, asked of the game at once (``standing``): its outcome,
+    whom it waits on, and when time alone will change it (``next_deadline``) —
+    what a table does after each change (the end noticed, nudges, its timer)."""
+
+    outcome: Outcome
+    waits: list[Wait]
+    deadline: int | None
+
+
 # --- the protocol -------------------------------------------------------------------------
 
 S = TypeVar("S")
@@ -283,8 +294,10 @@ class Game(Protocol[S, A, V, O]):
     - ``next_deadline(state)``: when time alone will change the game;
     - ``waiting(state)``: whom the game waits on;
     - ``outcome(state)``: setup, playing or over, and the winners;
+    - ``standing(state)``: its outcome, waits and next deadline in one call;
     - ``encode(action)`` / ``decode(code, player)``: an action as a short
-      string (a button's data) and back;
+      string (a button's data) and back; ``encode_all(actions)``, a screen's
+      buttons' codes in one call;
     - ``parse_action``/``load``/``dump``: actions and states to and from JSON.
 
     ``keys``: every locale key the engine may put in an event, a rule error or
@@ -325,7 +338,11 @@ class Game(Protocol[S, A, V, O]):
 
     def outcome(self, state: S) -> Outcome: ...
 
+    def standing(self, state: S) -> Standing: ...
+
     def encode(self, action: A) -> str: ...
+
+    def encode_all(self, actions: Sequence[A]) -> list[str]: ...
 
     def decode(self, code: str, player: int) -> A: ...
 

@@ -32,7 +32,17 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from engine.core.codec import Codec, CodecError
 from engine.core.moves import Answers, Moves
 from engine.core.prompts import PromptKey, check_answer, fits, pending_of
-from engine.core.protocol import Answer, Event, Pending, PlayerAction, RuleError, Tick
+from engine.core.protocol import (
+    Answer,
+    Event,
+    Outcome,
+    Pending,
+    PlayerAction,
+    RuleError,
+    Standing,
+    Tick,
+    Wait,
+)
 from engine.core.records import copier, dump, load
 
 MAX_TICKS: Final = 100_000
@@ -312,6 +322,17 @@ class Rules(Generic[S, A, O]):
     def next_deadline(self, state: S) -> int | None:
         return self.deadline(state)
 
+    def outcome(self, state: S) -> Outcome:
+        raise NotImplementedError
+
+    def waiting(self, state: S) -> list[Wait]:
+        raise NotImplementedError
+
+    def standing(self, state: S) -> Standing:
+        """Where the game stands in ``state``, in one call: what a table does after each
+        change (the end noticed, the «your turn» nudges, its timer) depends on it."""
+        return Standing(self.outcome(state), self.waiting(state), self.deadline(state))
+
     # --- setting up ---------------------------------------------------------------------
 
     def options(self, raw: Mapping[str, Any] | BaseModel | None = None) -> O:
@@ -389,6 +410,11 @@ class Rules(Generic[S, A, O]):
     def encode(self, action: A) -> str:
         """The action's code (a button's data), derived from its record."""
         return self._coder().encode(action)
+
+    def encode_all(self, actions: Sequence[A]) -> list[str]:
+        """Each action's code, in order (a screen's buttons, in one call)."""
+        coder = self._coder()
+        return [coder.encode(a) for a in actions]
 
     def decode(self, code: str, player: int) -> A:
         """The action ``code`` stands for, pressed by ``player``; ``RuleError`` if none."""

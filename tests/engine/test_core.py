@@ -39,6 +39,7 @@ from engine.core import (
     dump,
     load,
     move,
+    plain,
     record,
     resume,
 )
@@ -385,6 +386,23 @@ def test_every_action_of_every_game_round_trips_through_its_code(
                 if not isinstance(a, Answer) or len(a.picks) <= 1:
                     assert WORST_PREFIX + len(code.encode()) <= 64, code
     assert "leave" in seen
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(registry.names()), st.integers(0, 10**6))
+def test_a_screens_codes_in_one_call_and_where_a_game_stands_in_one_call(name: str, seed: int) -> None:
+    """In random positions of every game: ``encode_all`` gives each action's own
+    code, in order; ``standing`` is ``outcome``, ``waiting`` and ``next_deadline``
+    together (what a table does after each change asks it once)."""
+    game = registry.get(name)
+    for s in _random_positions(name, seed, steps=150):
+        stands = game.standing(s)
+        assert stands.outcome == game.outcome(s)
+        assert stands.waits == game.waiting(s)
+        assert stands.deadline == game.next_deadline(s)
+        for p in getattr(s, "seats", None) or getattr(s, "players", None) or []:
+            actions = list(plain(game.legal(s, p)))
+            assert game.encode_all(actions) == [game.encode(a) for a in actions]
 
 
 @settings(max_examples=12, deadline=None)
