@@ -28,7 +28,7 @@ from telegram import InlineKeyboardButton
 from bot import buttons
 from bot.buttons import Act, BadButton, Show
 from bot.fit import Rendered, text_of
-from bot.i18n import Translator
+from bot.i18n import Translator, Words
 from bot.miniapp.links import NO_LINKS, Links
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
 
@@ -42,8 +42,8 @@ ANYONE = 0  # the player of a board button's action: whoever presses it
 
 
 @dataclass(frozen=True)
-class Ctx:
-    """What a screen is drawn with: words, names, and how to make buttons."""
+class Ctx(Words):
+    """What a screen is drawn with: words (``ctx(key, **args)``), names, and how to make buttons."""
 
     t: Translator
     lang: str
@@ -56,11 +56,13 @@ class Ctx:
     selected: str = ""  # what the hand's owner selected on this keyboard (``buttons.Show``)
     # draw a shorter screen: the full one breaks Telegram's limits (see bot.fit)
     compact: bool = False
-    encode: Callable[[Any], str] = str  # the game's action codec (``Game.encode``)
+    encode: Callable[[Sequence[Any]], list[str]] = lambda actions: [str(a) for a in actions]  # ``encode_all``
     links: Links = NO_LINKS  # the Mini App, where the operator serves one
-
-    def __call__(self, key: str, **args: Any) -> str:
-        return self.t(self.lang, key, **args)
+    # the codes the engine gave with the hand's legal actions (``Sight.codes``), by
+    # each action's identity; ``coded`` holds those actions, so no other object
+    # can have one of their ids while the ctx lives
+    codes: Mapping[int, str] = field(default_factory=dict, repr=False, compare=False)
+    coded: object = field(default=None, repr=False, compare=False)
 
     def name(self, player: int | None) -> str:
         if player is None:
@@ -89,7 +91,21 @@ class Ctx:
         """A button that presses ``action`` (its data: the action's code).  A code
         never names the player: the action is whoever presses it's (a board
         button's action is made with ``ANYONE``)."""
-        return self.button(label, Act(self.encode(action)), tagged)
+        return self.button(label, Act(self.code(action)), tagged)
+
+    def acts(self, pressed: Sequence[tuple[str, Any]], tagged: bool = True) -> list[InlineKeyboardButton]:
+        """``act`` for each (label, action), the codes asked of the engine in one call."""
+        known = [self.codes.get(id(a)) for _, a in pressed]
+        asked = iter(self.encode([a for (_, a), code in zip(pressed, known, strict=True) if code is None]))
+        return [
+            self.button(label, Act(code if code is not None else next(asked)), tagged)
+            for (label, _), code in zip(pressed, known, strict=True)
+        ]
+
+    def code(self, action: Any) -> str:
+        """``action``'s code: the one the engine gave with the legal actions, else the codec's."""
+        code = self.codes.get(id(action))
+        return code if code is not None else self.encode([action])[0]
 
 
 def _always(options: Any) -> bool:

@@ -89,6 +89,16 @@ class Translator:
         raise MissingMessage(key)
 
 
+class Words:
+    """The words of one language, said as ``words(key, **args)`` (a screen's ``Ctx`` is one)."""
+
+    t: Translator
+    lang: str
+
+    def __call__(self, key: str, **args: Any) -> str:
+        return self.t(self.lang, key, **args)
+
+
 @lru_cache(maxsize=1)
 def translator() -> Translator:
     return Translator()

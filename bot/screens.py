@@ -74,7 +74,8 @@ def hand_sight(
     on it) and from (``engine.core.sight``)."""
     mine = sight(games.get(session.game).game, session.state, player)
     tag = tag_of(mine.aimed)
-    return ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag), links), mine
+    ctx = ctx_for(t, lang, session, bot_username, tag, selection_of(session, player, tag), links)
+    return replace(ctx, codes={id(a): code for a, code in mine.codes.items()}, coded=mine.codes), mine
 
 
 def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
@@ -127,7 +128,7 @@ def ctx_for(
         names=names(session, t(lang, "computer-mark")),
         tag=tag,
         selected=selected,
-        encode=games.get(session.game).game.encode,
+        encode=games.get(session.game).game.encode_all,
         links=links,
     )
 

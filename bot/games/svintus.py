@@ -530,7 +530,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
 
     def _card_rows(self, ctx: Ctx, v: SvintusView, acts: Sequence[Any], sees: bool) -> Rows:
         assert v.hand is not None
-        playable = {a.card for a in acts if isinstance(a, Play)}
+        playable = {a.card: a for a in acts if isinstance(a, Play)}
         cards = sorted(v.hand, key=sort_key)
         copies: dict[tuple[Any, ...], int] = {}
         if len(cards) > GROUP_FACES_ABOVE or ctx.compact:  # compact: within Telegram's 100 buttons
@@ -543,7 +543,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             cards = sorted(faces.values(), key=sort_key)
         top = v.top.id if v.top is not None else 0
         me = v.viewer if v.viewer is not None else 0
-        buttons = []
+        pressed: list[tuple[str, Play]] = []
         for c in cards:
             label = card_label(ctx, c.id)
             n = copies.get(CARDS[c.id][1:], 1)
@@ -556,8 +556,8 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             # a waiting player's other cards name no top card: pressing one tries
             # to intercept whatever is on top at that moment
             on = top if sees or c.id in playable else None
-            buttons.append(ctx.act(label, Play(player=me, card=c.id, on=on)))
-        return in_rows(buttons)
+            pressed.append((label, playable.get(c.id) or Play(player=me, card=c.id, on=on)))
+        return in_rows(ctx.acts(pressed))
 
 
 ADAPTER = SvintusAdapter()

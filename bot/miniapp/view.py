@@ -108,4 +108,4 @@ def _pieces(game: str, ctx: Ctx, view: View, legal: Any) -> list[dict[str, Any]]
 
 
 def _data(ctx: Ctx, action: Any) -> str:
-    return buttons.data(ctx.chat_id, ctx.game_id, Act(ctx.encode(action)), ctx.tag)
+    return buttons.data(ctx.chat_id, ctx.game_id, Act(ctx.code(action)), ctx.tag)

@@ -3,6 +3,7 @@ Svintus adapter, drawn from views exactly as the bot draws them."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from pathlib import Path
@@ -662,3 +663,33 @@ def test_the_log_says_each_action_once_and_briefly(lang: str) -> None:
     for key in ("took", "caught", "gifted"):
         args = {"player": "Alexandra", "symbol": "🍀 clover", "target": "Bartholomew", "count": 12}
         assert len(T(lang, f"dobble-ev-{key}", **args)) <= 72  # two lines of a phone at most
+
+
+def test_a_button_of_a_legal_action_carries_the_code_the_engine_gave_with_it() -> None:
+    """A hand's buttons take their codes from what the engine gave with the legal
+    actions (``Sight.codes``, by each action's identity); any other action — an
+    equal one made anew, a card not playable now — is encoded, all of a
+    screen's at once (``encode_all``)."""
+    asked: list[list[Any]] = []
+
+    def encode_all(actions: Any) -> list[str]:
+        asked.append(list(actions))
+        return [f"e{i}" for i in range(len(actions))]
+
+    draw, passing = Draw(player=1), Pass(player=1)
+    again = Draw(player=1)  # equal to ``draw``, another object
+    ctx = screens.ctx_for(T, "en", _session_for_codes(), "bot")
+    known = {id(draw): "A", id(passing): "B"}
+    ctx = dataclasses.replace(ctx, encode=encode_all, codes=known, coded=(draw, passing))
+    play = Play(player=1, card=3)
+    pressed = ctx.acts([("draw", draw), ("again", again), ("pass", passing), ("play", play)])
+    codes = [buttons.parse(b.callback_data).body for b in pressed]
+    assert codes == [Act("A"), Act("e0"), Act("B"), Act("e1")]
+    assert asked == [[again, play]]  # one call, for those it had no code of
+    assert buttons.parse(ctx.act("draw", draw).callback_data).body == Act("A")
+    assert len(asked) == 1
+
+
+def _session_for_codes() -> Session:
+    members = [Member(id=1, name="A")]
+    return Session(chat_id=-5, game="svintus", game_id="g1", title="t", creator=1, members=members)

@@ -36,7 +36,7 @@ def name_of(p: int) -> str:
 def ctx(lang: str, encode: Callable[[Any], str] = str) -> Ctx:
     """A context whose names need escaping, HTML-escaped as the bot's are."""
     names = {p: html.escape(name_of(p)) for p in range(1, 12)}
-    return Ctx(t=T, lang=lang, chat_id=-1, game_id="g", names=names, encode=encode)
+    return Ctx(t=T, lang=lang, chat_id=-1, game_id="g", names=names, encode=lambda a: [encode(x) for x in a])
 
 
 def tree(piece: Piece) -> ET.Element:
