@@ -23,7 +23,7 @@ from bot.buttons import Act, BadButton, Pick, Pressed, Show
 from bot.house import House
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
 from bot.transaction import After, Change, Reply
-from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, plain
+from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, Wait, plain
 
 log = logging.getLogger(__name__)
 
@@ -277,21 +277,38 @@ def record(
         session.private = {p: n for p, n in session.private.items() if p != actor}
     game = games.get(session.game).game
     session.announce(events, game.fleeting)
-    ended = game.outcome(state).status == "over"
+    stands = game.standing(state)
+    ended = stands.outcome.status == "over"
     if ended:
         session.status = "over"
     computers.plan(session, game, now)
-    gone, due = track_nudges(house, session, actor, now)
+    gone, due = track_nudges(house, session, actor, now, stands.waits)
     after = After(redraw="every" if fresh else "changed", schedule=True, events=events, gone=gone, due=due)
+    after.wake = wake(house, session, stands.deadline)
     after.ended = ended and was != "over" and session.stopped_by is None
     return Change(session=session, status_changed=ended, after=after)
 
 
-def track_nudges(house: House, session: Session, actor: int | None, now: int) -> tuple[list[int], list[int]]:
-    """Who the table waits on since when (``bot.nudges``): the nudges to delete and those due now."""
+def wake(house: House, session: Session, deadline: int | None) -> int | None:
+    """When the chat's timer wakes: time alone changes the game (``deadline``, the
+    game's next), a nudge is due or a computer player acts; None: never (a game over)."""
+    if session.status != "playing" or session.state is None:
+        return None
+    times = (
+        deadline,
+        nudges.due(session.waiting_since, session.nudged, house.nudge_after_ms),
+        computers.due(session, games.get(session.game).game),
+    )
+    return min((t for t in times if t is not None), default=None)
+
+
+def track_nudges(
+    house: House, session: Session, actor: int | None, now: int, waits: list[Wait]
+) -> tuple[list[int], list[int]]:
+    """Who the table waits on since when (``bot.nudges``), given whom the game waits
+    on: the nudges to delete and those due now."""
     on: set[int] = set()
     if session.status == "playing" and session.state is not None:
-        waits = games.get(session.game).game.waiting(session.state)
         on = nudges.waited_on(waits, {m.id for m in session.members if m.level is None})
     since, told, gone = nudges.track(session.waiting_since, session.nudged, on, now, actor)
     due = nudges.take_due(since, told, now, house.nudge_after_ms)

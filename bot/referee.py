@@ -25,7 +25,7 @@ from typing import Any
 from redis.exceptions import RedisError
 from telegram import Bot
 
-from bot import computers, games, lobby, metrics, nudges, play, screens
+from bot import games, lobby, metrics, nudges, play, screens
 from bot.adapter import Adapter
 from bot.buttons import Pressed, Seats, Setting
 from bot.house import House
@@ -111,7 +111,7 @@ class Referee:
         if a.timer_off:
             await self.store.set_timer(chat, None)
         elif a.schedule and session is not None:
-            await self.timers.schedule(session)
+            await self.timers.schedule(session, a.wake)
         if session is not None and (a.gone or a.due):
             self.timers.spawn(self._quietly(self._nudge(session, a.gone, a.due), chat))
         if session is not None and (a.events or a.ended):
@@ -343,14 +343,8 @@ class Referee:
     # --- time ------------------------------------------------------------------------
 
     def _deadline(self, session: Session) -> int | None:
-        """When time alone changes the game, a nudge is due or a computer player acts."""
-        game = games.get(session.game).game
-        times = (
-            game.next_deadline(session.state),
-            nudges.due(session.waiting_since, session.nudged, self.house.nudge_after_ms),
-            computers.due(session, game),
-        )
-        return min((t for t in times if t is not None), default=None)
+        """When the chat's timer wakes, as its game stands now (``play.wake``)."""
+        return play.wake(self.house, session, games.get(session.game).game.next_deadline(session.state))
 
     async def _timer_dropped(self, chat_id: int) -> None:
         """The chat's timer failed again and again: say so, once."""

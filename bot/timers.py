@@ -22,7 +22,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import Any
+from typing import Any, Literal
 
 from redis.exceptions import RedisError
 
@@ -59,9 +59,13 @@ class Timers:
         self._lost = False  # a deadline may have been lost to Redis being away: reconcile
         self._unread = 0  # timer shards out of reach at the last look
 
-    async def schedule(self, session: Session) -> None:
-        """The chat's next deadline, as its game stands now (none once it is over)."""
-        due = self._deadline(session) if session.status == "playing" and session.state is not None else None
+    async def schedule(self, session: Session, due: int | Literal["ask"] | None = "ask") -> None:
+        """The chat's next deadline, as its game stands now (none once it is over):
+        ``due`` when the change found it, else asked (``deadline``)."""
+        if session.status != "playing" or session.state is None:
+            due = None
+        elif due == "ask":
+            due = self._deadline(session)
         await self.store.set_timer(session.chat_id, due)
         if due is not None and due < self._sleeping_until_ms:
             self._wake.set()  # due before the loop would look again

@@ -63,6 +63,7 @@ class After:
     hand: int | None = None  # and this player's hand (a refused press: show the current one)
     new_board: bool = False  # the board is posted as a new message (a new lobby)
     schedule: bool = False  # the chat's next deadline, as the game stands now
+    wake: int | Literal["ask"] | None = "ask"  # that deadline, when the change found it
     timer_off: bool = False  # no deadline any more (a game ended before its end)
     events: list[Event] = field(default_factory=list)  # what the group is told (posts)
     ended: bool = False  # the game has just ended: its result and every player's figures
