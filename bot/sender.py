@@ -25,7 +25,7 @@ import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from redis.exceptions import RedisError
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
@@ -38,7 +38,7 @@ from bot.i18n import Translator
 from bot.limits import Later, Limits
 from bot.miniapp.links import NO_LINKS
 from bot.session import ChatSettings, Session
-from bot.store import Store
+from bot.store import Shown, Store
 
 log = logging.getLogger(__name__)
 # What met Redis or Telegram away is tried again after this, doubling up to the most
@@ -71,6 +71,16 @@ class Outgoing:
     id_to: tuple[int, str] | None
     thread: int | None
     done: asyncio.Future[bool]
+
+
+class Look(NamedTuple):
+    """A screen as it should look now: to whom, what, the forum topic a new message of
+    it goes to, and what its message shows now (``Store.message``)."""
+
+    to: int
+    rendered: Rendered
+    thread: int | None
+    shown: Shown
 
 
 @dataclass
@@ -415,22 +425,23 @@ class Sender:
 
     # --- what a screen should show ------------------------------------------------------
 
-    async def render(self, chat_id: int, slot: str) -> tuple[int, Rendered, int | None] | None:
-        """The screen in ``slot`` as it should look now, whom it goes to, and the forum
-        topic a new message of it goes to."""
-        session, settings = await self.store.load_shared(chat_id)
+    async def render(self, chat_id: int, slot: str) -> Look | None:
+        """The screen in ``slot`` as it should look now, whom it goes to, the forum
+        topic a new message of it goes to, and what its message shows now."""
+        session, settings, shown = await self.store.look(chat_id, slot)
         if session is None:
             return None
         if slot == "board":
             if session.removed:
                 return None  # the group removed the bot: nothing more goes there
-            return chat_id, self._draw(session, slot, self.pick_lang(settings, None)), session.thread_id
+            drawn = self._draw(session, slot, self.pick_lang(settings, None))
+            return Look(chat_id, drawn, session.thread_id, shown)
         user_id = int(slot.split(":", 1)[1])
         if session.state is None:
             return None
         member = session.member(user_id)
         lang = self.pick_lang(settings, member.lang if member else None)
-        return user_id, self._draw(session, slot, lang), None
+        return Look(user_id, self._draw(session, slot, lang), None, shown)
 
     def _draw(self, session: Session, slot: str, lang: str) -> Rendered:
         """The screen ``slot`` of ``session`` (a saved one: never changed) in ``lang``."""
@@ -455,8 +466,7 @@ class Sender:
         first = await self.render(chat_id, slot)
         if first is None:
             return None
-        target, rendered, _ = first
-        msg_id, digest, pending = await self.store.message(chat_id, slot)
+        target, rendered, _, (msg_id, digest, pending) = first
         if msg_id is not None and (rendered.hold or digest == pending == rendered.digest()):
             return None  # shown already, or a held screen: what the message shows may stay
         if target > 0 and not await self.store.started(target):
@@ -498,9 +508,8 @@ class Sender:
         latest = await self.render(chat_id, slot)
         if latest is None:
             return None
-        to, rendered, thread = latest
+        to, rendered, thread, (msg_id, digest, pending) = latest
         new = rendered.digest()
-        msg_id, digest, pending = await self.store.message(chat_id, slot)
         if msg_id is not None and pending != digest:
             msg_id = None  # an edit whose outcome a crash hid: post the screen anew
         elif msg_id is not None and (digest == new or rendered.hold):

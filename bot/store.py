@@ -159,9 +159,11 @@ return 0
 # the caller has parsed already ('' for none); the document is returned only
 # when it is a different one.  With KEYS[3] and ARGV[2] (an owner) and ARGV[3]
 # (ms), the chat's lock is taken first — or, held by another, {'locked'} is
-# all that comes back.
+# all that comes back.  With KEYS[4] (the chat's messages) and ARGV[4] (a
+# slot), the message of that slot comes too (``Store.message``): a screen's
+# look at its game and at what its message shows, in one round trip.
 _LOAD = """
-if ARGV[2] then
+if ARGV[2] and ARGV[2] ~= '' then
   local holder = redis.call('GET', KEYS[3])
   if holder and holder ~= ARGV[2] then
     return {'locked'}
@@ -173,7 +175,11 @@ local doc = false
 if (v or '0') ~= ARGV[1] then
   doc = redis.call('HGET', KEYS[1], 'doc')
 end
-return {v or '0', doc, redis.call('GET', KEYS[2])}
+local out = {v or '0', doc, redis.call('GET', KEYS[2])}
+if ARGV[4] then
+  out[4] = redis.call('HMGET', KEYS[4], ARGV[4] .. ':id', ARGV[4] .. ':hash', ARGV[4] .. ':pending')
+end
+return out
 """
 
 
@@ -227,6 +233,16 @@ class Conflict(Exception):
 
 def key(chat_id: int, what: str) -> str:
     return f"{PREFIX}:{{{chat_id}}}:{what}"
+
+
+# a message on screen: its id, the digest of what it shows, and of an edit sent but not confirmed
+Shown = tuple[int | None, str | None, str | None]
+NOT_SHOWN: Shown = (None, None, None)
+
+
+def _shown(raw: list[Any]) -> Shown:
+    digest, pending = (v.decode() if isinstance(v, bytes) else v for v in raw[1:])
+    return (int(raw[0]) if raw[0] is not None else None, digest, pending)
 
 
 PARSED_CACHE = 2048  # sessions kept parsed for screens, one per chat
@@ -448,17 +464,28 @@ class Store:
         parsed that version yet (it keeps what it saved, too); callers must not
         change what it returns.
         """
+        session, settings, _ = await self.look(chat_id, None)
+        return session, settings
+
+    async def look(self, chat_id: int, slot: str | None) -> tuple[Session | None, ChatSettings, Shown]:
+        """``load_shared``, and the message of ``slot`` (``message``), in one round trip."""
         cached = self._parsed.get(chat_id)
         have = str(cached[0]) if cached is not None else ""
-        raw = await self._load(keys=[key(chat_id, "game"), key(chat_id, "settings")], args=[have])
+        keys = [key(chat_id, "game"), key(chat_id, "settings")]
+        args = [have]
+        if slot is not None:
+            keys += [key(chat_id, "lock"), key(chat_id, "msgs")]
+            args += ["", "0", slot]
+        raw = await self._load(keys=keys, args=args)
         settings = _settings(raw[2])
+        shown = _shown(raw[3]) if slot is not None else NOT_SHOWN
         if cached is not None and int(raw[0]) == cached[0]:
-            return cached[1], settings
+            return cached[1], settings, shown
         if not raw[1]:
-            return None, settings
+            return None, settings, shown
         session = Session.model_validate_json(raw[1])
         self._remember(chat_id, int(raw[0]), session)
-        return session, settings
+        return session, settings, shown
 
     def _remember(self, chat_id: int, version: int, session: Session) -> None:
         self._parsed.pop(chat_id, None)
@@ -617,19 +644,18 @@ class Store:
 
     # --- messages on screen: ids and what they show -----------------------------
 
-    async def message(self, chat_id: int, slot: str) -> tuple[int | None, str | None, str | None]:
+    async def message(self, chat_id: int, slot: str) -> Shown:
         """The message shown in ``slot`` (board, hand:<user>): its id, the digest of
         what it shows, and the digest of an edit sent but not confirmed (a crash
         in between leaves the two different)."""
-        raw = await self.r.hmget(key(chat_id, "msgs"), [f"{slot}:id", f"{slot}:hash", f"{slot}:pending"])
-        digest, pending = (v.decode() if isinstance(v, bytes) else v for v in raw[1:])
-        return (int(raw[0]) if raw[0] is not None else None, digest, pending)
+        fields = [f"{slot}:id", f"{slot}:hash", f"{slot}:pending"]
+        return _shown(await self.r.hmget(key(chat_id, "msgs"), fields))
 
-    async def shown(self, chat_id: int) -> dict[str, tuple[int | None, str | None, str | None]]:
+    async def shown(self, chat_id: int) -> dict[str, Shown]:
         """``message`` for every slot of the chat at once (one round trip)."""
         raw = await self.r.hgetall(key(chat_id, "msgs"))
         fields = {(k.decode() if isinstance(k, bytes) else k): v for k, v in raw.items()}
-        out: dict[str, tuple[int | None, str | None, str | None]] = {}
+        out: dict[str, Shown] = {}
         for field, value in fields.items():
             slot, _, what = field.rpartition(":")
             if what != "id":

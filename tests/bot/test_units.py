@@ -101,6 +101,37 @@ async def test_screens_parse_a_session_once_per_version_and_get_the_settings_wit
     await b.close()
 
 
+async def test_a_screens_look_is_its_session_and_its_messages_record_in_one_round_trip(
+    redis_url: str,
+) -> None:
+    """What a screen's refresh reads before it draws (``Store.look``): the session as
+    ``load_shared`` gives it, the settings, and what the slot's message shows
+    (``Store.message``): one script, the keys of one chat."""
+    store = Store.from_url(redis_url)
+    session = _session(3)
+    await store.save_settings(session.chat_id, ChatSettings(lang="en"))
+    await store.save(session, 0)
+    await store.set_message(session.chat_id, "hand:1", 77, "abc")
+    await store.set_pending(session.chat_id, "hand:1", "def")
+    seen, settings, shown = await store.look(session.chat_id, "hand:1")
+    assert seen is session and settings.lang == "en"
+    assert shown == (77, "abc", "def") == await store.message(session.chat_id, "hand:1")
+    assert (await store.look(session.chat_id, "board"))[2] == (None, None, None)
+    assert await store.look(-12345, "board") == (None, ChatSettings(), (None, None, None))
+    calls = 0
+    real = store._load
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return await real(*args, **kwargs)
+
+    store._load = counted  # type: ignore[method-assign,assignment]
+    await store.look(session.chat_id, "hand:1")
+    assert calls == 1
+    await store.close()
+
+
 async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
     """Wait for ``check()`` to hold (the awaited event, not a guess at how long it takes)."""
     deadline = time.monotonic() + timeout
