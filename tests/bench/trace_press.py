@@ -49,6 +49,11 @@ class Tracer:
         rel = str(Path(name).relative_to(ROOT))
         if rel.startswith("bot/playground/"):
             return None  # the fake Telegram, in this process
+        if rel == "engine/_build.py":
+            # the import system's finder of the engine's sources, asked by every import
+            # of a module not loaded yet (a library's lazy ``import sniffio``); it is
+            # there only while the sources run (``ENGINE_PURE=1``), not on a press's path
+            return None
         return rel if rel.startswith(("bot/", "engine/")) else None
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> None:
