@@ -102,11 +102,12 @@ def thread_of(message: Message | MaybeInaccessibleMessage | None) -> int | None:
     return message.message_thread_id
 
 
-def game_press(data: str | None) -> bool:
+def pressed(data: str | None) -> Pressed | None:
+    """A press's button, read (None: no button of ours)."""
     try:
-        return isinstance(buttons.parse(data).body, GAME_BODIES)
+        return buttons.parse(data)
     except BadButton:
-        return False
+        return None
 
 
 class Handlers:
@@ -202,7 +203,13 @@ class Handlers:
         try:
             query = update.callback_query
             if query is not None:
-                if not game_press(query.data) and await store.answered(query.id):
+                # a game's press is looked up with its session, under the chat's lock
+                press = pressed(query.data)
+                if (
+                    press is not None
+                    and not isinstance(press.body, GAME_BODIES)
+                    and await store.answered(press.chat_id, query.id)
+                ):
                     raise ApplicationHandlerStop
                 return
             if not await store.claim_update(update.update_id):
@@ -374,8 +381,9 @@ class Handlers:
             return
         user = query.from_user
         arrived = time.monotonic()
+        press = pressed(query.data)
         try:
-            answer = await self._press(update, user)
+            answer = await self._press(update, user, press)
         except RedisError as e:
             log.warning("redis unavailable for a press: %s", e)
             answer = Reply(
@@ -387,7 +395,8 @@ class Handlers:
         if not answer.answered:  # else a redelivery of a game press answered already
             await self._answer(query, answer, arrived)
         try:
-            await self.ref.store.mark_answered(query.id)
+            if press is not None:  # no button of ours: answered again if it comes again
+                await self.ref.store.mark_answered(press.chat_id, query.id)
         except RedisError as e:
             log.warning("could not note that a press of %s was answered: %s", user.id, e)
 
@@ -422,15 +431,13 @@ class Handlers:
                 return
             await asyncio.sleep(wait)
 
-    async def _press(self, update: Update, user: User) -> Reply:
+    async def _press(self, update: Update, user: User, press: Pressed | None) -> Reply:
         """What a press does, by its kind: the language picker, the game picker, the
         lobby or a running game.  Data that is no button of ours (forged, cut, of
-        an older bot) is answered here, and nowhere else."""
+        an older bot: ``press`` None) is answered here, and nowhere else."""
         query = update.callback_query
         assert query is not None
-        try:
-            press = buttons.parse(query.data)
-        except BadButton:
+        if press is None:
             return Reply(self.t(await self.ref.lang(None, user.language_code), "answer-unknown"))
         body, message = press.body, query.message
         if isinstance(body, Language):

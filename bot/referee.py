@@ -80,9 +80,12 @@ class Referee:
 
     # --- one change of one chat, and what follows it ---------------------------------------
 
-    async def change(self, chat_id: int, decide: Decide, update_id: int | None = None) -> Reply:
+    async def change(
+        self, chat_id: int, decide: Decide, update_id: int | None = None, query_id: str | None = None
+    ) -> Reply:
         """One transaction of ``chat_id`` (a redelivered update ``update_id`` is applied
-        once), then what follows it; the answer to whoever asked."""
+        once; a press ``query_id`` answered before is not decided again), then what
+        follows it; the answer to whoever asked."""
 
         async def once(session: Session | None, settings: ChatSettings) -> Change:
             if session is not None and session.has_applied(update_id):
@@ -92,7 +95,7 @@ class Referee:
                 change.session.mark(update_id)
             return change
 
-        return await self.settle(await self.chats.change(chat_id, once))
+        return await self.settle(await self.chats.change(chat_id, once, query_id))
 
     async def settle(self, change: Change) -> Reply:
         """What follows a saved change (``After``) — here, and nowhere else."""
@@ -190,12 +193,10 @@ class Referee:
         recognised in line."""
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
-            if query_id is not None and await self.store.answered(query_id):
-                return Change(reply=Reply(answered=True))
             now = self.house.now_ms()
             return play.press(self.house, session, settings, press, user, from_board, in_private, now)
 
-        return await self.change(press.chat_id, decide, update_id)
+        return await self.change(press.chat_id, decide, update_id, query_id)
 
     async def message(
         self, chat_id: int, user_id: int, update_id: int | None = None, thread: int | None = None

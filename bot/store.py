@@ -12,8 +12,12 @@ that slot only.  What is not a chat's:
   bot (``cards:started``) are one key each, on purpose: the first is written
   only when a game opens or ends, the budgets are Telegram's global 30 a second
   (a few commands per send), the last is one small write per private message;
-- the marks of updates and presses seen (``cards:update:<id>``,
-  ``cards:answered:<id>``) are one key each, spread over every slot.
+- the marks of updates seen (``cards:update:<id>``) are one key each, spread
+  over every slot; a press answered is marked with the chat whose button it
+  was (``cards:{chat}:answered:<id>``), so a game's press reads it with the
+  session, in the same round trip.  (An earlier bot marked presses under
+  ``cards:answered:<id>``: left to run out, a day at most, like the other
+  marks of what was seen, below.)
 
 What a bot before these names stored (under ``OLD_PREFIX``, and before the timer
 shards) is moved once, at start, before anything reads it: ``Store.migrate``.
@@ -161,7 +165,8 @@ return 0
 # (ms), the chat's lock is taken first — or, held by another, {'locked'} is
 # all that comes back.  With KEYS[4] (the chat's messages) and ARGV[4] (a
 # slot), the message of that slot comes too (``Store.message``): a screen's
-# look at its game and at what its message shows, in one round trip.
+# look at its game and at what its message shows, in one round trip.  With
+# KEYS[5] (a press's mark, ``Store.mark_answered``), whether it was answered.
 _LOAD = """
 if ARGV[2] and ARGV[2] ~= '' then
   local holder = redis.call('GET', KEYS[3])
@@ -175,9 +180,12 @@ local doc = false
 if (v or '0') ~= ARGV[1] then
   doc = redis.call('HGET', KEYS[1], 'doc')
 end
-local out = {v or '0', doc, redis.call('GET', KEYS[2])}
+local out = {v or '0', doc, redis.call('GET', KEYS[2]), false, 0}
 if ARGV[4] then
   out[4] = redis.call('HMGET', KEYS[4], ARGV[4] .. ':id', ARGV[4] .. ':hash', ARGV[4] .. ':pending')
+end
+if KEYS[5] then
+  out[5] = redis.call('EXISTS', KEYS[5])
 end
 return out
 """
@@ -233,6 +241,11 @@ class Conflict(Exception):
 
 def key(chat_id: int, what: str) -> str:
     return f"{PREFIX}:{{{chat_id}}}:{what}"
+
+
+def answered_key(chat_id: int, query_id: str) -> str:
+    """A press answered, kept with the chat whose button it was (its session's slot)."""
+    return key(chat_id, f"answered:{query_id}")
 
 
 # a message on screen: its id, the digest of what it shows, and of an edit sent but not confirmed
@@ -446,16 +459,19 @@ class Store:
         return session, int(raw[0]), _settings(raw[2])
 
     async def load_locked(
-        self, chat_id: int, owner: str, ttl_ms: int
-    ) -> tuple[Session | None, int, ChatSettings] | None:
+        self, chat_id: int, owner: str, ttl_ms: int, query_id: str | None = None
+    ) -> tuple[Session | None, int, ChatSettings, bool] | None:
         """``load_with_settings`` under the chat's lock, taken for ``owner`` in the same
-        round trip (None: another worker holds it).  ``save(unlock=owner)`` releases it."""
+        round trip (None: another worker holds it), and whether the press ``query_id``
+        was answered already (``mark_answered``).  ``save(unlock=owner)`` releases it."""
         keys = [key(chat_id, "game"), key(chat_id, "settings"), key(chat_id, "lock")]
+        if query_id is not None:
+            keys += [key(chat_id, "msgs"), answered_key(chat_id, query_id)]
         raw = await self._load(keys=keys, args=["", owner, ttl_ms])
         if len(raw) == 1:
             return None
         session = Session.model_validate_json(raw[1]) if raw[1] else None
-        return session, int(raw[0]), _settings(raw[2])
+        return session, int(raw[0]), _settings(raw[2]), bool(int(raw[4]))
 
     async def load_shared(self, chat_id: int) -> tuple[Session | None, ChatSettings]:
         """The session for reading only (screens), parsed once per version, and the settings.
@@ -942,8 +958,10 @@ class Store:
         """The update was handled: a redelivery of it is ignored for ``ttl_s``."""
         await self.r.set(f"{PREFIX}:update:{update_id}", 1, ex=ttl_s)
 
-    async def mark_answered(self, query_id: str, ttl_s: int = 86_400) -> None:
-        await self.r.set(f"{PREFIX}:answered:{query_id}", 1, ex=ttl_s)
+    async def mark_answered(self, chat_id: int, query_id: str, ttl_s: int = 86_400) -> None:
+        """The press ``query_id`` on a button of ``chat_id`` was answered (a redelivery of
+        it is not answered again; a game's press is looked up with its chat's session)."""
+        await self.r.set(answered_key(chat_id, query_id), 1, ex=ttl_s)
 
-    async def answered(self, query_id: str) -> bool:
-        return bool(await self.r.exists(f"{PREFIX}:answered:{query_id}"))
+    async def answered(self, chat_id: int, query_id: str) -> bool:
+        return bool(await self.r.exists(answered_key(chat_id, query_id)))

@@ -88,6 +88,9 @@ class Change:
 
 
 Decide = Callable[[Session | None, ChatSettings], Awaitable[Change]]
+# what a change is decided on: the session, its version, the chat's settings, and
+# whether the press it is (if one) was answered already
+Loaded = tuple[Session | None, int, ChatSettings, bool]
 
 
 class Chats:
@@ -100,19 +103,23 @@ class Chats:
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, int] = {}  # how many changes hold or wait for each chat's lock
 
-    async def change(self, chat_id: int, decide: Decide) -> Change:
+    async def change(self, chat_id: int, decide: Decide, query_id: str | None = None) -> Change:
         """Decide and save one change of ``chat_id``; run its effects with ``run()``.
 
         The chat's Redis lock is taken with the load and given back with the save
         (one round trip each, as without a lock); only a change that saves
-        nothing gives it back on its own."""
+        nothing gives it back on its own.  A press (``query_id``) answered
+        already is not decided again: the load says so (``Reply.answered``)."""
         moved: int | None = None
         async with self._local(chat_id):
             held = False
             try:
                 settings = ChatSettings()
                 for _ in range(CAS_ATTEMPTS):
-                    (session, version, settings), held = await self._load(chat_id, held)
+                    (session, version, settings, answered), held = await self._load(chat_id, held, query_id)
+                    if answered:
+                        return Change(reply=Reply(answered=True), chat_id=chat_id, loaded=session)
+                    query_id = None  # a lost race decides again: the press was not answered meanwhile
                     if session is None and version == 0:
                         moved = await self.store.moved_to(chat_id)
                         if moved is not None:  # a group that became a supergroup (``move``)
@@ -141,7 +148,7 @@ class Chats:
         chat's lock, so that no change of it is under way meanwhile; False: moved
         already (the update and a refused send both say so) or nothing to move."""
         async with self._local(old):
-            _, held = await self._load(old, False)
+            _, held = await self._load(old, False, None)
             try:
                 return await self.store.move_chat(old, new)
             finally:
@@ -168,18 +175,20 @@ class Chats:
                 del self._users[chat_id]
                 del self._locks[chat_id]
 
-    async def _load(self, chat_id: int, held: bool) -> tuple[tuple[Session | None, int, ChatSettings], bool]:
-        """The chat's session under its Redis lock, and whether this change holds it
-        (False: another worker kept it past the wait; the change goes ahead,
-        compare-and-set still keeps it right)."""
+    async def _load(self, chat_id: int, held: bool, query_id: str | None) -> tuple[Loaded, bool]:
+        """The chat's session under its Redis lock, whether the press ``query_id`` was
+        answered already, and whether this change holds the lock (False: another
+        worker kept it past the wait; the change goes ahead, compare-and-set still
+        keeps it right)."""
         if held:  # a lost race: the lock is still this change's
-            return await self.store.load_with_settings(chat_id), True
+            return (*await self.store.load_with_settings(chat_id), False), True
         deadline = time.monotonic() + LOCK_WAIT_S
         pause = 0.002
-        while (loaded := await self.store.load_locked(chat_id, self.owner, LOCK_TTL_MS)) is None:
+        while (loaded := await self.store.load_locked(chat_id, self.owner, LOCK_TTL_MS, query_id)) is None:
             if time.monotonic() > deadline:
                 log.warning("chat %s: another worker holds its lock; going ahead", chat_id)
-                return await self.store.load_with_settings(chat_id), False
+                answered = query_id is not None and await self.store.answered(chat_id, query_id)
+                return (*await self.store.load_with_settings(chat_id), answered), False
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.05)
         return loaded, True

@@ -72,6 +72,35 @@ async def test_a_change_that_is_never_saved_is_answered_busy_and_has_no_effects(
     await plain.close()
 
 
+async def test_a_press_answered_already_is_known_from_the_load_and_not_decided_again(redis_url: str) -> None:
+    """A redelivered press that was answered (``Store.mark_answered``, kept with its
+    chat) is recognised by the load that takes the chat's lock: one round trip,
+    nothing decided, the lock given back; any other press is decided."""
+    store = Store.from_url(redis_url)
+    await store.save(fresh(), 0)
+    chats = Chats(store, busy=lambda s: Reply("busy"))
+    decided: list[str] = []
+
+    def deciding(name: str) -> Any:
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            decided.append(name)
+            return Change(reply=Reply(name))
+
+        return decide
+
+    await store.mark_answered(CHAT, "q-1")
+    again = await chats.change(CHAT, deciding("again"), "q-1")
+    assert again.reply.answered and not again.reply.text and decided == []
+    assert again.session is None and again.loaded is not None and again.loaded.game_id == "g"
+    assert await store.r.get(key(CHAT, "lock")) is None
+    assert (await chats.change(CHAT, deciding("new"), "q-2")).reply.text == "new"
+    assert (await chats.change(CHAT, deciding("plain"))).reply.text == "plain"
+    assert decided == ["new", "plain"]
+    assert await store.answered(CHAT, "q-1") and not await store.answered(CHAT, "q-2")
+    assert not await store.answered(CHAT + 1, "q-1")  # a mark is its chat's
+    await store.close()
+
+
 async def test_a_saved_change_gives_the_chat_lock_back_with_its_save(redis_url: str) -> None:
     store = Store.from_url(redis_url)
     await store.save(fresh(), 0)

@@ -11,7 +11,7 @@ from redis.crc import key_slot
 
 from bot.session import ChatSettings, Member, Session
 from bot.stats import Stats, chats_key
-from bot.store import ACTIVE, PREFIX, TIMER_SHARDS, Store, key, timer_key
+from bot.store import ACTIVE, PREFIX, TIMER_SHARDS, Store, answered_key, key, timer_key
 from tests.cluster.cluster import LocalCluster
 
 CHATS = [-100_000 - i for i in range(40)]
@@ -46,6 +46,11 @@ async def test_a_chats_keys_share_its_slot_and_every_command_works_on_a_cluster(
         version = await store.save(session, 0, status_changed=True, unlock="me")  # replicated, unlocked
         assert version == 1 and await store.load_locked(chat, "other", 5_000) is not None
         await store.unlock_chat(chat, "other")
+        await store.mark_answered(chat, "q")  # a press's mark is kept in the chat's slot
+        assert key_slot(answered_key(chat, "q").encode()) in slots
+        again = await store.load_locked(chat, "me", 5_000, "q")
+        assert again is not None and again[3] and again[1] == 1
+        await store.unlock_chat(chat, "me")
         await store.save_settings(chat, ChatSettings(lang="ru"))
         shared, settings = await store.load_shared(chat)
         assert shared is not None and settings.lang == "ru"
