@@ -26,11 +26,11 @@ from pydantic import BaseModel
 from telegram import InlineKeyboardButton
 
 from bot import buttons
-from bot.buttons import Act, BadButton, Show
+from bot.buttons import Act, Show
 from bot.fit import Rendered, text_of
 from bot.i18n import Translator, Words
 from bot.miniapp.links import NO_LINKS, Links
-from engine.core import ArgValue, Event, Game, Prompt, PromptValue, RuleError, View, Wait
+from engine.core import ArgValue, Event, Game, Prompt, PromptValue, View, Wait
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -207,14 +207,6 @@ class Adapter(Generic[S, A, V, O]):
         raise NotImplementedError
 
     # --- presses ------------------------------------------------------------------------------
-
-    def decode(self, code: str, player: int) -> A:
-        """The action a button's code stands for (the engine's codec reads it);
-        ``BadButton`` if it is none."""
-        try:
-            return self.game.decode(code, player)
-        except RuleError:
-            raise BadButton(code) from None
 
     def press_answer(self, ctx: Ctx, player: int, action: A, events: Sequence[Event]) -> str:
         """What to tell the presser when their press was applied (empty: nothing;

@@ -17,6 +17,7 @@ holds the table up.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.core import Wait
 
@@ -26,6 +27,36 @@ NUDGED_KINDS = frozenset({"turn", "reaction", "setup"})  # a wait on particular 
 
 def slot(player: int) -> str:
     return f"nudge:{player}"
+
+
+@dataclass(frozen=True)
+class Followed:
+    """The bookkeeping after a change: who is waited on since when (``since``), who
+    has been told (``told``), whose nudge is to go (``gone``), who is told now
+    (``due``), and when the next one falls due (``next_ms``; None: nobody's)."""
+
+    since: dict[int, int]
+    told: list[int]
+    gone: list[int]
+    due: list[int]
+    next_ms: int | None
+
+
+def follow(
+    since: dict[int, int],
+    told: Sequence[int],
+    waits: Sequence[Wait],
+    seated: set[int],
+    now: int,
+    actor: int | None,
+    after_ms: int = NUDGE_AFTER_MS,
+) -> Followed:
+    """Who the table waits on after a change (``waits``: the game's, of the seats
+    people hold), in one call: ``track``, then ``take_due``, then ``due``."""
+    since, kept, gone = track(since, told, waited_on(waits, seated), now, actor)
+    now_due = take_due(since, kept, now, after_ms)
+    told_now = [*kept, *now_due]
+    return Followed(since, told_now, gone, now_due, due(since, told_now, after_ms))
 
 
 def waited_on(waits: Sequence[Wait], seated: set[int]) -> set[int]:

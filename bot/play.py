@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 
@@ -23,7 +23,7 @@ from bot.buttons import Act, BadButton, Pick, Pressed, Show
 from bot.house import House
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
 from bot.transaction import After, Change, Reply
-from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, Wait, plain
+from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, plain
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,10 @@ def judge(
     if isinstance(body, Pick) and not from_board:
         return _pick(v, house, session, body, user.id, adapter.game.view(state, user.id), lang)
     if isinstance(body, Act):
-        v.action = adapter.decode(body.code, user.id)
+        try:  # what the code stands for, pressed by them (the engine's codec reads it)
+            v.action = adapter.game.decode(body.code, user.id)
+        except RuleError:
+            raise BadButton(body.code) from None
         if v.action.evident():  # it means the same whenever it arrives
             return v
     elif not isinstance(body, Show):
@@ -154,6 +157,7 @@ def press(
         return Change(reply=v.reply)
     adapter = games.get(session.game)
     state, events, reply = v.state, v.events, v.reply
+    took = False
     if v.action is not None:
         try:
             if isinstance(v.action, Leave):
@@ -168,6 +172,7 @@ def press(
             v.selected.pop(user.id, None)
             session.done = {**session.done, user.id: f"{getattr(state, 'seq', '')}|{v.pressed}"}
             reply = Reply(adapter.press_answer(house.ctx(session, lang), user.id, v.action, more))
+            took = True
     change = Change()
     # a move that announces nothing (a card chosen) is saved all the same
     if state is not session.state or v.drafts != session.drafts or v.selected != session.selected:
@@ -175,7 +180,7 @@ def press(
             house, session, state, events, now, actor=user.id, drafts=v.drafts, selected=v.selected
         )
     change.reply = reply
-    if reply.text:  # refused: whatever their hand showed, show them the current one
+    if reply.text and not took:  # refused: whatever their hand showed, show them the current one
         change.after.hand = user.id
     if in_private:
         change.after.reachable = user.id
@@ -282,38 +287,30 @@ def record(
     if ended:
         session.status = "over"
     computers.plan(session, game, now)
-    gone, due = track_nudges(house, session, actor, now, stands.waits)
-    after = After(redraw="every" if fresh else "changed", schedule=True, events=events, gone=gone, due=due)
-    after.wake = wake(house, session, stands.deadline)
+    waits = stands.waits if session.status == "playing" else []
+    seated = {m.id for m in session.members if m.level is None}
+    told = nudges.follow(
+        session.waiting_since, session.nudged, waits, seated, now, actor, house.nudge_after_ms
+    )
+    session.waiting_since, session.nudged = told.since, told.told
+    after = After(redraw="every" if fresh else "changed", schedule=True, events=events, gone=told.gone)
+    after.due, after.wake = told.due, wake(house, session, stands.deadline, told.next_ms)
     after.ended = ended and was != "over" and session.stopped_by is None
     return Change(session=session, status_changed=ended, after=after)
 
 
-def wake(house: House, session: Session, deadline: int | None) -> int | None:
+def wake(
+    house: House, session: Session, deadline: int | None, nudge: int | Literal["ask"] | None = "ask"
+) -> int | None:
     """When the chat's timer wakes: time alone changes the game (``deadline``, the
-    game's next), a nudge is due or a computer player acts; None: never (a game over)."""
+    game's next), a nudge is due (``nudge``, when the change found it) or a
+    computer player acts; None: never (a game over)."""
     if session.status != "playing" or session.state is None:
         return None
-    times = (
-        deadline,
-        nudges.due(session.waiting_since, session.nudged, house.nudge_after_ms),
-        computers.due(session, games.get(session.game).game),
-    )
+    if nudge == "ask":
+        nudge = nudges.due(session.waiting_since, session.nudged, house.nudge_after_ms)
+    times = (deadline, nudge, computers.due(session, games.get(session.game).game))
     return min((t for t in times if t is not None), default=None)
-
-
-def track_nudges(
-    house: House, session: Session, actor: int | None, now: int, waits: list[Wait]
-) -> tuple[list[int], list[int]]:
-    """Who the table waits on since when (``bot.nudges``), given whom the game waits
-    on: the nudges to delete and those due now."""
-    on: set[int] = set()
-    if session.status == "playing" and session.state is not None:
-        on = nudges.waited_on(waits, {m.id for m in session.members if m.level is None})
-    since, told, gone = nudges.track(session.waiting_since, session.nudged, on, now, actor)
-    due = nudges.take_due(since, told, now, house.nudge_after_ms)
-    session.waiting_since, session.nudged = since, [*told, *due]
-    return gone, due
 
 
 def nudge_due(house: House, session: Session, now: int) -> bool:

@@ -209,7 +209,7 @@ def test_a_tapped_card_shows_its_text_and_targets_then_back() -> None:
     plays = [c for c in codes(chosen) if c.startswith("play.")]
     assert len(plays) == len(s.bases)
     assert "=" in codes(chosen)  # back
-    decoded = ADAPTER.decode(plays[0], 1)
+    decoded = ADAPTER.game.decode(plays[0], 1)
     assert decoded.card == muffin
 
 
