@@ -39,6 +39,9 @@ class Tracer:
         self.press = Path_()
         self.redraw = Path_()
         self.task: asyncio.Task[Any] | None = None
+        # every frame that ran (kept, so that no other frame takes its id): a "call" of
+        # one of them is a coroutine resumed where it awaited, not a call
+        self.started: set[FrameType] = set()
 
     def _mine(self, frame: FrameType | None) -> str | None:
         if frame is None:
@@ -68,16 +71,23 @@ class Tracer:
             task = None
         path = self.press if task is not None and task is self.task else self.redraw
         caller = self._mine(frame.f_back)
+        resumed = False
         if event == "return":  # back in the caller's file, if it is ours
             if caller is None:
                 return
             here = caller
+        elif frame in self.started:  # a coroutine resumed where it awaited
+            resumed = True
         else:
+            self.started.add(frame)
             path.files[here] += 1
+            if caller is not None and caller != here:
+                path.calls += 1
             if caller is not None and caller.startswith("bot/") and here.startswith("engine/"):
                 path.engine_calls[frame.f_code.co_name] += 1
         if path.last is not None and here != path.last:
             path.moves += 1
+            path.resumed += resumed
             path.pairs[tuple(sorted((path.last, here)))] += 1
         path.last = here
 
@@ -86,6 +96,8 @@ class Path_:
     def __init__(self) -> None:
         self.files: collections.Counter[str] = collections.Counter()
         self.moves = 0
+        self.resumed = 0  # of the moves, into a coroutine resumed after an await (Redis, Telegram)
+        self.calls = 0  # calls from one of the files into another (what a reader follows)
         self.engine_calls: collections.Counter[str] = collections.Counter()
         self.pairs: collections.Counter[tuple[str, ...]] = collections.Counter()  # moves, by files
         self.last: str | None = None
@@ -191,7 +203,8 @@ def _report(what: str, path: Path_) -> None:
     engine_files = sorted(f for f in path.files if f.startswith("engine/"))
     print(f"{what}:")
     print(f"  files: {len(path.files)} ({len(bot_files)} in bot/, {len(engine_files)} in engine/)")
-    print(f"  moves between files: {path.moves}")
+    print(f"  moves between files: {path.moves} ({path.resumed} into a coroutine resumed after an await)")
+    print(f"  calls from one file into another: {path.calls}")
     calls = path.engine_calls
     print(f"  calls from bot/ into engine/: {sum(calls.values())} {dict(calls.most_common())}")
     print(f"  bot/: {', '.join(bot_files)}")
