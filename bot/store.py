@@ -161,14 +161,15 @@ return 0
 
 # The session and the chat's settings in one round trip.  ARGV[1]: the version
 # the caller has parsed already ('' for none); the document is returned only
-# when it is a different one.  With KEYS[3] and ARGV[2] (an owner) and ARGV[3]
-# (ms), the chat's lock is taken first — or, held by another, {'locked'} is
-# all that comes back.  With KEYS[4] (the chat's messages) and ARGV[4] (a
-# slot), the message of that slot comes too (``Store.message``): a screen's
-# look at its game and at what its message shows, in one round trip.  With
-# KEYS[5] (a press's mark, ``Store.mark_answered``), whether it was answered.
+# when it is a different one.  KEYS[3], KEYS[4]: the chat's lock and messages
+# (``Store._read``).  With ARGV[2] (an owner) and ARGV[3] (ms), the chat's lock
+# is taken first — or, held by another, {'locked'} is all that comes back.
+# With ARGV[4] (a slot), the message of that slot comes too (``Store.message``):
+# a screen's look at its game and at what its message shows, in one round
+# trip.  With KEYS[5] (a press's mark, ``Store.mark_answered``), whether it was
+# answered.
 _LOAD = """
-if ARGV[2] and ARGV[2] ~= '' then
+if ARGV[2] ~= '' then
   local holder = redis.call('GET', KEYS[3])
   if holder and holder ~= ARGV[2] then
     return {'locked'}
@@ -181,7 +182,7 @@ if (v or '0') ~= ARGV[1] then
   doc = redis.call('HGET', KEYS[1], 'doc')
 end
 local out = {v or '0', doc, redis.call('GET', KEYS[2]), false, 0}
-if ARGV[4] then
+if ARGV[4] ~= '' then
   out[4] = redis.call('HMGET', KEYS[4], ARGV[4] .. ':id', ARGV[4] .. ':hash', ARGV[4] .. ':pending')
 end
 if KEYS[5] then
@@ -454,7 +455,7 @@ class Store:
 
     async def load_with_settings(self, chat_id: int) -> tuple[Session | None, int, ChatSettings]:
         """The session (a fresh copy the caller may change), its version and the chat's settings."""
-        raw = await self._load(keys=[key(chat_id, "game"), key(chat_id, "settings")], args=[""])
+        raw = await self._read(chat_id)
         session = Session.model_validate_json(raw[1]) if raw[1] else None
         return session, int(raw[0]), _settings(raw[2])
 
@@ -464,10 +465,7 @@ class Store:
         """``load_with_settings`` under the chat's lock, taken for ``owner`` in the same
         round trip (None: another worker holds it), and whether the press ``query_id``
         was answered already (``mark_answered``).  ``save(unlock=owner)`` releases it."""
-        keys = [key(chat_id, "game"), key(chat_id, "settings"), key(chat_id, "lock")]
-        if query_id is not None:
-            keys += [key(chat_id, "msgs"), answered_key(chat_id, query_id)]
-        raw = await self._load(keys=keys, args=["", owner, ttl_ms])
+        raw = await self._read(chat_id, owner=owner, ttl_ms=ttl_ms, query_id=query_id)
         if len(raw) == 1:
             return None
         session = Session.model_validate_json(raw[1]) if raw[1] else None
@@ -480,21 +478,14 @@ class Store:
         parsed that version yet (it keeps what it saved, too); callers must not
         change what it returns.
         """
-        session, settings, _ = await self.look(chat_id, None)
+        session, settings, _ = await self.look(chat_id, "")
         return session, settings
 
-    async def look(self, chat_id: int, slot: str | None) -> tuple[Session | None, ChatSettings, Shown]:
-        """``load_shared``, and the message of ``slot`` (``message``), in one round trip."""
+    async def look(self, chat_id: int, slot: str) -> tuple[Session | None, ChatSettings, Shown]:
+        """``load_shared``, and the message of ``slot`` ("": none), in one round trip."""
         cached = self._parsed.get(chat_id)
-        have = str(cached[0]) if cached is not None else ""
-        keys = [key(chat_id, "game"), key(chat_id, "settings")]
-        args = [have]
-        if slot is not None:
-            keys += [key(chat_id, "lock"), key(chat_id, "msgs")]
-            args += ["", "0", slot]
-        raw = await self._load(keys=keys, args=args)
-        settings = _settings(raw[2])
-        shown = _shown(raw[3]) if slot is not None else NOT_SHOWN
+        raw = await self._read(chat_id, have=str(cached[0]) if cached is not None else "", slot=slot)
+        settings, shown = _settings(raw[2]), _shown(raw[3]) if slot else NOT_SHOWN
         if cached is not None and int(raw[0]) == cached[0]:
             return cached[1], settings, shown
         if not raw[1]:
@@ -502,6 +493,22 @@ class Store:
         session = Session.model_validate_json(raw[1])
         self._remember(chat_id, int(raw[0]), session)
         return session, settings, shown
+
+    async def _read(
+        self,
+        chat_id: int,
+        have: str = "",
+        owner: str = "",
+        ttl_ms: int = 0,
+        slot: str = "",
+        query_id: str | None = None,
+    ) -> Any:
+        """One ``_LOAD`` of the chat: its session (unless it is version ``have``) and
+        settings; the lock taken for ``owner``; ``slot``'s message; the press's mark."""
+        keys = [key(chat_id, "game"), key(chat_id, "settings"), key(chat_id, "lock"), key(chat_id, "msgs")]
+        if query_id is not None:
+            keys.append(answered_key(chat_id, query_id))
+        return await self._load(keys=keys, args=[have, owner, ttl_ms, slot])
 
     def _remember(self, chat_id: int, version: int, session: Session) -> None:
         self._parsed.pop(chat_id, None)
