@@ -32,14 +32,12 @@ def slot(player: int) -> str:
 @dataclass(frozen=True)
 class Followed:
     """The bookkeeping after a change: who is waited on since when (``since``), who
-    has been told (``told``), whose nudge is to go (``gone``), who is told now
-    (``due``), and when the next one falls due (``next_ms``; None: nobody's)."""
+    has been told (``told``), whose nudge is to go (``gone``), who is told now (``due``)."""
 
     since: dict[int, int]
     told: list[int]
     gone: list[int]
     due: list[int]
-    next_ms: int | None
 
 
 def follow(
@@ -52,11 +50,10 @@ def follow(
     after_ms: int = NUDGE_AFTER_MS,
 ) -> Followed:
     """Who the table waits on after a change (``waits``: the game's, of the seats
-    people hold), in one call: ``track``, then ``take_due``, then ``due``."""
+    people hold), in one call: ``track``, then ``take_due``."""
     since, kept, gone = track(since, told, waited_on(waits, seated), now, actor)
     now_due = take_due(since, kept, now, after_ms)
-    told_now = [*kept, *now_due]
-    return Followed(since, told_now, gone, now_due, due(since, told_now, after_ms))
+    return Followed(since, [*kept, *now_due], gone, now_due)
 
 
 def waited_on(waits: Sequence[Wait], seated: set[int]) -> set[int]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -294,22 +294,21 @@ def record(
     )
     session.waiting_since, session.nudged = told.since, told.told
     after = After(redraw="every" if fresh else "changed", schedule=True, events=events, gone=told.gone)
-    after.due, after.wake = told.due, wake(house, session, stands.deadline, told.next_ms)
+    after.due, after.wake = told.due, wake(house, session, stands.deadline)
     after.ended = ended and was != "over" and session.stopped_by is None
     return Change(session=session, status_changed=ended, after=after)
 
 
-def wake(
-    house: House, session: Session, deadline: int | None, nudge: int | Literal["ask"] | None = "ask"
-) -> int | None:
+def wake(house: House, session: Session, deadline: int | None) -> int | None:
     """When the chat's timer wakes: time alone changes the game (``deadline``, the
-    game's next), a nudge is due (``nudge``, when the change found it) or a
-    computer player acts; None: never (a game over)."""
+    game's next), a nudge is due or a computer player acts; None: never (a game over)."""
     if session.status != "playing" or session.state is None:
         return None
-    if nudge == "ask":
-        nudge = nudges.due(session.waiting_since, session.nudged, house.nudge_after_ms)
-    times = (deadline, nudge, computers.due(session, games.get(session.game).game))
+    times = (
+        deadline,
+        nudges.due(session.waiting_since, session.nudged, house.nudge_after_ms),
+        computers.due(session, games.get(session.game).game),
+    )
     return min((t for t in times if t is not None), default=None)
 
 
