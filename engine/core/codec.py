@@ -166,6 +166,10 @@ class Codec:
             return tag
         return tag + "." + ".".join(spec.fields[i][1](values[i]) for i in range(n))
 
+    def encode_all(self, actions: Sequence[Any]) -> list[str]:
+        """Each action's code, in order."""
+        return [self.encode(a) for a in actions]
+
     def decode(self, code: str, player: int) -> Any:
         """The action ``code`` stands for, made by ``player``; ``CodecError`` if none."""
         tag, *parts = code.split(".")

@@ -165,5 +165,6 @@ def sight(game: AnyGame, state: Any, player: int | None) -> Sight:
 def coded(game: AnyGame, legal: Sequence[Any]) -> tuple[dict[Any, str], tuple[str, ...]]:
     """Each plain legal action's code (a prompt's answers are not buttons of
     actions), and the codes of those that are not evident."""
-    codes = {a: game.encode(a) for a in plain(legal)}
+    actions = plain(legal)
+    codes = dict(zip(actions, game.encode_all(actions), strict=True))
     return codes, tuple(code for a, code in codes.items() if not a.evident())

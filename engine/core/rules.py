@@ -413,8 +413,7 @@ class Rules(Generic[S, A, O]):
 
     def encode_all(self, actions: Sequence[A]) -> list[str]:
         """Each action's code, in order (a screen's buttons, in one call)."""
-        coder = self._coder()
-        return [coder.encode(a) for a in actions]
+        return self._coder().encode_all(actions)
 
     def decode(self, code: str, player: int) -> A:
         """The action ``code`` stands for, pressed by ``player``; ``RuleError`` if none."""
