@@ -14,7 +14,7 @@ option of every prompt can be reached).
 from __future__ import annotations
 
 import html
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -104,6 +104,29 @@ def names(session: Session, mark: str = "") -> dict[int, str]:
     return {m.id: (mark if m.level is not None else "") + shown(m.name) for m in session.members}
 
 
+class Names(Mapping[int, str]):
+    """``names`` of ``session`` in ``lang``, made when a name is first asked for (a
+    press's answer that names nobody makes none)."""
+
+    def __init__(self, t: Translator, lang: str, session: Session) -> None:
+        self._t, self._lang, self._session = t, lang, session
+        self._names: dict[int, str] | None = None
+
+    def _made(self) -> dict[int, str]:
+        if self._names is None:
+            self._names = names(self._session, self._t(self._lang, "computer-mark"))
+        return self._names
+
+    def __getitem__(self, player: int) -> str:
+        return self._made()[player]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+
 def shown(name: str, limit: int = fit.NAME_MAX) -> str:
     """A player's or a chat's name on a screen: at most ``limit`` characters, escaped."""
     return html.escape(fit.short_name(name, limit))
@@ -125,7 +148,7 @@ def ctx_for(
         game_id=session.game_id,
         title=shown(session.title, 2 * fit.NAME_MAX),
         bot_username=bot_username,
-        names=names(session, t(lang, "computer-mark")),
+        names=Names(t, lang, session),
         tag=tag,
         selected=selected,
         encode=games.get(session.game).game.encode_all,
