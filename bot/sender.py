@@ -38,7 +38,7 @@ from bot.i18n import Translator
 from bot.limits import Later, Limits
 from bot.miniapp.links import NO_LINKS
 from bot.session import ChatSettings, Session
-from bot.store import Shown, Store
+from bot.store import Looked, Shown, Store
 
 log = logging.getLogger(__name__)
 # What met Redis or Telegram away is tried again after this, doubling up to the most
@@ -425,10 +425,11 @@ class Sender:
 
     # --- what a screen should show ------------------------------------------------------
 
-    async def render(self, chat_id: int, slot: str) -> Look | None:
+    async def render(self, chat_id: int, slot: str, looked: Looked | None = None) -> Look | None:
         """The screen in ``slot`` as it should look now, whom it goes to, the forum
-        topic a new message of it goes to, and what its message shows now."""
-        session, settings, shown = await self.store.look(chat_id, slot)
+        topic a new message of it goes to, and what its message shows now (from
+        ``looked``, a look at the chat just taken, else from a look now)."""
+        session, settings, shown = looked if looked is not None else await self.store.look(chat_id, slot)
         if session is None:
             return None
         if slot == "board":
@@ -460,10 +461,10 @@ class Sender:
             self._drawn.pop(next(iter(self._drawn)))
         return drawn
 
-    async def _outdated(self, chat_id: int, slot: str) -> tuple[int, bool] | None:
+    async def _outdated(self, chat_id: int, slot: str, looked: Looked) -> tuple[int, bool] | None:
         """Whom to send the screen to, if what they see is not what it shows now,
         and whether it is urgent (they must act now)."""
-        first = await self.render(chat_id, slot)
+        first = await self.render(chat_id, slot, looked)
         if first is None:
             return None
         target, rendered, _, (msg_id, digest, pending) = first
@@ -483,21 +484,25 @@ class Sender:
         # The lock comes before rendering: with several workers, a screen another
         # worker is already refreshing costs this one a Redis call, not a render.
         # That worker is left a note (in the same call) and draws it once more.
+        # The look at the chat comes with the lock, and what the message shows
+        # after a send goes with its release.
         again = False
         try:
             if slot != "board" and await self._paged(chat_id, int(slot.split(":", 1)[1])):
                 return  # their Mini App page shows it; the message catches up once it closes
-            if not await self.store.claim_screen(chat_id, slot, self.worker_id, SCREEN_LOCK_MS):
+            looked = await self.store.claim_screen(chat_id, slot, self.worker_id, SCREEN_LOCK_MS)
+            if looked is None:
                 self._look_again(chat_id, slot)
                 return
+            sent: tuple[int, str] | None = None
             try:
-                outdated = await self._outdated(chat_id, slot)
+                outdated = await self._outdated(chat_id, slot, looked)
                 if outdated is not None:
-                    await self._send_screen(chat_id, slot, *outdated)
+                    sent = await self._send_screen(chat_id, slot, *outdated)
             except Later as e:  # its chat may not be written to yet: the lock is let go meanwhile
                 self._again_in(chat_id, slot, e.seconds)
             finally:
-                again = await self.store.release_screen(chat_id, slot, self.worker_id)
+                again = await self.store.release_screen(chat_id, slot, self.worker_id, sent)
         finally:
             self._must_act.pop((chat_id, slot), None)
         if again:
@@ -516,7 +521,11 @@ class Sender:
             return None
         return Planned(to, rendered, new, msg_id, thread, digest)
 
-    async def _send_screen(self, chat_id: int, slot: str, target: int, urgent: bool = False) -> None:
+    async def _send_screen(
+        self, chat_id: int, slot: str, target: int, urgent: bool = False
+    ) -> tuple[int, str] | None:
+        """Send the screen within the budget: the message it went in and its digest
+        (for ``Store.release_screen`` to record), None if nothing went."""
         plan: dict[str, Planned] = {}
 
         async def prepare() -> bool:
@@ -529,7 +538,7 @@ class Sender:
             return self._must_act.get((chat_id, slot), urgent)
 
         if not await self.limits.acquire(target, SCREEN_PATIENCE_S, prepare=prepare, urgent=must_act):
-            return
+            return None
         p = plan["it"]
         await self.store.set_pending(chat_id, slot, p.digest)
         try:
@@ -540,11 +549,11 @@ class Sender:
                 # shows what it showed, and is edited, not posted anew, next time
                 await self.store.set_pending(chat_id, slot, p.shown or "")
             await self._failed(chat_id, slot, p, e)
-            return
-        await self.store.set_message(chat_id, slot, msg_id, p.digest)
+            return None
         if (chat_id, slot) in self._failing:
             self._failing.discard((chat_id, slot))
             metrics.HEALED.inc()
+        return msg_id, p.digest
 
     async def _failed(self, chat_id: int, slot: str, p: Planned, e: TelegramError) -> None:
         """A screen's send failed: drawn again when the flood wait ends (``Later``) or

@@ -125,21 +125,6 @@ return 0
 """
 
 
-# A screen's lock, or (when another worker holds it) a note for the holder to
-# draw the screen again: one round trip, and atomic, so that a note is never
-# left after the holder's last look at its notes.  A lock held by the claimant
-# itself is one whose release failed (Redis away, a failover): a worker draws
-# each screen once at a time, so it takes it over rather than wait it out.
-_CLAIM_SCREEN = """
-local holder = redis.call('GET', KEYS[1])
-if not holder or holder == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
-return 0
-"""
-
 # Release a chat's lock if this worker still holds it.
 _UNLOCK = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
@@ -149,7 +134,13 @@ return 0
 """
 
 # Release a screen's lock and take the notes left meanwhile (1: draw it again).
+# With ARGV[2] (its slot), what the screen's message shows now is written first
+# (``Store.set_message``: ARGV[3] its id, ARGV[4] its digest) into KEYS[3].
 _RELEASE_SCREEN = """
+if ARGV[2] then
+  local slot = ARGV[2]
+  redis.call('HSET', KEYS[3], slot .. ':id', ARGV[3], slot .. ':hash', ARGV[4], slot .. ':pending', ARGV[4])
+end
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   redis.call('DEL', KEYS[1])
   if redis.call('GETDEL', KEYS[2]) then
@@ -161,17 +152,24 @@ return 0
 
 # The session and the chat's settings in one round trip.  ARGV[1]: the version
 # the caller has parsed already ('' for none); the document is returned only
-# when it is a different one.  KEYS[3], KEYS[4]: the chat's lock and messages
-# (``Store._read``).  With ARGV[2] (an owner) and ARGV[3] (ms), the chat's lock
-# is taken first — or, held by another, {'locked'} is all that comes back.
+# when it is a different one.  KEYS[3], KEYS[4]: a lock (the chat's, or one of
+# its screens') and the chat's messages (``Store._read``).  With ARGV[2] (an
+# owner) and ARGV[3] (ms), the lock is taken first (or taken over: one whose
+# release failed) — or, held by another, {'locked'} is all that comes back.
 # With ARGV[4] (a slot), the message of that slot comes too (``Store.message``):
 # a screen's look at its game and at what its message shows, in one round
-# trip.  With KEYS[5] (a press's mark, ``Store.mark_answered``), whether it was
-# answered.
+# trip.  KEYS[5]: with ARGV[5] (ms), a note left for the holder of the lock
+# (a screen's: draw it once more when you release it); without, a press's mark
+# (``Store.mark_answered``): whether it was answered.  A note is left atomically
+# with the look at the lock, so it is never left after the holder's last look
+# at its notes.
 _LOAD = """
 if ARGV[2] ~= '' then
   local holder = redis.call('GET', KEYS[3])
   if holder and holder ~= ARGV[2] then
+    if ARGV[5] then
+      redis.call('SET', KEYS[5], '1', 'PX', ARGV[5])
+    end
     return {'locked'}
   end
   redis.call('SET', KEYS[3], ARGV[2], 'PX', ARGV[3])
@@ -185,7 +183,7 @@ local out = {v or '0', doc, redis.call('GET', KEYS[2]), false, 0}
 if ARGV[4] ~= '' then
   out[4] = redis.call('HMGET', KEYS[4], ARGV[4] .. ':id', ARGV[4] .. ':hash', ARGV[4] .. ':pending')
 end
-if KEYS[5] then
+if KEYS[5] and not ARGV[5] then
   out[5] = redis.call('EXISTS', KEYS[5])
 end
 return out
@@ -225,7 +223,7 @@ return 1
 """
 
 
-_SCRIPTS = (_CAS, _RATE, _CLAIM, _TIMERS, _CLAIM_SCREEN, _RELEASE_SCREEN, _LOAD, _UNLOCK, _HOLD, _MOVE)
+_SCRIPTS = (_CAS, _RATE, _CLAIM, _TIMERS, _RELEASE_SCREEN, _LOAD, _UNLOCK, _HOLD, _MOVE)
 
 
 def _text(raw: bytes | str | None) -> str | None:
@@ -252,6 +250,14 @@ def answered_key(chat_id: int, query_id: str) -> str:
 # a message on screen: its id, the digest of what it shows, and of an edit sent but not confirmed
 Shown = tuple[int | None, str | None, str | None]
 NOT_SHOWN: Shown = (None, None, None)
+# a screen's look at its chat: the session (shared: never changed), the settings,
+# what the screen's message shows
+Looked = tuple[Session | None, ChatSettings, Shown]
+
+
+def _version(cached: tuple[int, Session] | None) -> str:
+    """The version of a parsed session, as ``_LOAD`` takes it ('': none)."""
+    return str(cached[0]) if cached is not None else ""
 
 
 def _shown(raw: list[Any]) -> Shown:
@@ -387,7 +393,6 @@ class Store:
         self._rate = client.register_script(_RATE)
         self._claim = client.register_script(_CLAIM)
         self._timers = client.register_script(_TIMERS)
-        self._claim_screen = client.register_script(_CLAIM_SCREEN)
         self._release_screen = client.register_script(_RELEASE_SCREEN)
         self._load = client.register_script(_LOAD)
         self._unlock = client.register_script(_UNLOCK)
@@ -481,10 +486,14 @@ class Store:
         session, settings, _ = await self.look(chat_id, "")
         return session, settings
 
-    async def look(self, chat_id: int, slot: str) -> tuple[Session | None, ChatSettings, Shown]:
+    async def look(self, chat_id: int, slot: str) -> Looked:
         """``load_shared``, and the message of ``slot`` ("": none), in one round trip."""
         cached = self._parsed.get(chat_id)
-        raw = await self._read(chat_id, have=str(cached[0]) if cached is not None else "", slot=slot)
+        raw = await self._read(chat_id, have=_version(cached), slot=slot)
+        return self._looked(chat_id, slot, raw, cached)
+
+    def _looked(self, chat_id: int, slot: str, raw: Any, cached: tuple[int, Session] | None) -> Looked:
+        """What a ``_LOAD`` of ``slot`` read, the session parsed unless it is ``cached``'s version."""
         settings, shown = _settings(raw[2]), _shown(raw[3]) if slot else NOT_SHOWN
         if cached is not None and int(raw[0]) == cached[0]:
             return cached[1], settings, shown
@@ -502,13 +511,21 @@ class Store:
         ttl_ms: int = 0,
         slot: str = "",
         query_id: str | None = None,
+        note_ms: int = 0,
     ) -> Any:
         """One ``_LOAD`` of the chat: its session (unless it is version ``have``) and
-        settings; the lock taken for ``owner``; ``slot``'s message; the press's mark."""
-        keys = [key(chat_id, "game"), key(chat_id, "settings"), key(chat_id, "lock"), key(chat_id, "msgs")]
-        if query_id is not None:
+        settings; the lock taken for ``owner`` (``note_ms``: the lock of ``slot``,
+        and a note for its holder if it is another); ``slot``'s message; the
+        press's mark."""
+        lock = key(chat_id, f"lock:{slot}") if note_ms else key(chat_id, "lock")
+        keys = [key(chat_id, "game"), key(chat_id, "settings"), lock, key(chat_id, "msgs")]
+        args: list[str | int] = [have, owner, ttl_ms, slot]
+        if note_ms:
+            keys.append(key(chat_id, f"dirty:{slot}"))
+            args.append(note_ms)
+        elif query_id is not None:
             keys.append(answered_key(chat_id, query_id))
-        return await self._load(keys=keys, args=[have, owner, ttl_ms, slot])
+        return await self._load(keys=keys, args=args)
 
     def _remember(self, chat_id: int, version: int, session: Session) -> None:
         self._parsed.pop(chat_id, None)
@@ -695,6 +712,7 @@ class Store:
         await self.r.hset(key(chat_id, "msgs"), f"{slot}:pending", digest)
 
     async def set_message(self, chat_id: int, slot: str, message_id: int, digest: str) -> None:
+        """What the message of ``slot`` is and shows (a screen's: ``release_screen``)."""
         await self.r.hset(
             key(chat_id, "msgs"),
             items=[f"{slot}:id", message_id, f"{slot}:hash", digest, f"{slot}:pending", digest],
@@ -708,19 +726,30 @@ class Store:
 
     async def claim_screen(
         self, chat_id: int, slot: str, owner: str, ttl_ms: int = 15_000, note_ttl_ms: int = 60_000
-    ) -> bool:
+    ) -> Looked | None:
         """One worker at a time refreshes a message (two would send the same edit twice).
 
-        True: ``owner`` holds the lock now.  False: another worker does, and it
-        has been left a note that the screen changed again (it draws it once more
-        when it releases the lock)."""
-        keys = [key(chat_id, f"lock:{slot}"), key(chat_id, f"dirty:{slot}")]
-        return bool(await self._claim_screen(keys=keys, args=[owner, ttl_ms, note_ttl_ms]))
+        ``look`` once ``owner`` holds the lock of the screen (in the same round
+        trip).  None: another worker does, and it has been left a note that the
+        screen changed again (it draws it once more when it releases the lock).
+        A lock held by ``owner`` itself is one whose release failed (Redis
+        away, a failover): a worker draws each screen once at a time, so it
+        takes it over rather than wait it out."""
+        cached = self._parsed.get(chat_id)
+        raw = await self._read(
+            chat_id, have=_version(cached), owner=owner, ttl_ms=ttl_ms, slot=slot, note_ms=note_ttl_ms
+        )
+        return None if len(raw) == 1 else self._looked(chat_id, slot, raw, cached)
 
-    async def release_screen(self, chat_id: int, slot: str, owner: str) -> bool:
-        """Release the lock; True if another worker left a note meanwhile (draw it again)."""
-        keys = [key(chat_id, f"lock:{slot}"), key(chat_id, f"dirty:{slot}")]
-        return bool(await self._release_screen(keys=keys, args=[owner]))
+    async def release_screen(
+        self, chat_id: int, slot: str, owner: str, sent: tuple[int, str] | None = None
+    ) -> bool:
+        """Release the lock; True if another worker left a note meanwhile (draw it again).
+        ``sent``: the message the screen was just sent in and its digest, written
+        first (``set_message``, in the same round trip)."""
+        keys = [key(chat_id, f"lock:{slot}"), key(chat_id, f"dirty:{slot}"), key(chat_id, "msgs")]
+        args: list[str | int] = [owner] if sent is None else [owner, slot, sent[0], sent[1]]
+        return bool(await self._release_screen(keys=keys, args=args))
 
     # --- timers: sharded sorted sets, claimed atomically by whichever worker is first ---
 

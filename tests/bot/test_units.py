@@ -77,6 +77,39 @@ async def test_a_screen_locked_by_another_worker_gets_a_note_instead(redis_url: 
     await b.close()
 
 
+async def test_a_screens_lock_comes_with_its_look_and_its_release_records_what_was_sent(
+    redis_url: str,
+) -> None:
+    """A screen's refresh takes its lock and reads what it draws from (``Store.look``)
+    in one round trip, and records the message it sent (``Store.set_message``)
+    with the lock's release, in one more."""
+    a, b = Store.from_url(redis_url), Store.from_url(redis_url)
+    session = _session(3)
+    await a.save_settings(session.chat_id, ChatSettings(lang="en"))
+    await a.save(session, 0)
+    calls = 0
+    real = a._load
+
+    async def counted(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        return await real(*args, **kwargs)
+
+    a._load = counted  # type: ignore[method-assign,assignment]
+    looked = await a.claim_screen(session.chat_id, "hand:1", "a")
+    assert looked == (session, ChatSettings(lang="en"), (None, None, None)) and looked[0] is session
+    assert calls == 1
+    assert await b.claim_screen(session.chat_id, "hand:1", "b") is None  # a holds it: a note
+    assert await a.release_screen(session.chat_id, "hand:1", "a", (77, "abc"))  # the note: once more
+    assert await b.message(session.chat_id, "hand:1") == (77, "abc", "abc")
+    looked = await b.claim_screen(session.chat_id, "hand:1", "b")
+    assert looked is not None and looked[0] == session and looked[2] == (77, "abc", "abc")
+    assert not await b.release_screen(session.chat_id, "hand:1", "b")  # nothing sent: nothing recorded
+    assert await b.message(session.chat_id, "hand:1") == (77, "abc", "abc")
+    await a.close()
+    await b.close()
+
+
 async def test_screens_parse_a_session_once_per_version_and_get_the_settings_with_it(
     redis_url: str,
 ) -> None:
