@@ -174,9 +174,7 @@ def due(session: Session, game: AnyGame | None = None) -> int | None:
     state = session.state
     if game is None or state is None or session.status != "playing":
         return planned
-    for m in session.members:
-        if m.level is None:
-            continue
+    for m in session.computer_seats:
         kept = session.computers.get(m.id)
         if (kept is None or kept.seq != state.seq) and _can_act(game.legal(state, m.id)):
             return 0

@@ -81,7 +81,7 @@ def rematch(
         game=session.game,
         title=title or session.title,
         options=dict(session.options),
-        members=[m for m in session.members if m.level is not None],  # computers stay seated
+        members=session.computer_seats,  # computers stay seated
         again=[m for m in session.members if m.level is None],
     )
 
@@ -184,7 +184,7 @@ def _computer(house: House, session: Session, lang: str, chat_lang: str, level: 
     """«🤖 +» seats a computer player of that level (named in the chat's language);
     «🤖 −» (``x``) unseats the last one."""
     if level == "x":
-        seated = [m for m in session.members if m.level is not None]
+        seated = session.computer_seats
         if not seated:
             return _answer(house, lang, "answer-unknown")
         session.members = [m for m in session.members if m is not seated[-1]]

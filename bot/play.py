@@ -286,7 +286,8 @@ def record(
     ended = stands.outcome.status == "over"
     if ended:
         session.status = "over"
-    computers.plan(session, game, now)
+    if session.computers or session.computer_seats:  # a table of people asks nothing of them
+        computers.plan(session, game, now)
     waits = stands.waits if session.status == "playing" else []
     seated = {m.id for m in session.members if m.level is None}
     told = nudges.follow(
@@ -307,7 +308,7 @@ def wake(house: House, session: Session, deadline: int | None) -> int | None:
     times = (
         deadline,
         nudges.due(session.waiting_since, session.nudged, house.nudge_after_ms),
-        computers.due(session, games.get(session.game).game),
+        computers.due(session, games.get(session.game).game) if session.computer_seats else None,
     )
     return min((t for t in times if t is not None), default=None)
 

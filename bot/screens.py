@@ -234,7 +234,7 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     else:
         rows += option_rows(ctx, adapter, options)
         seats = [_lobby_button(ctx, ctx(f"button-computer-{lv}"), Seats("c", lv)) for lv in ("easy", "hard")]
-        if any(m.level is not None for m in session.members):
+        if session.computer_seats:
             seats.append(_lobby_button(ctx, ctx("button-computer-remove"), Seats("c", "x")))
         rows.append(seats)
         rows.append([_lobby_button(ctx, ctx(f"button-replace-{session.replace}"), Seats("r"))])

@@ -116,6 +116,11 @@ class Session(BaseModel):
                 return m
         return None
 
+    @property
+    def computer_seats(self) -> list[Member]:
+        """The seats computer players play (their own, or a person's who left)."""
+        return [m for m in self.members if m.level is not None]
+
     def name(self, user_id: int) -> str:
         m = self.member(user_id)
         return m.name if m is not None else str(user_id)
