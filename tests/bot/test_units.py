@@ -87,18 +87,10 @@ async def test_a_screens_lock_comes_with_its_look_and_its_release_records_what_w
     session = _session(3)
     await a.save_settings(session.chat_id, ChatSettings(lang="en"))
     await a.save(session, 0)
-    calls = 0
-    real = a._load
-
-    async def counted(*args: object, **kwargs: object) -> object:
-        nonlocal calls
-        calls += 1
-        return await real(*args, **kwargs)
-
-    a._load = counted  # type: ignore[method-assign,assignment]
+    calls = _counted_loads(a)
     looked = await a.claim_screen(session.chat_id, "hand:1", "a")
     assert looked == (session, ChatSettings(lang="en"), (None, None, None)) and looked[0] is session
-    assert calls == 1
+    assert calls == [1]
     assert await b.claim_screen(session.chat_id, "hand:1", "b") is None  # a holds it: a note
     assert await a.release_screen(session.chat_id, "hand:1", "a", (77, "abc"))  # the note: once more
     assert await b.message(session.chat_id, "hand:1") == (77, "abc", "abc")
@@ -151,18 +143,23 @@ async def test_a_screens_look_is_its_session_and_its_messages_record_in_one_roun
     assert shown == (77, "abc", "def") == await store.message(session.chat_id, "hand:1")
     assert (await store.look(session.chat_id, "board"))[2] == (None, None, None)
     assert await store.look(-12345, "board") == (None, ChatSettings(), (None, None, None))
-    calls = 0
+    calls = _counted_loads(store)
+    await store.look(session.chat_id, "hand:1")
+    assert calls == [1]
+    await store.close()
+
+
+def _counted_loads(store: Store) -> list[int]:
+    """From now on, how many ``_LOAD`` round trips ``store`` makes (in the one item)."""
+    calls = [0]
     real = store._load
 
     async def counted(*args: object, **kwargs: object) -> object:
-        nonlocal calls
-        calls += 1
+        calls[0] += 1
         return await real(*args, **kwargs)
 
     store._load = counted  # type: ignore[method-assign,assignment]
-    await store.look(session.chat_id, "hand:1")
-    assert calls == 1
-    await store.close()
+    return calls
 
 
 async def until(check: Callable[[], bool], timeout: float = 10.0) -> None:
