@@ -286,7 +286,7 @@ def record(
     ended = stands.outcome.status == "over"
     if ended:
         session.status = "over"
-    if session.computers or session.computer_seats:  # a table of people asks nothing of them
+    if session.computer_seats:  # a table of people only plans no computer moves
         computers.plan(session, game, now)
     waits = stands.waits if session.status == "playing" else []
     seated = {m.id for m in session.members if m.level is None}

@@ -255,11 +255,6 @@ NOT_SHOWN: Shown = (None, None, None)
 Looked = tuple[Session | None, ChatSettings, Shown]
 
 
-def _version(cached: tuple[int, Session] | None) -> str:
-    """The version of a parsed session, as ``_LOAD`` takes it ('': none)."""
-    return str(cached[0]) if cached is not None else ""
-
-
 def _shown(raw: list[Any]) -> Shown:
     digest, pending = (v.decode() if isinstance(v, bytes) else v for v in raw[1:])
     return (int(raw[0]) if raw[0] is not None else None, digest, pending)
@@ -488,12 +483,21 @@ class Store:
 
     async def look(self, chat_id: int, slot: str) -> Looked:
         """``load_shared``, and the message of ``slot`` ("": none), in one round trip."""
-        cached = self._parsed.get(chat_id)
-        raw = await self._read(chat_id, have=_version(cached), slot=slot)
-        return self._looked(chat_id, slot, raw, cached)
+        looked = await self._look(chat_id, slot)
+        assert looked is not None  # no lock asked for: never refused
+        return looked
 
-    def _looked(self, chat_id: int, slot: str, raw: Any, cached: tuple[int, Session] | None) -> Looked:
-        """What a ``_LOAD`` of ``slot`` read, the session parsed unless it is ``cached``'s version."""
+    async def _look(
+        self, chat_id: int, slot: str, owner: str = "", ttl_ms: int = 0, note_ms: int = 0
+    ) -> Looked | None:
+        """``look``, under the lock of ``slot`` taken for ``owner`` (``claim_screen``;
+        None: another worker holds it); the session parsed unless this process has
+        that version already."""
+        cached = self._parsed.get(chat_id)
+        have = str(cached[0]) if cached is not None else ""
+        raw = await self._read(chat_id, have=have, owner=owner, ttl_ms=ttl_ms, slot=slot, note_ms=note_ms)
+        if len(raw) == 1:
+            return None
         settings, shown = _settings(raw[2]), _shown(raw[3]) if slot else NOT_SHOWN
         if cached is not None and int(raw[0]) == cached[0]:
             return cached[1], settings, shown
@@ -735,11 +739,7 @@ class Store:
         A lock held by ``owner`` itself is one whose release failed (Redis
         away, a failover): a worker draws each screen once at a time, so it
         takes it over rather than wait it out."""
-        cached = self._parsed.get(chat_id)
-        raw = await self._read(
-            chat_id, have=_version(cached), owner=owner, ttl_ms=ttl_ms, slot=slot, note_ms=note_ttl_ms
-        )
-        return None if len(raw) == 1 else self._looked(chat_id, slot, raw, cached)
+        return await self._look(chat_id, slot, owner, ttl_ms, note_ttl_ms)
 
     async def release_screen(
         self, chat_id: int, slot: str, owner: str, sent: tuple[int, str] | None = None
