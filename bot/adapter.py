@@ -27,7 +27,7 @@ from telegram import InlineKeyboardButton
 
 from bot import buttons
 from bot.buttons import Act, Show
-from bot.fit import Rendered, text_of
+from bot.fit import TITLE_MAX, Rendered, shown, text_of
 from bot.i18n import Translator, Words
 from bot.miniapp.links import NO_LINKS, Links
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, View, Wait
@@ -49,7 +49,7 @@ class Ctx(Words):
     lang: str
     chat_id: int
     game_id: str
-    title: str = ""
+    chat_title: str = ""  # the chat's, as Telegram has it (``title``: as a screen shows it)
     bot_username: str = ""
     names: Mapping[int, str] = field(default_factory=dict)  # player -> name, HTML-escaped
     tag: str = "-"  # what the hand's keyboard offers (see screens.keyboard_tag)
@@ -63,6 +63,11 @@ class Ctx(Words):
     # can have one of their ids while the ctx lives
     codes: Mapping[int, str] = field(default_factory=dict, repr=False, compare=False)
     coded: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def title(self) -> str:
+        """The chat's title on a screen (made when a screen names the chat)."""
+        return shown(self.chat_title, TITLE_MAX)
 
     def name(self, player: int | None) -> str:
         if player is None:

@@ -141,12 +141,14 @@ GAME_BODIES = (Act, Show, Pick)  # the buttons of a running game (hands and the 
 
 @dataclass(frozen=True)
 class Pressed:
-    """A button's data, read."""
+    """A button's data, read; ``said``: its body as the data wrote it, with its kind
+    (``text``: what a press of it repeats)."""
 
     chat_id: int
     game_id: str
     tag: str
     body: Body
+    said: str
 
 
 # --- writing ---------------------------------------------------------------------------------------
@@ -215,7 +217,7 @@ def parse(raw: str | None) -> Pressed:
     if reader is None or not game_id or not tag:
         raise BadButton(raw)
     try:
-        press = Pressed(int(chat), game_id, tag, reader(text))
+        press = Pressed(int(chat), game_id, tag, reader(text), kind + text)
         canonical = data(press.chat_id, game_id, press.body, tag)
     except ValueError:  # BadButton too
         raise BadButton(raw) from None

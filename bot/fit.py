@@ -30,7 +30,8 @@ TEXT_MAX = 4096  # a message's text, after its markup is parsed
 BUTTONS_MAX = 100  # the buttons of one inline keyboard
 DATA_MAX = 64  # the bytes of one button's callback data
 ANSWER_MAX = 200  # the characters of a press's answer
-NAME_MAX = 32  # the characters of a player's or a chat's name on a screen
+NAME_MAX = 32  # the characters of a player's name on a screen
+TITLE_MAX = 2 * NAME_MAX  # and of a chat's title
 
 CUT = "…"
 
@@ -73,6 +74,11 @@ def short_name(name: str, limit: int = NAME_MAX) -> str:
     """A name as screens show it: at most ``limit`` characters (a long one ends in …)."""
     name = " ".join(name.split()) or "?"
     return name if len(name) <= limit else name[: limit - 1].rstrip() + CUT
+
+
+def shown(name: str, limit: int = NAME_MAX) -> str:
+    """A player's or a chat's name on a screen: at most ``limit`` characters, escaped."""
+    return html.escape(short_name(name, limit))
 
 
 def answer(text: str) -> str:

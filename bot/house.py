@@ -1,12 +1,11 @@
 """The house: what every decision of the bot shares — the words, whose language a
-chat and a user speak, how a screen is drawn for a session, the clock — and
-nothing that does I/O.  ``bot.lobby`` and ``bot.play`` decide with it; the
-referee, which does the I/O, holds one.
+chat and a user speak, how a screen is drawn for a session — and nothing that
+does I/O, nor the clock (a decision is told the time).  ``bot.lobby`` and
+``bot.play`` decide with it; the referee, which does the I/O, holds one.
 """
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,10 +21,6 @@ class House:
     default_lang: str
     bot_username: str = ""
     nudge_after_ms: int = nudges.NUDGE_AFTER_MS
-
-    @staticmethod
-    def now_ms() -> int:
-        return int(time.time() * 1000)
 
     def lang(self, settings: ChatSettings | None, user_lang: str | None = None) -> str:
         """The chat's choice, else the user's Telegram language, else the default."""

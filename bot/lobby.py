@@ -141,7 +141,7 @@ def join(house: House, session: Session, lang: str, user: Member, started: bool)
     session.unreachable = [m for m in session.unreachable if m.id != user.id]
     session.members.append(user)
     change = _board(session, Reply(house.say(lang, "answer-joined")))
-    chat = screens.shown(session.title, 2 * fit.NAME_MAX)
+    chat = fit.shown(session.title, fit.TITLE_MAX)
     told = house.say(lang, "dm-joined", chat=chat, game=screens.game_title(house.t, lang, session.game))
     change.after.welcome = Welcome(user, told, open_private)
     return change
@@ -170,7 +170,7 @@ def join_from_link(house: House, session: Session | None, settings: ChatSettings
     lang = house.lang(settings, user.lang)
     if session is None or session.status != "lobby":
         return _answer(house, lang, "start-no-lobby")
-    joined = Reply(house.say(lang, "start-joined", chat=screens.shown(session.title, 2 * fit.NAME_MAX)))
+    joined = Reply(house.say(lang, "start-joined", chat=fit.shown(session.title, fit.TITLE_MAX)))
     if session.member(user.id) is not None:
         return Change(reply=joined)
     if len(session.members) >= games.get(session.game).game.max_players:

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import buttons, computers, games, nudges, screens
+from bot import computers, games, nudges, screens
 from bot.adapter import AnyAdapter
 from bot.buttons import Act, BadButton, Pick, Pressed, Show
 from bot.house import House
@@ -68,7 +68,7 @@ def judge(
     adapter = games.get(session.game)
     state, events = catch_up(adapter, session.state, now)  # a late press meets a closed window
     v = Verdict(state=state, events=events, drafts=dict(session.drafts), selected=dict(session.selected))
-    v.pressed = f"{press.tag}|{buttons.text(press.body)}"
+    v.pressed = f"{press.tag}|{press.said}"
     if session.done.get(user.id) == f"{getattr(state, 'seq', '')}|{v.pressed}":  # taken; nothing since
         return _no(v, house, lang, "answer-already-done")
     body = press.body
@@ -286,7 +286,8 @@ def record(
     ended = stands.outcome.status == "over"
     if ended:
         session.status = "over"
-    if session.computer_seats:  # a table of people only plans no computer moves
+    computing = bool(session.computer_seats)  # a table of people only plans no computer moves
+    if computing:
         computers.plan(session, game, now)
     waits = stands.waits if session.status == "playing" else []
     seated = {m.id for m in session.members if m.level is None}
@@ -295,20 +296,21 @@ def record(
     )
     session.waiting_since, session.nudged = told.since, told.told
     after = After(redraw="every" if fresh else "changed", schedule=True, events=events, gone=told.gone)
-    after.due, after.wake = told.due, wake(house, session, stands.deadline)
+    after.due, after.wake = told.due, wake(house, session, stands.deadline, computing)
     after.ended = ended and was != "over" and session.stopped_by is None
     return Change(session=session, status_changed=ended, after=after)
 
 
-def wake(house: House, session: Session, deadline: int | None) -> int | None:
+def wake(house: House, session: Session, deadline: int | None, computing: bool) -> int | None:
     """When the chat's timer wakes: time alone changes the game (``deadline``, the
-    game's next), a nudge is due or a computer player acts; None: never (a game over)."""
+    game's next), a nudge is due or a computer player acts (``computing``: the table
+    seats one); None: never (a game over)."""
     if session.status != "playing" or session.state is None:
         return None
     times = (
         deadline,
         nudges.due(session.waiting_since, session.nudged, house.nudge_after_ms),
-        computers.due(session, games.get(session.game).game) if session.computer_seats else None,
+        computers.due(session, games.get(session.game).game) if computing else None,
     )
     return min((t for t in times if t is not None), default=None)
 

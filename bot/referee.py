@@ -25,7 +25,7 @@ from typing import Any
 from redis.exceptions import RedisError
 from telegram import Bot
 
-from bot import games, lobby, metrics, nudges, play, screens
+from bot import fit, games, lobby, metrics, nudges, play, screens
 from bot.adapter import Adapter
 from bot.buttons import Pressed, Seats, Setting
 from bot.house import House
@@ -35,7 +35,7 @@ from bot.sender import Sender
 from bot.session import ChatSettings, Member, Session
 from bot.stats import Stats
 from bot.store import Store
-from bot.timers import Timers
+from bot.timers import Timers, now_ms
 from bot.transaction import After, Change, Chats, Reply, Welcome
 from engine.core import Event
 
@@ -165,7 +165,7 @@ class Referee:
     ) -> Reply:
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
             started = body != Seats("j") or await self.store.started(user.id)
-            now = self.house.now_ms()
+            now = now_ms()
             return lobby.press(self.house, session, settings, press.game_id, body, user, started, now)
 
         return await self.change(press.chat_id, decide, update_id)
@@ -193,7 +193,7 @@ class Referee:
         recognised in line."""
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
-            now = self.house.now_ms()
+            now = now_ms()
             return play.press(self.house, session, settings, press, user, from_board, in_private, now)
 
         return await self.change(press.chat_id, decide, update_id, query_id)
@@ -207,7 +207,7 @@ class Referee:
             return
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
-            return play.spoken(self.house, session, user_id, thread, self.house.now_ms())
+            return play.spoken(self.house, session, user_id, thread, now_ms())
 
         await self.change(chat_id, decide, update_id)
 
@@ -217,7 +217,7 @@ class Referee:
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
             if session is not None and session.status == "lobby":
                 return lobby.leave(self.house, session, self.house.lang(settings, user.lang), user)
-            return play.leave(self.house, session, settings, user, self.house.now_ms())
+            return play.leave(self.house, session, settings, user, now_ms())
 
         return (await self.change(chat_id, decide, update_id)).text
 
@@ -225,7 +225,7 @@ class Referee:
         """A deadline came (``bot.timers``)."""
 
         async def decide(session: Session | None, settings: ChatSettings) -> Change:
-            return await play.tick(self.house, session, self.house.now_ms())
+            return await play.tick(self.house, session, now_ms())
 
         await self.change(chat_id, decide)
 
@@ -333,7 +333,7 @@ class Referee:
                 continue
             lang = self.house.lang(settings, member.lang)
             game = screens.game_title(self.t, lang, session.game)
-            text = self.t(lang, "nudge", game=game, chat=screens.shown(session.title))
+            text = self.t(lang, "nudge", game=game, chat=fit.shown(session.title))
             still = functools.partial(self._still_nudged, session.chat_id, p)
             await self.sender.nudge(session.chat_id, p, text, still=still)
 
@@ -345,7 +345,8 @@ class Referee:
 
     def _deadline(self, session: Session) -> int | None:
         """When the chat's timer wakes, as its game stands now (``play.wake``)."""
-        return play.wake(self.house, session, games.get(session.game).game.next_deadline(session.state))
+        deadline = games.get(session.game).game.next_deadline(session.state)
+        return play.wake(self.house, session, deadline, bool(session.computer_seats))
 
     async def _timer_dropped(self, chat_id: int) -> None:
         """The chat's timer failed again and again: say so, once."""

@@ -13,7 +13,6 @@ option of every prompt can be reached).
 
 from __future__ import annotations
 
-import html
 from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -56,7 +55,7 @@ def draw_hand(
     adapter = games.get(session.game)
     member = session.member(player)
     if member is not None and member.level is not None:  # they left; a computer plays the seat
-        title, chat = game_title(t, lang, session.game), shown(session.title, 2 * fit.NAME_MAX)
+        title, chat = game_title(t, lang, session.game), fit.shown(session.title, fit.TITLE_MAX)
         return Rendered(t(lang, "hand-taken-over", game=title, chat=chat), None)
     ctx, mine = hand_sight(t, lang, session, player, bot_username, links)
 
@@ -101,7 +100,7 @@ PAGE = 30
 
 def names(session: Session, mark: str = "") -> dict[int, str]:
     """Each player's name as screens show it (``mark``: before a computer player's)."""
-    return {m.id: (mark if m.level is not None else "") + shown(m.name) for m in session.members}
+    return {m.id: (mark if m.level is not None else "") + fit.shown(m.name) for m in session.members}
 
 
 class Names(Mapping[int, str]):
@@ -127,11 +126,6 @@ class Names(Mapping[int, str]):
         return len(self._made())
 
 
-def shown(name: str, limit: int = fit.NAME_MAX) -> str:
-    """A player's or a chat's name on a screen: at most ``limit`` characters, escaped."""
-    return html.escape(fit.short_name(name, limit))
-
-
 def ctx_for(
     t: Translator,
     lang: str,
@@ -146,7 +140,7 @@ def ctx_for(
         lang=lang,
         chat_id=session.chat_id,
         game_id=session.game_id,
-        title=shown(session.title, 2 * fit.NAME_MAX),
+        chat_title=session.title,
         bot_username=bot_username,
         names=Names(t, lang, session),
         tag=tag,
@@ -201,23 +195,23 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     lines.append(ctx("lobby-players", count=len(session.members), max=game.max_players))
     for i, m in enumerate(session.members, 1):
         if m.level is None:
-            lines.append(ctx("lobby-member", n=i, player=shown(m.name)))
+            lines.append(ctx("lobby-member", n=i, player=fit.shown(m.name)))
         else:
             level = ctx(f"computer-level-{m.level}")
-            lines.append(ctx("lobby-member-computer", n=i, player=shown(m.name), level=level))
+            lines.append(ctx("lobby-member-computer", n=i, player=fit.shown(m.name), level=level))
     more = adapter.lobby_lines(ctx, options)
     if more:
         lines += ["", *more]
     if session.unreachable:  # who pressed «Join» before opening the bot: one link for all
         link = f"https://t.me/{ctx.bot_username}?start=join_{session.chat_id}"
-        named = [shown(m.name) for m in session.unreachable[:UNREACHABLE_NAMED]]
+        named = [fit.shown(m.name) for m in session.unreachable[:UNREACHABLE_NAMED]]
         others = len(session.unreachable) - len(named)
         if others:
             named.append(ctx("lobby-and-more", count=others))
         lines += ["", ctx("lobby-unreachable", players=", ".join(named), link=link)]
     waiting = [m for m in session.again if session.member(m.id) is None]
     if waiting:  # a rematch: who played last time and has not joined yet
-        lines += ["", ctx("lobby-again", players=", ".join(shown(m.name) for m in waiting))]
+        lines += ["", ctx("lobby-again", players=", ".join(fit.shown(m.name) for m in waiting))]
     lines += ["", ctx("lobby-hint", min=game.min_players, max=game.max_players)]
 
     rows: Rows = [
@@ -324,7 +318,7 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
         lines = [ctx("board-log-line", text=adapter.event_text(ctx, e)) for e in log]
         text += "\n\n" + ctx("board-log") + "\n" + "\n".join(lines)
     if session.stopped_by is not None:
-        text += "\n\n" + ctx("board-stopped", player=shown(session.stopped_by.name))
+        text += "\n\n" + ctx("board-stopped", player=fit.shown(session.stopped_by.name))
         rows = []
     elif session.status == "over":  # a rematch: the same game, options and players
         rows += [list(r) for r in again_markup(ctx).inline_keyboard]
@@ -384,7 +378,7 @@ def waiting_line(ctx: Ctx, wait: Wait) -> str:
 def stopped_board(ctx: Ctx, session: Session) -> Rendered:
     """A lobby closed by /stop before its game began."""
     who = session.stopped_by.name if session.stopped_by is not None else session.name(session.creator)
-    return Rendered(ctx("board-stopped", player=shown(who)), None)
+    return Rendered(ctx("board-stopped", player=fit.shown(who)), None)
 
 
 # --- a hand ----------------------------------------------------------------------------------------
@@ -426,7 +420,7 @@ def hand(
         lines = [ctx("board-log-line", text=adapter.event_text(ctx, e)) for e in notes]
         text += "\n\n" + ctx("hand-private") + "\n" + "\n".join(lines)
     if session.stopped_by is not None:
-        text += "\n\n" + ctx("board-stopped", player=shown(session.stopped_by.name))
+        text += "\n\n" + ctx("board-stopped", player=fit.shown(session.stopped_by.name))
         rows = []
     elif session.removed:
         text += "\n\n" + ctx("hand-bot-removed", chat=ctx.title)

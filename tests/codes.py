@@ -67,7 +67,8 @@ def body_of(notation: str) -> Body:
 
 
 def pressed(chat_id: int, game_id: str, tag: str, notation: str) -> Pressed:
-    return Pressed(chat_id, game_id, tag, body_of(notation))
+    body = body_of(notation)
+    return Pressed(chat_id, game_id, tag, body, text(body))
 
 
 def _pick(rest: str) -> Pick:

@@ -32,7 +32,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from redis.exceptions import RedisError
 
-from bot import buttons
+from bot import buttons, timers
 from bot.buttons import Act, BadButton, Pick, Show
 from bot.miniapp import identity, links, live, view
 from bot.miniapp.identity import Refused, Tokens
@@ -78,7 +78,7 @@ class MiniApp:
         self.origin = _origin(public_url)
         self.policy = POLICY + (LOCAL_ANCESTORS if public_url.startswith("http://") else "")
         self.tokens = Tokens(bot_token)
-        self.live = live.Live(ref.store, ref.house.now_ms)
+        self.live = live.Live(ref.store, timers.now_ms)
         self.boards = view.Boards()
         self.files = {p.name: p for p in WEB.iterdir() if p.suffix in TYPES}
 
@@ -92,7 +92,7 @@ class MiniApp:
 
     async def open_pages(self, chat_id: int) -> set[int]:
         try:
-            return await live.open_pages(self.ref.store, chat_id, self.ref.house.now_ms())
+            return await live.open_pages(self.ref.store, chat_id, timers.now_ms())
         except RedisError:  # unknown: every hand message is kept up to date meanwhile
             return set()
 
