@@ -204,8 +204,9 @@ def test_a_field_added_to_the_svintus_state_is_one_line(scratch: Scratch) -> Non
     stored before it loads with its default and is written back as it was
     plus the field — from the sources and through what the build derives."""
     source = (_build.ROOT / "engine/svintus/state.py").read_text(encoding="utf-8")
-    last = "    setup_until_ms: int | None = None"
-    at = source.index("\n", source.index(last)) + 1
+    # after its last field, whichever that is now (where a new field goes)
+    last = f"\n    {dataclasses.fields(SvintusState)[-1].name}:"
+    at = source.index("\n", source.index(last, source.index("\nclass SvintusState")) + 1) + 1
     edited = scratch("svintus_state_plus_one", source[:at] + ADDED + source[at:])
     New = edited.SvintusState
     assert [f.name for f in dataclasses.fields(New)] == [f.name for f in dataclasses.fields(SvintusState)] + [
