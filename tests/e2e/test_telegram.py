@@ -233,9 +233,10 @@ async def test_presses_that_expired_while_the_bot_was_paused(
     api.faults.callback_expiry = 15.0
     await greet(t, (ANN, BOB))
     await open_game(t, ANN, BOB)
+    # found while the bot runs: a deal without a play has its player draw first
+    p, hand, card = await t.a_turn_with_a_play((ANN, BOB))
     os.kill(bot.pid, signal.SIGSTOP)
     try:
-        p, hand, card = await t.a_turn_with_a_play((ANN, BOB))
         query = api.press(p, hand.chat_id, hand.message_id, card["callback_data"])
         await asyncio.sleep(16)
     finally:
