@@ -141,8 +141,8 @@ GAME_BODIES = (Act, Show, Pick)  # the buttons of a running game (hands and the 
 
 @dataclass(frozen=True)
 class Pressed:
-    """A button's data, read; ``said``: its body as the data wrote it, with its kind
-    (``text``: what a press of it repeats)."""
+    """A button's data, read (``parse``); ``said``: its body as the data wrote it,
+    with its kind (what a press of the same button repeats)."""
 
     chat_id: int
     game_id: str

@@ -20,6 +20,7 @@ from bot.buttons import (
     Pressed,
     Seats,
     Show,
+    data,
     parse,
     text,
 )
@@ -67,8 +68,8 @@ def body_of(notation: str) -> Body:
 
 
 def pressed(chat_id: int, game_id: str, tag: str, notation: str) -> Pressed:
-    body = body_of(notation)
-    return Pressed(chat_id, game_id, tag, body, text(body))
+    """The press of that button, read from its data as the bot reads a real one."""
+    return parse(data(chat_id, game_id, body_of(notation), tag))
 
 
 def _pick(rest: str) -> Pick:
