@@ -14,7 +14,7 @@ that slot only.  What is not a chat's:
   (a few commands per send), the last is one small write per private message;
 - the marks of updates seen (``cards:update:<id>``) are one key each, spread
   over every slot; a press answered is marked with the chat whose button it
-  was (``cards:{chat}:answered:<id>``), so a game's press reads it with the
+  was (``cards:{chat}:answered:<id>.<who>``: ``handlers.press_mark``), so a game's press reads it with the
   session, in the same round trip.  (An earlier bot marked presses under
   ``cards:answered:<id>``: left to run out, a day at most, like the other
   marks of what was seen, below.)

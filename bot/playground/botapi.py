@@ -43,6 +43,7 @@ import itertools
 import json
 import math
 import re
+import secrets
 import time
 from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable
@@ -361,7 +362,9 @@ class FakeTelegram:
         self.last_shown = 0.0  # when the bot last sent or edited a message (monotonic)
         self._changed: dict[int, asyncio.Event] = {}  # who waits for a chat's next message or edit
         self.pending_queries: set[str] = set()
-        self._query_ids = itertools.count(1)
+        # Telegram's callback query ids are unique, over restarts too: a bot keeps the ones it
+        # answered, so a server that numbered them from 1 again would see its presses dropped
+        self._query_ids = itertools.count(secrets.randbits(62))
         self.sent_at: dict[int, deque[float]] = defaultdict(deque)  # group sends+edits
         self.group_log: dict[int, list[float]] = defaultdict(list)
         self.violations: list[str] = []
@@ -753,10 +756,15 @@ class FakeTelegram:
         if self._delivered(chat_id):
             self.push({"message": message})
 
-    def press(self, user_id: int, chat_id: int, message_id: int, data: str) -> str:
+    def press(self, user_id: int, chat_id: int, message_id: int, data: str, qid: str | None = None) -> str:
         """A user presses an inline button; returns the callback query id (a press in a group the
-        bot was removed from, or in the chat of a person who blocked it, does not reach it)."""
-        qid = str(next(self._query_ids))
+        bot was removed from, or in the chat of a person who blocked it, does not reach it).
+        ``qid``: the id to give it, as a server that numbered its presses anew would (Telegram
+        never does); its earlier answer is forgotten, so ``answer_of`` waits for the new one."""
+        if qid is None:
+            qid = str(next(self._query_ids))
+        else:
+            self.answers.pop(qid, None)
         if not self._delivered(chat_id):
             return qid
         msg = self.messages[chat_id].get(message_id)

@@ -371,3 +371,17 @@ async def test_on_loopback_it_answers_to_loopback_names_only() -> None:
             ) as r:
                 assert r.status == 403
         assert playground.api.updates == []
+
+
+async def test_a_restarted_playground_never_gives_a_press_an_id_given_before(tmp_path: Path) -> None:
+    """Telegram's callback query ids are unique: the bot keeps the ones it answered for a
+    day, so a playground that numbered presses from 1 again after a restart would have
+    every press taken for an old one (and dropped)."""
+    saved = tmp_path / "chats.json"
+    first = Playground(TELEGRAM, "en", saved=saved)
+    before = {first.api.press(ANN, GROUP, 1, "l|1|j") for _ in range(50)}
+    first.save()
+    again = Playground(TELEGRAM, "en", saved=saved)
+    after = {again.api.press(ANN, GROUP, 1, "l|1|j") for _ in range(50)}
+    assert len(before) == len(after) == 50
+    assert not before & after

@@ -1,0 +1,64 @@
+"""What new players stumble on in a first evening, through the real bot: presses a
+restarted server numbered anew, a lobby in the wrong language, a lobby option that
+says nothing, a /stop answered far up the chat, a reminder that outlives its game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.playground.botapi import FakeTelegram
+from tests.e2e.table import Table
+
+GROUP = -100_4401
+ANN, BORIS, CLARA = 4401, 4402, 4403
+
+
+def world(api: FakeTelegram, lang: str = "en") -> Table:
+    api.add_group(GROUP, "First evening")
+    for uid, name in ((ANN, "Ann"), (BORIS, "Boris"), (CLARA, "Clara")):
+        api.add_user(uid, name, lang, started=True)
+    return Table(api, GROUP)
+
+
+async def greet(t: Table, users: tuple[int, ...]) -> None:
+    """Each opens the private chat with the bot (/start): it may write to them."""
+    for u in users:
+        t.api.say(u, u, "/start")
+        await t.until(lambda u=u: t.api.last_message(u), what=f"the greeting of {u}")
+
+
+async def test_a_press_with_a_used_id_but_another_button_or_person_is_not_a_repeat(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """A server that numbers its presses from 1 again (a restarted playground) reuses
+    ids the bot has answered: only the same person pressing the same button is a repeat."""
+    t = world(api)
+    await bot_factory()
+    await greet(t, (ANN, BORIS))
+    api.say(ANN, GROUP, "/new svintus")
+    lobby = await t.until(t.board, what="the lobby")
+    join = t.find(lobby, "j")
+    assert join is not None
+    api.press(ANN, GROUP, lobby.message_id, join["callback_data"], qid="1")
+    assert (await api.answer_of("1"))["text"].startswith("You're in")
+    # the same id: another person, the same button
+    api.press(BORIS, GROUP, lobby.message_id, join["callback_data"], qid="1")
+    assert (await api.answer_of("1"))["text"].startswith("You're in")
+    await t.until(lambda: "Boris" in t.board_text(), what="Boris seated")
+    # the same id: the same person, another button
+    start = t.find(t.board(), "g")
+    assert start is not None
+    api.press(ANN, GROUP, lobby.message_id, start["callback_data"], qid="1")
+    await api.answer_of("1")
+    for p in (ANN, BORIS):
+        await t.until(lambda p=p: t.buttons(t.hand(p)), what=f"the hand of {p}")
+    # and a game's press with that id again (judged under the chat's lock) is a move too
+    p, hand, card = await t.a_turn_with_a_play((ANN, BORIS))
+    api.press(p, hand.chat_id, hand.message_id, card["callback_data"], qid="1")
+    assert (await api.answer_of("1"))["text"].startswith("✅")  # the card played, in a toast
+    await t.until(lambda: t.on_turn((ANN, BORIS)) not in (p, None), what="the turn passed on")
+    # the same person's same button under that id is a repeat: not answered again
+    api.press(ANN, GROUP, lobby.message_id, join["callback_data"], qid="1")
+    assert (await api.answer_of(api.press(ANN, ANN, 1, "garbage")))["text"] == "I don't know that button."
+    assert "1" not in api.answers
+    assert api.violations == [], api.violations
