@@ -26,6 +26,11 @@ class House:
         """The chat's choice, else the user's Telegram language, else the default."""
         return self.t.language(settings.lang if settings else None, user_lang, self.default_lang)
 
+    def group_lang(self, settings: ChatSettings | None, session: Session | None) -> str:
+        """What the group reads: the chat's choice, else the language its game opened
+        in (its opener's), else the default."""
+        return self.lang(settings, session.lang if session is not None else None)
+
     def say(self, lang: str, key: str, **args: Any) -> str:
         return self.t(lang, key, **args)
 

@@ -58,7 +58,15 @@ def open_table(
     if session is not None and session.status != "over":
         return _answer(house, house.lang(settings, creator.lang), "cmd-game-exists")
     options = games.get(game).game.options().model_dump(mode="json")
-    return _lobby(thread, chat_id=chat_id, creator=creator.id, game=game, title=title, options=options)
+    return _lobby(
+        thread,
+        chat_id=chat_id,
+        creator=creator.id,
+        lang=creator.lang,  # the group's language until the chat chooses one
+        game=game,
+        title=title,
+        options=options,
+    )
 
 
 def rematch(
@@ -78,6 +86,7 @@ def rematch(
         thread,
         chat_id=session.chat_id,
         creator=user.id,
+        lang=session.lang,  # the game's language, not the presser's
         game=session.game,
         title=title or session.title,
         options=dict(session.options),
@@ -125,7 +134,7 @@ def press(
     if body.op == "r":
         session.replace = _next(REPLACE, session.replace)
         return _board(session)
-    return _computer(house, session, lang, house.lang(settings), body.arg)
+    return _computer(house, session, lang, house.group_lang(settings, session), body.arg)
 
 
 def join(house: House, session: Session, lang: str, user: Member, started: bool) -> Change:

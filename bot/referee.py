@@ -298,7 +298,8 @@ class Referee:
         public = [e for e in events if e.to is None] if posts else []
         if not public and not ended:
             return
-        ctx = self.house.ctx(session, self.house.lang(await self.store.settings(session.chat_id)))
+        settings = await self.store.settings(session.chat_id)
+        ctx = self.house.ctx(session, self.house.group_lang(settings, session))
         if public:
             view = adapter.game.view(session.state, None)
             for text in adapter.posts(ctx, view, public):
@@ -350,8 +351,8 @@ class Referee:
 
     async def _timer_dropped(self, chat_id: int) -> None:
         """The chat's timer failed again and again: say so, once."""
-        lang = self.house.lang(await self.store.settings(chat_id))
         session, _ = await self.store.load(chat_id)
+        lang = self.house.group_lang(await self.store.settings(chat_id), session)
         thread = session.thread_id if session is not None else None
         await self.sender.message(chat_id, self.t(lang, "referee-error"), thread=thread)
 

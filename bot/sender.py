@@ -435,7 +435,7 @@ class Sender:
         if slot == "board":
             if session.removed:
                 return None  # the group removed the bot: nothing more goes there
-            drawn = self._draw(session, slot, self.pick_lang(settings, None))
+            drawn = self._draw(session, slot, self.pick_lang(settings, session.lang))
             return Look(chat_id, drawn, session.thread_id, shown)
         user_id = int(slot.split(":", 1)[1])
         if session.state is None:

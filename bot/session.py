@@ -57,6 +57,9 @@ class Session(BaseModel):
     creator: int
     game: str
     title: str = ""
+    # the Telegram language of whoever opened the game: the group's, until the chat
+    # chooses one with /language (the game keeps it, whoever presses)
+    lang: str | None = None
     status: Literal["lobby", "playing", "over"] = "lobby"
     members: list[Member] = []
     # users who pressed Join but the bot cannot write to privately

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.playground.botapi import FakeTelegram
+from bot.playground.botapi import FakeTelegram, Message
 from tests.e2e.table import Table
 
 GROUP = -100_4401
@@ -61,4 +61,46 @@ async def test_a_press_with_a_used_id_but_another_button_or_person_is_not_a_repe
     api.press(ANN, GROUP, lobby.message_id, join["callback_data"], qid="1")
     assert (await api.answer_of(api.press(ANN, ANN, 1, "garbage")))["text"] == "I don't know that button."
     assert "1" not in api.answers
+    assert api.violations == [], api.violations
+
+
+def language_picker(api: FakeTelegram) -> Message | None:
+    last = api.last_message(GROUP)
+    return last if last is not None and any("🇷🇺" in b["text"] for b in api.buttons(last)) else None
+
+
+class Dobble(Table):
+    mark = "👀"
+
+
+async def test_the_group_speaks_the_language_of_whoever_opens_the_game(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """A bot whose default is Russian, a chat that chose no language: an English
+    speaker's /new opens an English lobby, and the game keeps it whoever presses;
+    once /language sets the chat's, that one holds."""
+    api.add_group(GROUP, "First evening")
+    api.add_user(ANN, "Ann", "en", started=True)
+    api.add_user(BORIS, "Борис", "ru", started=True)
+    t = Dobble(api, GROUP)
+    await bot_factory(lang="ru")
+    await greet(t, (ANN, BORIS))
+    api.say(ANN, GROUP, "/new dobble")
+    await t.until(lambda: "gathering players" in t.board_text(), what="an English lobby")
+    for p in (BORIS, ANN):
+        await t.press_code(p, t.board(), "j")
+    await t.until(lambda: "Ann" in t.board_text() and "Борис" in t.board_text(), what="both seated")
+    assert "gathering players" in t.board_text()  # a Russian speaker's press changes nothing
+    await t.press_code(ANN, t.board(), "g")
+    await t.until(lambda: t.buttons(t.hand(BORIS)), what="Boris's hand")
+    await t.until(lambda: "Dobble" in t.board_text() and "gathering" not in t.board_text(), what="the game")
+    assert "Доббль" not in t.board_text()
+    assert "Доббль" in t.hand_text(BORIS)  # each hand in its player's language
+    # the chat chooses Russian: the group reads Russian from then on
+    api.say(BORIS, GROUP, "/language")
+    picker = await t.until(lambda: language_picker(api), what="the language picker")
+    ru = next(b for b in api.buttons(picker) if "🇷🇺" in b["text"])
+    await t.press(BORIS, picker, ru)
+    api.say(ANN, GROUP, "/board")
+    await t.until(lambda: "Доббль" in t.board_text(), what="the board in Russian")
     assert api.violations == [], api.violations
