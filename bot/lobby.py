@@ -237,7 +237,8 @@ def _option(house: House, session: Session, lang: str, press: Setting) -> Change
         refusal = Event(key=e.key, args=e.params)
         return Change(reply=Reply(adapter.event_text(house.ctx(session, lang), refusal)))
     session.options = options.model_dump(mode="json")
-    return _board(session)
+    # said at once: the board is redrawn within the group's budget, seconds later at worst
+    return _board(session, Reply(screens.option_set(house.ctx(session, lang), option, options, press.n)))
 
 
 def _value(option: LobbyOption, options: Any, press: Setting) -> Any:

@@ -20,7 +20,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
 from bot import buttons, fit, games
-from bot.adapter import AnyAdapter, Ctx, Number, Rows, Toggles
+from bot.adapter import AnyAdapter, Ctx, LobbyOption, Number, Rows, Toggles
 from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
 from bot.fit import Rendered, text_of
 from bot.i18n import Translator
@@ -263,6 +263,18 @@ def option_rows(ctx: Ctx, adapter: AnyAdapter, options: Any) -> Rows:
         else:
             singles.append(_lobby_button(ctx, o.label(ctx, getattr(options, o.field)), Setting(o.code)))
     return in_rows(singles, 2) + numbers
+
+
+def option_set(ctx: Ctx, option: LobbyOption, options: Any, item: int = 0) -> str:
+    """What a press on ``option`` made of it, as its button now reads (a Toggles
+    option: its ``item``, on or off): the press's answer, before the board is redrawn."""
+    if isinstance(option, Toggles):
+        label = option.items(options)[item]
+        on = label in option.chosen(options)
+        set_to = ctx("button-toggle-on" if on else "button-toggle-off", label=option.label(ctx, label))
+    else:
+        set_to = option.label(ctx, getattr(options, option.field))
+    return ctx("answer-option-set", option=set_to)
 
 
 def open_panel(session: Session, adapter: AnyAdapter, options: Any) -> tuple[Toggles, int] | None:

@@ -131,6 +131,7 @@ answer-busy = The table is busy; press again.
 answer-creator-only = Only the table's creator can do that.
 answer-option-number = ➖ and ➕ change it.
 answer-option-least = At least { $count } must stay in the game.
+answer-option-set = Set: { $option }
 answer-need-players = { $game } needs { $min } to { $max } players.
 answer-joined = You're in! Your cards will arrive in our private chat.
 answer-already-done = ✔️ Already done.

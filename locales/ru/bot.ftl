@@ -132,6 +132,7 @@ answer-busy = Стол занят, нажмите ещё раз.
 answer-creator-only = Это может только создатель стола.
 answer-option-number = Меняется кнопками ➖ и ➕.
 answer-option-least = В игре должно остаться хотя бы { $count }.
+answer-option-set = Выбрано: { $option }
 answer-need-players = «{ $game }»: игроков нужно от { $min } до { $max }.
 answer-joined = Вы в игре! Карты придут в личный чат со мной.
 answer-already-done = ✔️ Уже сделано.

@@ -106,13 +106,17 @@ async def test_a_set_of_toggles_opens_as_a_panel_and_each_press_turns_one(
     assert s.panel == "b" and _codes(s) == ["j", "x", "ob:0", "ob:1", "ob."]  # no «Start» meanwhile
     assert "✅ The Obligatory Cthulhu Set" in _labels(s)
 
-    assert await _press(ref, "ob:0") == ""  # the Cthulhu box out
+    assert (
+        await _press(ref, "ob:0") == "Set: ⬜ The Obligatory Cthulhu Set"
+    )  # the Cthulhu box out, said at once
     s = await _session(ref)
     assert s.options["boxes"] == ["pretty-pretty"] and "⬜ The Obligatory Cthulhu Set" in _labels(s)
     assert await _press(ref, "ob:1") == T("en", "answer-option-least", count=1)  # not the last box
-    assert await _press(ref, "ob:0") == ""  # back in: all of them again, as the engine says it
+    assert (
+        await _press(ref, "ob:0") == "Set: ✅ The Obligatory Cthulhu Set"
+    )  # back in: all of them again, as the engine says it
     assert (await _session(ref)).options["boxes"] is None
-    assert await _press(ref, "ob:0") == ""
+    assert await _press(ref, "ob:0") == "Set: ⬜ The Obligatory Cthulhu Set"
     assert await _press(ref, "ob.") == ""  # done
     s = await _session(ref)
     assert s.panel == "" and "g" in _codes(s)
@@ -120,7 +124,9 @@ async def test_a_set_of_toggles_opens_as_a_panel_and_each_press_turns_one(
 
     # factions: down to two is fine; fewer, and the engine says why
     await _press(ref, "of")
-    assert await _press(ref, "of:0") == "" and await _press(ref, "of:1") == ""
+    assert (await _press(ref, "of:0")).startswith("Set: ⬜ ") and (await _press(ref, "of:1")).startswith(
+        "Set: ⬜ "
+    )
     assert (await _session(ref)).options["factions"] == ["mythic-horses", "princesses"]
     refused = await _press(ref, "of:2")
     assert refused == T("en", "smashup-err-too-few-factions", count=2)
@@ -136,7 +142,7 @@ async def test_a_number_steps_within_its_bounds_and_a_cycle_turns(
     s = await _session(ref)
     codes = _codes(s)
     assert codes[codes.index("og") - 1 : codes.index("og") + 2] == ["og-", "og", "og+"]  # a row: ➖ 15 ➕
-    assert await _press(ref, "og+") == "" and (await _session(ref)).options["goal"] == 16
+    assert await _press(ref, "og+") == "Set: 🏆 16" and (await _session(ref)).options["goal"] == 16
     assert await _press(ref, "og") == T("en", "answer-option-number")  # the number itself changes nothing
     for _ in range(20):
         await _press(ref, "og+")
@@ -144,7 +150,8 @@ async def test_a_number_steps_within_its_bounds_and_a_cycle_turns(
     for _ in range(40):
         await _press(ref, "og-")
     assert (await _session(ref)).options["goal"] == 5  # its lowest
-    assert await _press(ref, "od") == "" and (await _session(ref)).options["draft"] == "random"
+    drafted = await _press(ref, "od")
+    assert drafted.startswith("Set: ") and (await _session(ref)).options["draft"] == "random"
     await ref.close()
     await store.close()
 

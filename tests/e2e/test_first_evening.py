@@ -4,6 +4,7 @@ says nothing, a /stop answered far up the chat, a reminder that outlives its gam
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from bot.playground.botapi import FakeTelegram, Message
@@ -24,7 +25,7 @@ async def greet(t: Table, users: tuple[int, ...]) -> None:
     """Each opens the private chat with the bot (/start): it may write to them."""
     for u in users:
         t.api.say(u, u, "/start")
-        await t.until(lambda u=u: t.api.last_message(u), what=f"the greeting of {u}")
+        await t.until(functools.partial(t.api.last_message, u), what=f"the greeting of {u}")
 
 
 async def test_a_press_with_a_used_id_but_another_button_or_person_is_not_a_repeat(
@@ -50,8 +51,7 @@ async def test_a_press_with_a_used_id_but_another_button_or_person_is_not_a_repe
     assert start is not None
     api.press(ANN, GROUP, lobby.message_id, start["callback_data"], qid="1")
     await api.answer_of("1")
-    for p in (ANN, BORIS):
-        await t.until(lambda p=p: t.buttons(t.hand(p)), what=f"the hand of {p}")
+    await t.until(lambda: all(t.buttons(t.hand(p)) for p in (ANN, BORIS)), what="both hands")
     # and a game's press with that id again (judged under the chat's lock) is a move too
     p, hand, card = await t.a_turn_with_a_play((ANN, BORIS))
     api.press(p, hand.chat_id, hand.message_id, card["callback_data"], qid="1")
@@ -103,4 +103,31 @@ async def test_the_group_speaks_the_language_of_whoever_opens_the_game(
     await t.press(BORIS, picker, ru)
     api.say(ANN, GROUP, "/board")
     await t.until(lambda: "Доббль" in t.board_text(), what="the board in Russian")
+    assert api.violations == [], api.violations
+
+
+async def test_a_lobby_option_pressed_says_its_new_value_at_once(api: FakeTelegram, bot_factory: Any) -> None:
+    """The board follows seconds later (the group's budget): the press's own answer
+    names what the option is now, so nobody presses again and undoes it."""
+    t = world(api)
+    await bot_factory()
+    api.say(ANN, GROUP, "/new svintus")
+    lobby = await t.until(t.board, what="the lobby")
+    assert (await t.press_code(ANN, lobby, "oa"))["text"] == "Set: 🐾 Metamorphoses: on"
+    await t.until(lambda: t.find(t.board(), "od"), what="the animal deal's option shown")
+    assert (await t.press_code(ANN, t.board(), "oa"))["text"] == "Set: 🐾 Metamorphoses: off"
+    # Smash Up's factions: an item of the panel, turned off
+    api.add_group(GROUP - 1, "Second table")
+    smashup = Table(api, GROUP - 1)
+    smashup.mark = "💥"
+    api.say(ANN, GROUP - 1, "/new smashup")
+    await smashup.until(lambda: smashup.find(smashup.board(), "of"), what="Smash Up's lobby")
+    await smashup.press_code(ANN, smashup.board(), "of")
+    item = await smashup.until(lambda: smashup.find(smashup.board(), "of:0"), what="the factions' panel")
+    label = item["text"].removeprefix("✅ ")
+    board = smashup.board()
+    assert board is not None
+    assert (await smashup.press(ANN, board, item))["text"] == f"Set: ⬜ {label}"
+    # not the creator: refused, and it says so
+    assert (await smashup.press_code(BORIS, smashup.board(), "of:1"))["text"] != f"Set: ⬜ {label}"
     assert api.violations == [], api.violations
