@@ -238,7 +238,11 @@ class Referee:
                 return Change(reply=Reply(self.t(lang, "cmd-stop-denied")))
             session.status = "over"
             session.stopped_by = user
-            return Change(session=session, status_changed=True, after=After(redraw="every", timer_off=True))
+            after = After(redraw="every", timer_off=True, gone=session.end_waits())
+            # said where it was asked: the board's line may be far up the chat
+            game = screens.game_title(self.t, lang, session.game)
+            said = Reply(self.t(lang, "cmd-stopped", game=game, player=fit.shown(user.name)))
+            return Change(session=session, reply=said, status_changed=True, after=after)
 
         return (await self.change(chat_id, decide)).text
 
@@ -284,6 +288,7 @@ class Referee:
             metrics.REMOVED.inc()
             log.warning("chat %s removed the bot: its game is over", chat_id)
             after = After(redraw="every" if session.state is not None else "", timer_off=True)
+            after.gone = session.end_waits()
             return Change(session=session, status_changed=True, after=after)
 
         await self.change(chat_id, decide)

@@ -113,6 +113,12 @@ class Session(BaseModel):
     def _dump_state(self, state: Any) -> Any:
         return None if state is None else to_jsonable(state)
 
+    def end_waits(self) -> list[int]:
+        """A game ended from outside its rules (/stop, the bot removed): nobody is
+        waited on any more; returns who was sent a «your turn» nudge, to delete it."""
+        told, self.waiting_since, self.nudged = self.nudged, {}, []
+        return told
+
     def member(self, user_id: int) -> Member | None:
         for m in self.members:
             if m.id == user_id:

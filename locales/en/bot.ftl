@@ -24,6 +24,7 @@ cmd-start-in-group = Send /new to open a table here, or write to me privately.
 cmd-game-exists = There's already a game in this chat. /board shows it.
 cmd-no-game = There's no game in this chat right now. /new opens one.
 cmd-stop-denied = Only the table's creator or a chat admin can stop the game.
+cmd-stopped = ⏹ { $game }: stopped by { $player }. /new opens a new table.
 cmd-language-choose = Choose the chat's language:
 cmd-language-set = The chat now speaks English.
 cmd-new-unknown = I don't know a game called “{ $query }”. These I can referee:

@@ -25,6 +25,7 @@ cmd-start-in-group = Отправьте /new, чтобы открыть здес
 cmd-game-exists = В этом чате уже идёт игра. /board покажет её.
 cmd-no-game = Сейчас в этом чате нет игры. /new откроет новую.
 cmd-stop-denied = Остановить игру может создатель стола или администратор чата.
+cmd-stopped = ⏹ { $game }: игру останавливает { $player }. /new откроет новый стол.
 cmd-language-choose = Выберите язык чата:
 cmd-language-set = Теперь чат говорит по-русски.
 cmd-new-unknown = Не знаю игры «{ $query }». Вот какие я сужу:

@@ -131,3 +131,35 @@ async def test_a_lobby_option_pressed_says_its_new_value_at_once(api: FakeTelegr
     # not the creator: refused, and it says so
     assert (await smashup.press_code(BORIS, smashup.board(), "of:1"))["text"] != f"Set: ⬜ {label}"
     assert api.violations == [], api.violations
+
+
+async def test_stop_is_answered_where_it_was_asked_and_takes_the_reminders_with_it(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """/stop said only on the board, which may be far up the chat; and a «⏰ the table
+    is waiting for you» sent before it stayed in a private chat for a game that was over."""
+    t = world(api)
+    await bot_factory(env={"NUDGE_AFTER_MS": "1000"})
+    await greet(t, (ANN, BORIS))
+    api.say(ANN, GROUP, "/new svintus")
+    await t.until(t.board, what="the lobby")
+    for p in (ANN, BORIS):
+        await t.press_code(p, t.board(), "j")
+    await t.until(lambda: "Boris" in t.board_text(), what="both seated")
+    await t.press_code(ANN, t.board(), "g")
+    first = await t.until(lambda: t.on_turn((ANN, BORIS)), what="somebody's turn")
+    nudge = "⏰ The table is waiting for you"
+    await t.until(lambda: t.posts(nudge, chat=first), what="the nudge")
+    for n in range(3):  # the chat goes on meanwhile: the board is far up
+        api.say(BORIS, GROUP, f"chatting {n}")
+    api.say(BORIS, GROUP, "/stop")  # not the creator: refused, where it was asked
+    refused = "Only the table's creator or a chat admin can stop the game."
+    await t.until(lambda: t.posts(refused), what="the refusal")
+    api.say(ANN, GROUP, "/stop")
+    said = await t.until(lambda: t.posts("⏹"), what="the stop, said in the chat")
+    assert said == ["⏹ 🐷 <b>Svintus</b>: stopped by Ann. /new opens a new table."], said
+    last = api.last_message(GROUP)
+    assert last is not None and last.text == said[0]  # at the bottom, where /stop was typed
+    await t.until(lambda: not t.posts(nudge, chat=first), what="the nudge deleted")
+    assert any(m.chat_id == first and m.text.startswith(nudge) for m in api.deleted)
+    assert api.violations == [], api.violations
