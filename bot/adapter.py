@@ -56,6 +56,9 @@ class Ctx(Words):
     selected: str = ""  # what the hand's owner selected on this keyboard (``buttons.Show``)
     # draw a shorter screen: the full one breaks Telegram's limits (see bot.fit)
     compact: bool = False
+    # drawn for the Mini App's page, which draws the hand's cards itself (``bot.miniapp.art``):
+    # a hand may leave out what its cards show (their list, a button per card)
+    on_page: bool = False
     encode: Callable[[Sequence[Any]], list[str]] = lambda actions: [str(a) for a in actions]  # ``encode_all``
     links: Links = NO_LINKS  # the Mini App, where the operator serves one
     # the codes the engine gave with the hand's legal actions (``Sight.codes``), by

@@ -49,9 +49,16 @@ def draw_board(
 
 
 def draw_hand(
-    t: Translator, lang: str, session: Session, player: int, bot_username: str = "", links: Links = NO_LINKS
+    t: Translator,
+    lang: str,
+    session: Session,
+    player: int,
+    bot_username: str = "",
+    links: Links = NO_LINKS,
+    on_page: bool = False,
 ) -> Rendered:
-    """A player's private message (the game must have started), within Telegram's limits."""
+    """A player's private message (the game must have started), within Telegram's limits
+    (``on_page``: as the Mini App shows it beside the cards it draws, ``Ctx.on_page``)."""
     adapter = games.get(session.game)
     member = session.member(player)
     if member is not None and member.level is not None:  # they left; a computer plays the seat
@@ -60,7 +67,7 @@ def draw_hand(
     ctx, mine = hand_sight(t, lang, session, player, bot_username, links)
 
     def draw(compact: bool) -> Rendered:
-        drawn = replace(ctx, compact=compact)
+        drawn = replace(ctx, compact=compact, on_page=on_page)
         return hand(drawn, session, adapter, player, mine.view, mine.legal, mine.waits)
 
     return fit.guard(draw, f"a {session.game} hand")

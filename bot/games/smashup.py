@@ -428,7 +428,8 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             rows = self._targets(ctx, v, chosen, plays)
         else:
             lines.append(self._situation(ctx, v, me, moves))
-            lines += ["", *self._cards_lines(ctx, v.hand)]
+            if not ctx.on_page:  # the page draws the cards, each opened large by a tap
+                lines += ["", *self._cards_lines(ctx, v.hand)]
             rows = self._hand_rows(ctx, v, moves, plays)
         if v.prompt is not None:
             lines.append("")  # the core's question comes after a blank line
@@ -478,7 +479,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
         playable = {a.card for a in plays}
         seen: set[str] = set()
         buttons: list[InlineKeyboardButton] = []
-        hand = sorted(_sorted(v.hand or []), key=lambda c: c.uid not in playable)
+        hand = sorted(_sorted(v.hand or []), key=lambda c: c.uid not in playable) if not ctx.on_page else []
         for c in hand:  # copies of a card play alike: one button
             if c.card in seen:
                 continue

@@ -59,7 +59,7 @@ POLICY = (
 )
 LOCAL_ANCESTORS = " http://127.0.0.1:* http://localhost:*"
 Json = dict[str, Any]
-PAGE_WORDS = ("miniapp-offline", "miniapp-no-table", "miniapp-cancel")  # what the page says itself
+PAGE_WORDS = ("miniapp-offline", "miniapp-no-table", "miniapp-cancel", "button-back")  # the page's own words
 
 
 class Answer(Exception):

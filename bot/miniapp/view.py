@@ -58,7 +58,7 @@ def table(
         board = boards.message(t, lang, session, bot_username)
     else:
         board = _message(screens.draw_board(t, lang, session, bot_username))
-    hand = screens.draw_hand(t, lang, session, user_id, bot_username)
+    hand = screens.draw_hand(t, lang, session, user_id, bot_username, on_page=True)
     doc: dict[str, Any] = {
         "chat": session.chat_id,
         "game": session.game,
@@ -101,6 +101,7 @@ def _pieces(game: str, ctx: Ctx, view: View, legal: Any) -> list[dict[str, Any]]
             "label": p.label,
             "row": p.row,
             "key": p.key,
+            "big": p.big,
             "taps": [[{"label": c.label, "data": _data(ctx, c.action)} for c in tap] for tap in p.taps],
         }
         for p in draw(ctx, view, legal)

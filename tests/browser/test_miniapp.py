@@ -172,3 +172,35 @@ def test_a_svintus_round_played_in_the_mini_app_in_russian(page: Any) -> None:
     play_until(over, apps, PLAY)
     for app in apps.values():  # the round's end, in each page's words
         app.wait_for_function("() => /Раунд/.test(document.querySelector('#hand').innerText)")
+
+
+# An emoji drawn black on white: a colour emoji font paints it in colours; without one
+# Chromium draws a box (or a black outline) — only greys.
+COLOURED = r"""() => {
+    const c = document.createElement("canvas");
+    c.width = c.height = 64;
+    const g = c.getContext("2d");
+    g.fillStyle = "#fff"; g.fillRect(0, 0, 64, 64);
+    g.fillStyle = "#000"; g.font = "48px sans-serif"; g.textBaseline = "top";
+    g.fillText("🐷", 4, 4);
+    const px = g.getImageData(0, 0, 64, 64).data;
+    let coloured = 0;
+    for (let i = 0; i < px.length; i += 4) {
+        if (Math.max(px[i], px[i + 1], px[i + 2]) - Math.min(px[i], px[i + 1], px[i + 2]) > 40) coloured++;
+    }
+    return coloured;
+}"""
+
+
+def test_emoji_are_drawn_in_colour_not_as_boxes(browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 360, "height": 740})
+    try:
+        page = context.new_page()
+        page.set_content("<!doctype html><meta charset='utf-8'><body></body>")
+        coloured = page.evaluate(COLOURED)
+    finally:
+        context.close()
+    assert coloured > 100, (
+        f"{coloured} coloured pixels in an emoji: Chromium has no colour emoji font "
+        "(apt-get install fonts-noto-color-emoji; .ci/run installs it)"
+    )

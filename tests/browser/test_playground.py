@@ -196,3 +196,39 @@ def test_people_tabs_and_a_narrow_screen(page: Any) -> None:
     page.locator("#tabs .tab:text-is('Zoe')").click()
     assert page.locator("#tabs .tab.unread:text-is('Zoe')").count() == 0  # (the lobby may redraw meanwhile)
     chat(page, 1003).locator(".msg.bot", has_text="Your cards will arrive here").wait_for()
+
+
+# The group's log: where it is scrolled, and the message at the top of its view.
+LOG_PLACE = r"""() => {
+    const log = document.querySelector("section.group .log");
+    const top = log.getBoundingClientRect().top;
+    const first = [...log.querySelectorAll(".msg")].find((m) => m.getBoundingClientRect().bottom > top + 1);
+    return {
+        top: log.scrollTop,
+        room: log.scrollHeight - log.clientHeight,
+        bottom: log.scrollHeight - log.scrollTop - log.clientHeight < 2,
+        first: first ? first.dataset.id : null,
+        offset: first ? Math.round(first.getBoundingClientRect().top - top) : null,
+    };
+}"""
+
+
+def test_switching_who_i_am_keeps_the_group_scrolled_where_it_was(page: Any) -> None:
+    for n in range(4):  # a long help each: more than the group's pane shows
+        type_in(page, "group", "/help")
+        page.wait_for_function(f"() => document.querySelectorAll('section.group .msg.bot').length > {n}")
+    log = chat(page, "group").locator(".log")
+    page.wait_for_function(
+        r"() => { const l = document.querySelector('section.group .log');"
+        " return l.scrollHeight > 3 * l.clientHeight; }"
+    )
+    at_bottom = page.evaluate(LOG_PLACE)
+    assert at_bottom["bottom"], at_bottom
+    be(page, BORIS)  # at the bottom: still at the bottom
+    assert page.evaluate(LOG_PLACE)["bottom"], page.evaluate(LOG_PLACE)
+    log.evaluate("l => { l.scrollTop = Math.round((l.scrollHeight - l.clientHeight) / 2); }")
+    middle = page.evaluate(LOG_PLACE)
+    assert 0 < middle["top"] < middle["room"], middle
+    be(page, ANN)  # in the middle: the same message at the same place
+    after = page.evaluate(LOG_PLACE)
+    assert (after["first"], after["offset"]) == (middle["first"], middle["offset"]), (middle, after)

@@ -14,7 +14,9 @@ variables with fallbacks, ``var(--tg-theme-text-color, #222)``) and what a
 tap on it does.  An element of the SVG that a tap presses carries
 ``data-tap="i"``: ``taps[i]`` are the choices it offers — one is pressed at
 once, several are offered on a sheet by their labels (a minion: which base).
-Every action of a tap is one of ``legal``.  What no piece offers (a prompt's
+Every action of a tap is one of ``legal``.  A piece with a ``big`` drawing
+(a Smash Up card: too much text for a card in a phone's grid) opens it large
+on a tap instead, its choices as buttons under it.  What no piece offers (a prompt's
 answers, «Pass», «Leave») stays the hand's buttons under the pieces.
 
 Every word (a label, a card's text) comes from the locale files through
@@ -53,6 +55,9 @@ class Piece:
     taps: tuple[tuple[Choice, ...], ...] = ()  # data-tap="i" offers taps[i]
     row: str = "hand"  # one of ROWS
     key: str = ""  # stable across redraws while it is the same piece (an animation's anchor)
+    # the card drawn large with all its text (an <svg>): a tap anywhere on the piece opens
+    # it, with every choice of ``taps`` as a button under it ("": taps press at once)
+    big: str = ""
 
 
 Draw = Callable[[Ctx, View, Sequence[Any]], list[Piece]]

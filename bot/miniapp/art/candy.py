@@ -157,9 +157,9 @@ def _hand_card(ctx: Ctx, v: CandyView, me: int, card: HandCardView, moves: set[A
 def _face(ctx: Ctx, card: CardView, banned: bool) -> str:
     """A card as printed: its name on its colour, portrait, candies, rule."""
     colour = COLOURS[card.character]
-    name_size, name = fit(_name(ctx, card.character), CARD_W - 12, 17, (6.4, 5.6, 5), bold=True)
+    name_size, name = fit(_name(ctx, card.character), CARD_W - 12, 17, (7, 6.4, 6.2), bold=True)
     rule = _say(ctx, f"candy-card-{card.character.value}-rule")
-    size, lines = fit(rule, CARD_W - 9, CARD_H - 54, (5.6, 5.2, 4.8, 4.4, 4, 3.7))
+    size, lines = fit(rule, CARD_W - 9, CARD_H - 54, (6.4, 6.2))
     parts = [
         rect(1, 1, CARD_W - 2, CARD_H - 2, FACE, r=6, stroke=colour, width=1.6),
         rect(1.8, 1.8, CARD_W - 3.6, 20, colour, r=5.2),

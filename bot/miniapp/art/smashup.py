@@ -74,6 +74,7 @@ PAD = 5.0
 CHIP_W, CHIP_H = 44.0, 25.0  # a minion on a base
 GAP = 4.0
 PER_ROW = 4
+SMALL = 6.2  # the least font size on a card in the hand's grid (about 12 px on a phone)
 
 
 def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
@@ -207,13 +208,45 @@ def _hand_card(ctx: Ctx, v: SmashUpView, c: CardRef, plays: Sequence[PlayCard]) 
         faction=_faction(ctx, CARDS[c.card].faction if c.card in CARDS else ""),
         text=_text(ctx, c.card),
     )
+    small = _small_face(ctx, c.card)
     return Piece(
-        svg=svg(CARD_W, CARD_H, tap(0, body) if choices else dim(body)),
+        svg=svg(CARD_W, CARD_H, tap(0, small) if choices else dim(small)),
         label=label,
         taps=(choices,) if choices else (),
         row="hand",
         key=f"card-{c.uid}",
+        big=svg(CARD_W, CARD_H, body, cls="smashup-big"),
     )
+
+
+def _small_face(ctx: Ctx, card: str) -> str:
+    """A card in the hand's grid (two to a phone's width: a unit is about 2 px there):
+    its band, power, name, kind and the start of its text, none under ``SMALL`` units;
+    a tap opens it large (``_face``) with all its text."""
+    d = CARDS.get(card)
+    faction = d.faction if d is not None else ""
+    colour = _colour(faction)
+    minion = d is not None and d.minion
+    left = 24.0 if minion else 5.0
+    _, band = squeeze(_faction(ctx, faction), CARD_W - 9, (SMALL,), bold=True)
+    name_size, name = fit(card_name(ctx, card), CARD_W - left - 3, 23, (7.2, SMALL), bold=True)
+    top = 16 + name_size * (len(name) * LEAD - 0.2)
+    kind = _say(ctx, "smashup-art-kind", kind=_kind(card))
+    room = CARD_H - 5 - (max(top, 37) + 4 + SMALL)
+    _, lines = fit(_text(ctx, card), CARD_W - 8, room, (SMALL,))
+    parts = [
+        rect(1, 1, CARD_W - 2, CARD_H - 2, FACE, r=6, stroke=colour, width=1.6),
+        rect(1, 1, CARD_W - 2, CARD_H - 2, colour, r=6, opacity=0.07),
+        rect(1.8, 1.8, CARD_W - 3.6, 11.5, colour, r=5.2),
+        rect(1.8, 7, CARD_W - 3.6, 6.3, colour),
+        text(4.5, 9.9, [band], SMALL, WHITE, bold=True),
+        text(left, 17 + name_size * 0.75, name, name_size, TEXT, bold=True),
+        text(4, max(top, 37) + 2, [kind], SMALL, HINT),
+        text(4, max(top, 37) + 4 + SMALL * LEAD, lines, SMALL, TEXT),
+    ]
+    if minion and d is not None:
+        parts.append(_power(12.5, 25, 8.5, d.power, colour))
+    return "".join(parts)
 
 
 def _face(ctx: Ctx, card: str) -> str:

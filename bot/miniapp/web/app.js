@@ -194,8 +194,15 @@
       if (svg.nodeName.toLowerCase() !== "svg") continue;
       const box4 = (svg.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
       const drawn = document.importNode(svg, true);
-      if (box4.length === 4 && box4[2] > 0) drawn.style.width = SCALE * box4[2] + "px"; // as drawn, never wider than the screen
+      const sized = !box.classList.contains("hand-row"); // the hand's grid sizes its cards
+      if (sized && box4.length === 4 && box4[2] > 0) drawn.style.width = SCALE * box4[2] + "px"; // as drawn, never wider than the screen
       holder.appendChild(drawn);
+      if (p.big) { // a tap opens the card large, its plays under it
+        holder.classList.add("opens");
+        holder.addEventListener("click", () => open(p, board));
+        box.appendChild(holder);
+        continue;
+      }
       holder.addEventListener("click", (e) => {
         const hit = e.target.closest("[data-tap]");
         if (!hit || !holder.contains(hit)) return;
@@ -205,6 +212,30 @@
       });
       box.appendChild(holder);
     }
+  }
+
+  function open(p, board) {
+    const sheet = $("card"), large = sheet.querySelector(".large"), list = sheet.querySelector(".choices");
+    const svg = new DOMParser().parseFromString(p.big, "image/svg+xml").documentElement;
+    large.replaceChildren();
+    if (svg.nodeName.toLowerCase() === "svg") large.appendChild(document.importNode(svg, true));
+    large.setAttribute("role", "img");
+    large.setAttribute("aria-label", p.label);
+    list.replaceChildren();
+    for (const c of p.taps.flat()) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = c.label;
+      b.dataset.press = c.data;
+      b.addEventListener("click", () => { sheet.hidden = true; press(c.data, board); });
+      list.appendChild(b);
+    }
+    const back = sheet.querySelector(".cancel");
+    back.textContent = words["button-back"] || "×";
+    back.onclick = () => { sheet.hidden = true; };
+    sheet.onclick = (e) => { if (e.target === sheet) sheet.hidden = true; }; // a tap beside it closes it
+    sheet.dataset.key = p.key;
+    sheet.hidden = false;
   }
 
   function choose(choices, board) {
@@ -237,6 +268,11 @@
       pieces(zone.querySelector(".pieces"), doc.pieces.filter((p) => p.row === row), false);
       const rows = board ? part.rows : part.rows.map((r) => r.filter((b) => !offered.has(b.data))).filter((r) => r.length);
       keys(zone.querySelector(".keys"), rows, board);
+    }
+    const opened = $("card");
+    if (!opened.hidden) { // a card open large shows its plays of this table, or closes when it left the hand
+      const same = doc.pieces.find((p) => p.big && p.key === opened.dataset.key);
+      if (same) open(same, false); else opened.hidden = true;
     }
     $("table").hidden = false;
     document.body.dataset.version = doc.version; // what a test waits on

@@ -250,9 +250,14 @@ function drawChats() {
     }
   }
   const group = String(state.group.id);
-  for (const chat of ids) {
+  const box = document.getElementById("chats");
+  ids.forEach((chat, i) => {
     const col = column(chat);
-    document.getElementById("chats").append(col.section); // in order
+    // in order; moved only when out of it (a moved section's log loses its scroll)
+    if (box.children[i] !== col.section) box.insertBefore(col.section, box.children[i] || null);
+  });
+  for (const chat of ids) {
+    const col = columns.get(chat);
     if (chat === group) {
       col.section.classList.add("group");
       col.title.textContent = state.group.title;
@@ -414,10 +419,13 @@ function drawPeople() {
 }
 
 // Another person is "me": the group's messages are drawn again from their side.
+// The group's log keeps its place: at the bottom it stays there, else the message at
+// the top of its view stays where it was (the bubbles' heights change with the author).
 function become(person) {
   me = person;
-  redraw();
   const group = String(state.group.id);
+  const place = logPlace(columns.get(group));
+  redraw();
   const col = columns.get(group);
   for (const [id, node] of col.messages) {
     const fresh = bubble(group, node.message);
@@ -425,6 +433,30 @@ function become(person) {
     node.replaceWith(fresh);
     col.messages.set(id, fresh);
   }
+  keepPlace(col, place);
+}
+
+function logPlace(col) {
+  if (!col) return null;
+  const log = col.log;
+  if (log.scrollHeight - log.scrollTop - log.clientHeight < 80) return { bottom: true };
+  const top = log.getBoundingClientRect().top;
+  for (const node of log.children) {
+    const box = node.getBoundingClientRect();
+    if (node.message && box.bottom > top) return { bottom: false, id: node.message.id, offset: box.top - top };
+  }
+  return { bottom: false, id: null, offset: 0 };
+}
+
+function keepPlace(col, place) {
+  if (!col || !place) return;
+  const log = col.log;
+  const node = place.id === null ? null : col.messages.get(place.id);
+  if (place.bottom || !node) {
+    if (place.bottom) log.scrollTop = log.scrollHeight;
+    return;
+  }
+  log.scrollTop += node.getBoundingClientRect().top - log.getBoundingClientRect().top - place.offset;
 }
 
 function drawCommands() {
