@@ -29,10 +29,12 @@ class Translator:
     def __init__(self, directory: Path = LOCALES_DIR, default: str = DEFAULT_LANGUAGE) -> None:
         self.default = default
         self.bundles: dict[str, FluentBundle] = {}
-        self.keys: dict[str, set[str]] = {}
+        self.keys: dict[str, set[str]] = {}  # the messages' ids
+        self.attributes: dict[str, set[str]] = {}
         for lang_dir in sorted(p for p in directory.iterdir() if p.is_dir()):
             bundle = FluentBundle([lang_dir.name], use_isolating=False)
             keys: set[str] = set()
+            attributes: set[str] = set()  # ``id.attribute``: a short form (``.button``)
             for ftl in sorted(lang_dir.glob("*.ftl")):
                 resource = FluentResource(ftl.read_text(encoding="utf-8"))
                 junk = [e for e in resource.body if isinstance(e, fluent_ast.Junk)]
@@ -42,9 +44,10 @@ class Translator:
                 for e in resource.body:
                     if isinstance(e, fluent_ast.Message):
                         keys.add(e.id.name)
-                        keys |= {f"{e.id.name}.{a.id.name}" for a in e.attributes}
+                        attributes |= {f"{e.id.name}.{a.id.name}" for a in e.attributes}
             self.bundles[lang_dir.name] = bundle
             self.keys[lang_dir.name] = keys
+            self.attributes[lang_dir.name] = attributes
         self._memo: dict[tuple[Any, ...], str] = {}
 
     @property
@@ -61,7 +64,8 @@ class Translator:
         return self.default
 
     def has(self, lang: str, key: str) -> bool:
-        return key in self.keys.get(lang, set())
+        """``key``: a message's id, or ``id.attribute``."""
+        return key in self.keys.get(lang, set()) or key in self.attributes.get(lang, set())
 
     def __call__(self, lang: str, key: str, **args: Any) -> str:
         # Formatting (plural rules, numbers) is most of what drawing a screen

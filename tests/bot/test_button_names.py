@@ -107,7 +107,7 @@ def test_a_row_of_three_is_a_third_of_a_phone() -> None:
 
 def short_forms(lang: str) -> dict[str, str]:
     """Every ``.button`` attribute of a language: the name's key → its short form."""
-    return {key.rsplit(".", 1)[0]: T(lang, key) for key in T.keys[lang] if key.endswith(f".{BUTTON}")}
+    return {key.rsplit(".", 1)[0]: T(lang, key) for key in T.attributes[lang] if key.endswith(f".{BUTTON}")}
 
 
 def test_a_short_form_is_in_every_language_and_shorter_than_its_name() -> None:
