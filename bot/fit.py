@@ -32,6 +32,9 @@ DATA_MAX = 64  # the bytes of one button's callback data
 ANSWER_MAX = 200  # the characters of a press's answer
 NAME_MAX = 32  # the characters of a player's name on a screen
 TITLE_MAX = 2 * NAME_MAX  # and of a chat's title
+# the characters of button labels a phone shows across one row of a keyboard: a
+# label longer than its share of the row (12 in a row of three) is cut with …
+ROW_MAX = 36
 
 CUT = "…"
 
@@ -74,6 +77,11 @@ def short_name(name: str, limit: int = NAME_MAX) -> str:
     """A name as screens show it: at most ``limit`` characters (a long one ends in …)."""
     name = " ".join(name.split()) or "?"
     return name if len(name) <= limit else name[: limit - 1].rstrip() + CUT
+
+
+def label_max(per_row: int) -> int:
+    """The characters a button's label may have, ``per_row`` buttons in its row, uncut on a phone."""
+    return ROW_MAX // max(per_row, 1)
 
 
 def shown(name: str, limit: int = NAME_MAX) -> str:

@@ -100,7 +100,6 @@ UNREACHABLE_NAMED = 10  # the lobby names this many of those it cannot write to 
 COMPACT_LOG = 2  # the announcements a compact board (a compact hand: notes) still shows
 # Telegram shows about 100 buttons at most; past this many options,
 # interchangeable ones (identical cards) share a button.
-LONG_LABEL = 12  # characters: over this, a prompt's buttons go two a row (three such are cut on a phone)
 # a prompt's buttons a page (◀ ▶ turn the pages of a longer one)
 PAGE = 30
 
@@ -175,6 +174,18 @@ def game_label(t: Translator, lang: str, game: str) -> str:
 
 def in_rows(buttons: Sequence[InlineKeyboardButton], per_row: int = PER_ROW) -> Rows:
     return [list(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row)]
+
+
+def per_row_for(labels: Sequence[str], most: int = PER_ROW) -> int:
+    """How many buttons a row of these labels may hold (at most ``most``) with none
+    cut on a phone: fewer, down to one a row, when a label is too wide for its share."""
+    longest = max((len(label) for label in labels), default=0)
+    return next((n for n in range(most, 1, -1) if longest <= fit.label_max(n)), 1)
+
+
+def fitting_rows(buttons: Sequence[InlineKeyboardButton], most: int = PER_ROW) -> Rows:
+    """``buttons`` in rows of at most ``most``, as many a row as a phone shows uncut."""
+    return in_rows(buttons, per_row_for([b.text for b in buttons], most))
 
 
 # --- /new: the game picker ------------------------------------------------------------------
@@ -526,9 +537,10 @@ def prompt_rows(ctx: Ctx, adapter: AnyAdapter, view: View, prompt: Prompt, draft
             keys.append(b(label, "-", picked[-1]))
         else:
             keys.append(b(label, "+", same[0]))
-    # two a row for players, choices and long labels (a phone cuts a label of a third of its width)
-    long = any(len(label) > LONG_LABEL for label, _ in labelled)
-    per_row = 2 if prompt.kind in ("player", "choice") or long else PER_ROW
+    # two a row for players and choices; fewer for long labels (a phone cuts a
+    # label wider than its share of a row: a third, or half)
+    most = 2 if prompt.kind in ("player", "choice") else PER_ROW
+    per_row = per_row_for([label for label, _ in labelled], most)
     pages = max(1, -(-len(keys) // PAGE))
     page = min(draft.page, pages - 1)
     rows = in_rows(keys[page * PAGE : (page + 1) * PAGE], per_row)

@@ -45,6 +45,7 @@ def test_every_language_folder_has_the_same_files_and_keys() -> None:
     files = {lang: sorted(p.name for p in (LOCALES_DIR / lang).glob("*.ftl")) for lang in LANGUAGES}
     assert files["ru"] == files["en"] and files["ru"]
     assert T.keys["ru"] == T.keys["en"]
+    assert T.attributes["ru"] == T.attributes["en"]  # a name's short form (.button) in both or neither
 
 
 def _engine_keys() -> list[tuple[str, str]]:

@@ -58,6 +58,7 @@ MODES = ("defenceless", "no_limits", "open_discard")
 WINDOWS_MS = (3_000, 5_000, 10_000)
 TIMERS_MS = (0, 30_000, 60_000, 120_000)
 BREAKS_MS = (15_000, 30_000, 60_000)
+PROTECT_ROW = 2  # the empire's cards to protect, two a row
 
 
 # --- words -------------------------------------------------------------------------------
@@ -79,6 +80,12 @@ def card_name(ctx: Ctx, card: int) -> str:
 def card_label(ctx: Ctx, card: int) -> str:
     """``Торгаш +5``: the card's name and its candies."""
     return ctx("candy-card-label", name=card_name(ctx, card), candies=signed(CANDIES[card]))
+
+
+def card_button(ctx: Ctx, card: int) -> str:
+    """``Скупщик +1``: a card on a button, by its short name where it has one."""
+    name = ctx.short(f"candy-card-{CHARACTER_OF[card].value}")
+    return ctx("candy-card-label", name=name, candies=signed(CANDIES[card]))
 
 
 def seconds(ms: int) -> int:
@@ -151,7 +158,7 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
 
     def option_label(self, ctx: Ctx, view: CandyView, prompt: Prompt, value: PromptValue) -> str:
         if prompt.kind == "card" and isinstance(value, int) and 0 <= value < CARDS:
-            label = card_label(ctx, value)
+            label = card_button(ctx, value)
             owners = {_owner(view, o) for o in prompt.options}
             owner = _owner(view, value)
             if owner is None or owners == {view.viewer}:
@@ -160,7 +167,7 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
                 return ctx("candy-option-card-mine", label=label)
             return ctx("candy-option-card-of", label=label, player=ctx.name(owner))
         if prompt.kind == "character" and isinstance(value, str) and value in Character._value2member_map_:
-            return character_name(ctx, Character(value))
+            return ctx.short(f"candy-card-{value}")
         return super().option_label(ctx, view, prompt, value)
 
     def option_group(self, view: CandyView, prompt: Prompt, value: PromptValue) -> Hashable:
@@ -363,7 +370,7 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
             chosen = _selected(ctx.selected, moving)
             if chosen is None:
                 return [ctx("candy-hand-your-turn")], [
-                    [ctx.select(card_label(ctx, c.id), f"c{c.id}")] for c in moving
+                    [ctx.select(card_button(ctx, c.id), f"c{c.id}")] for c in moving
                 ]
             kind, card = chosen
             return [self._menu_line(ctx, kind, card)], self._menu(ctx, me, kind, card, moves)
@@ -408,9 +415,9 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
         if kind == "p":
             for a in protects:
                 if a in moves:
-                    label = ctx("candy-button-protect-card", label=card_label(ctx, a.protect))
+                    label = ctx("candy-button-protect-card", label=card_button(ctx, a.protect))
                     buttons.append(ctx.act(label, a))
-            return [*in_rows(buttons, 2), [ctx.select(ctx("button-back"), f"c{c}")]]
+            return [*in_rows(buttons, PROTECT_ROW), [ctx.select(ctx("button-back"), f"c{c}")]]
         plays: tuple[tuple[str, Any], ...] = (
             ("candy-button-empire", PlayToEmpire(player=me, card=c)),
             ("candy-button-ability", PlayToDiscard(player=me, card=c)),

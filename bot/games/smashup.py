@@ -26,7 +26,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot import screens
 from bot.adapter import Adapter, Command, Ctx, Cycle, Rows, Toggles
 from bot.fit import Rendered
-from bot.screens import in_rows
+from bot.screens import fitting_rows, in_rows
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS, MADNESS, Kind, Target
@@ -50,6 +50,8 @@ BASE_ARGS = frozenset({"base", "from_base", "to_base", "new_base"})
 GOALS = (15, 10, 20)
 TURN_TIMERS_MS = (120_000, 300_000, 0, 60_000)
 RESPONSE_TIMERS_MS = (30_000, 60_000, 0, 15_000)
+HAND_ROW = 2  # the hand's cards, two a row (their names' short forms fit half a phone's row)
+READ_ROW = 2  # the draft's factions to read, two a row
 CARD_MATCHES = 12  # /card names this many cards when the name is ambiguous
 
 
@@ -73,6 +75,23 @@ def faction_name(ctx: Ctx, faction: str) -> str:
     return ctx(f"smashup-faction-{faction}") if faction in FACTIONS else faction
 
 
+def button_name(ctx: Ctx, card: str) -> str:
+    """A card's or a base's name on a button: its short form where it has one."""
+    if card in BASES:
+        return ctx.short(f"smashup-base-{card}")
+    if card in CARDS:
+        return ctx.short(f"smashup-card-{card}")
+    return card
+
+
+def faction_button(ctx: Ctx, faction: str) -> str:
+    return ctx.short(f"smashup-faction-{faction}") if faction in FACTIONS else faction
+
+
+def box_button(ctx: Ctx, box: str) -> str:
+    return ctx.short(f"smashup-box-{box}")
+
+
 def card_text(ctx: Ctx, card: str) -> str:
     """What a card (or base) does, in the chat's words."""
     if card in BASES:
@@ -86,6 +105,14 @@ def card_label(ctx: Ctx, card: str) -> str:
     if d is not None and d.kind is Kind.MINION:
         return ctx("smashup-minion-label", name=card_name(ctx, card), power=d.power)
     return card_name(ctx, card)
+
+
+def card_button(ctx: Ctx, card: str) -> str:
+    """``card_label`` on a button: the card's short name where it has one."""
+    d = CARDS.get(card)
+    if d is not None and d.kind is Kind.MINION:
+        return ctx("smashup-minion-label", name=button_name(ctx, card), power=d.power)
+    return button_name(ctx, card)
 
 
 def card_sheet(ctx: Ctx, card: str) -> str:
@@ -195,8 +222,8 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             return [f for f, d in FACTIONS.items() if d.box in chosen]
 
         self.choices = (
-            Toggles("b", "boxes", "smashup-option-boxes", boxes, lambda c, b: c(f"smashup-box-{b}")),
-            Toggles("f", "factions", "smashup-option-factions", factions, faction_name, least=2),
+            Toggles("b", "boxes", "smashup-option-boxes", boxes, box_button),
+            Toggles("f", "factions", "smashup-option-factions", factions, faction_button, least=2),
             Cycle("d", "draft", ("snake", "random"), lambda c, v: c("smashup-option-draft", draft=v)),
             Cycle("g", "goal", GOALS, lambda c, v: c("smashup-option-goal", n=v)),
             Cycle("m", "turn_timer_ms", TURN_TIMERS_MS, timer("smashup-option-turn-timer")),
@@ -240,11 +267,11 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
     def option_label(self, ctx: Ctx, view: SmashUpView, prompt: Prompt, value: PromptValue) -> str:
         kind = prompt.kind
         if kind == "faction" and isinstance(value, str):
-            return faction_name(ctx, value)
+            return faction_button(ctx, value)
         if kind == "card" and isinstance(value, int):
             card = view.cards.get(value) or _card_of(view, value)
             if card is not None:
-                return card_label(ctx, card)
+                return card_button(ctx, card)
         found = None
         if kind == "minion" and isinstance(value, int):
             found = self._minion_option(ctx, view, value)
@@ -258,8 +285,8 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
         if found is None:
             return None
         base, m = found
-        label = ctx("smashup-minion-label", name=card_name(ctx, m.card), power=m.power)
-        where = card_name(ctx, base.card)
+        label = ctx("smashup-minion-label", name=button_name(ctx, m.card), power=m.power)
+        where = button_name(ctx, base.card)
         if m.controller == view.viewer:
             return ctx("smashup-option-minion-mine", label=label, base=where)
         return ctx("smashup-option-minion", label=label, base=where, player=ctx.name(m.controller))
@@ -450,8 +477,8 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             for f in options
         ]
         lines.append("")
-        read = [ctx.select(ctx("smashup-button-read", name=faction_name(ctx, f)), f"f{f}") for f in options]
-        return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(read, 2)))
+        read = [ctx.select(ctx("smashup-button-read", name=faction_button(ctx, f)), f"f{f}") for f in options]
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(read, READ_ROW)))
 
     def _situation(self, ctx: Ctx, v: SmashUpView, me: int, moves: Sequence[Any]) -> str:
         if v.prompt is not None:
@@ -484,15 +511,15 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             if c.card in seen:
                 continue
             seen.add(c.card)
-            label = card_label(ctx, c.card)
+            label = card_button(ctx, c.card)
             if c.uid in playable:
                 label = ctx("smashup-button-playable", label=label)
             buttons.append(ctx.select(label, f"c{c.uid}"))
-        rows = in_rows(buttons, 2)
+        rows = in_rows(buttons, HAND_ROW)
         for a in moves:
             if isinstance(a, UseTalent):
                 card = _card_of(v, a.card)
-                rows.append([ctx.act(ctx("smashup-button-talent", name=card_name(ctx, card or "")), a)])
+                rows.append([ctx.act(ctx("smashup-button-talent", name=button_name(ctx, card or "")), a)])
         end = next((a for a in moves if isinstance(a, EndPlays)), None)
         bottom = []
         if end is not None:
@@ -520,7 +547,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             buttons.append(ctx.act(ctx("smashup-button-target", label=label), a))
         d = CARDS.get(card.card)
         per_row = 1 if d is not None and d.target in (Target.MINION, Target.OWN_MINION) else 2
-        return [*in_rows(buttons, per_row), [ctx.select(ctx("button-back"))]]
+        return [*fitting_rows(buttons, per_row), [ctx.select(ctx("button-back"))]]
 
     # --- messages of their own --------------------------------------------------------------------
 
@@ -619,7 +646,7 @@ def _base_option(ctx: Ctx, view: SmashUpView, uid: int) -> str | None:
     b = next((b for b in view.bases if b.uid == uid), None)
     if b is None:
         return None
-    return ctx("smashup-option-base", base=card_name(ctx, b.card), total=b.total, bp=b.breakpoint)
+    return ctx("smashup-option-base", base=button_name(ctx, b.card), total=b.total, bp=b.breakpoint)
 
 
 def _selected_card(selected: str, hand: Sequence[CardRef]) -> CardRef | None:

@@ -20,7 +20,7 @@ from bot import screens
 from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows
 from bot.fit import Rendered
 from bot.i18n import Translator
-from bot.screens import in_rows
+from bot.screens import fitting_rows, in_rows
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.svintus.animals import ANIMALS, Animal
@@ -57,6 +57,7 @@ HAND_ACTIONS = (Play, Draw, Pass, Accept, Declare, Slap, UseAbility, React)
 # the top card it names
 SELF_EVIDENT = (Catch, Slap, NextRound, PickAnimal)
 CARD_ARGS = frozenset({"card", "given"})
+SETUP_ROW = 2  # the animals to pick, two a row: a name with its emoji is wider than a third of a phone
 
 
 # --- words -------------------------------------------------------------------------------
@@ -84,6 +85,16 @@ def animal_label(t: Translator, lang: str, animal: Animal, dark: bool) -> str:
         f"svintus-animal-label-{side}",
         emoji=t(lang, f"svintus-animal-{animal.value}-{side}-emoji"),
         name=animal_name(t, lang, animal, dark),
+    )
+
+
+def animal_button(ctx: Ctx, animal: Animal, dark: bool) -> str:
+    """``🐿 Белка``: an animal on a button, by its short name where it has one."""
+    side = "dark" if dark else "light"
+    return ctx(
+        f"svintus-animal-label-{side}",
+        emoji=ctx(f"svintus-animal-{animal.value}-{side}-emoji"),
+        name=ctx.short(f"svintus-animal-{animal.value}-{side}"),
     )
 
 
@@ -380,15 +391,15 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         taken = set(v.animals.values())
         buttons = [
             ctx.act(
-                ctx("svintus-setup-taken", label=animal_label(ctx.t, ctx.lang, a, False))
+                ctx("svintus-setup-taken", label=animal_button(ctx, a, False))
                 if a in taken
-                else animal_label(ctx.t, ctx.lang, a, False),
+                else animal_button(ctx, a, False),
                 PickAnimal(player=ANYONE, animal=a),
                 tagged=False,
             )
             for a in ANIMALS
         ]
-        return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(buttons)))
+        return Rendered("\n".join(lines), InlineKeyboardMarkup(in_rows(buttons, SETUP_ROW)))
 
     def _top_line(self, ctx: Ctx, v: SvintusView) -> str:
         assert v.top is not None
@@ -524,8 +535,9 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             elif isinstance(a, React):
                 rows.insert(0, [ctx.act(ctx("svintus-button-react"), a)])
             elif isinstance(a, UseAbility) and animal is not None:
-                label = ctx("svintus-button-ability", animal=animal_label(ctx.t, ctx.lang, animal, True))
-                extra.append(ctx.act(label, a))
+                # a row of its own: the dark side's name is long beside the turn's other moves
+                label = ctx("svintus-button-ability", animal=animal_button(ctx, animal, True))
+                rows.append([ctx.act(label, a)])
         return [*rows, extra] if extra else rows
 
     def _card_rows(self, ctx: Ctx, v: SvintusView, acts: Sequence[Any], sees: bool) -> Rows:
@@ -557,7 +569,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             # to intercept whatever is on top at that moment
             on = top if sees or c.id in playable else None
             pressed.append((label, playable.get(c.id) or Play(player=me, card=c.id, on=on)))
-        return in_rows(ctx.acts(pressed))
+        return fitting_rows(ctx.acts(pressed))
 
 
 ADAPTER = SvintusAdapter()

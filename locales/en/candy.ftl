@@ -45,12 +45,14 @@ candy-card-policeman-rule = May bring one Pickpocket or Snatcher from another em
 candy-card-kidnapper = Kidnapper
 candy-card-kidnapper-rule = Must name a character: all its cards leave every empire, and for the rest of the game it can't be played into an empire or taken from the discard. Does nothing while anyone's hand is empty.
 candy-card-candy_buyer = Candy Buyer
+    .button = Buyer
 candy-card-candy_buyer-rule = At the end: 2 candies for each Snatcher and each Candy Thief in your empire. Only one Buyer counts.
 candy-card-judge = Judge
 candy-card-judge-rule = Must swap your whole hand with another player's. Whoever ends with 2 cards draws a third. Skipped when the deck can't pay for that draw.
 candy-card-trader = Trader
 candy-card-trader-rule = No ability — just plenty of candies.
 candy-card-sly_cop = Sly Cop
+    .button = Sly Cop
 candy-card-sly_cop-rule = Must take every Snatcher from the discard into your empire; with none there, up to 2 from the player who has the most. Can't be blocked.
 
 ## Choices, modes and table options

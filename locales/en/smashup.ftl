@@ -12,6 +12,7 @@ smashup-n-cards = { $count ->
 }
 
 smashup-box-pretty-pretty = Pretty Pretty Smash Up
+    .button = Pretty Pretty
 
 ## Factions
 
@@ -23,14 +24,17 @@ smashup-faction-mythic-horses = Mythic Horses
 ## Kitty Cats
 
 smashup-card-queen-fluffy = Queen Fluffy
+    .button = Queen Fluffy
 smashup-card-queen-fluffy-text = Minion, power 5. Talent: take control of a minion of power 3 or less until the end of the turn.
 smashup-card-whiskers = Whiskers
 smashup-card-whiskers-text = Minion, power 4. Talent: play an extra action; then destroy one of the minions you control.
 smashup-card-muffin = Muffin
 smashup-card-muffin-text = Minion, power 3. When played: take control of a minion of power 3 or less until the end of the turn.
 smashup-card-mr-grumpers = Mr. Grumpers
+    .button = Mr. Grumpers
 smashup-card-mr-grumpers-text = Minion, power 2. When played: a minion of your choice has -2 power until the end of the turn.
 smashup-card-can-has-cheeseburger = Can Has Cheeseburger?
+    .button = Cheeseburger?
 smashup-card-can-has-cheeseburger-text = Special, before a base scores: take control of a minion of power 3 or less there until the end of the turn.
 smashup-card-cat-fight = Cat Fight
 smashup-card-cat-fight-text = Choose a minion you control: draw as many cards as its power, then destroy it.
@@ -43,6 +47,7 @@ smashup-card-hang-in-there-text = Play on a minion you control. Ongoing: if it w
 smashup-card-hissy-fit = Hissy Fit
 smashup-card-hissy-fit-text = Play on a base. Ongoing: other players' minions here have -1 power.
 smashup-card-invisible-bicycle = Invisible Bicycle
+    .button = Invis. Bicycle
 smashup-card-invisible-bicycle-text = Choose a base: move any number of minions of power 2 or less from it to another base.
 smashup-card-nine-lives = Nine Lives
 smashup-card-nine-lives-text = Destroy one of the minions you control, then play an extra minion this turn.
@@ -58,24 +63,31 @@ smashup-card-griselda-text = Minion, power 5. Talent: put an Heirloom from your 
 smashup-card-marie-degraw = Marie DeGraw
 smashup-card-marie-degraw-text = Minion, power 5. Talent: reveal the top card of your deck; draw it if it is a minion, otherwise put it on the bottom.
 smashup-card-sleeping-beauty = Sleeping Beauty
+    .button = Beauty
 smashup-card-sleeping-beauty-text = Minion, power 5. Ongoing: when this card would go from play to a discard pile, shuffle it into its owner's deck instead.
 smashup-card-snow-white = Snow White
 smashup-card-snow-white-text = Minion, power 5. Talent: move a minion from another base to this one.
 smashup-card-direct-to-dvd-sequel = Direct to DVD Sequel
+    .button = DVD Sequel
 smashup-card-direct-to-dvd-sequel-text = Shuffle a minion from your discard pile into your deck, then draw a card.
 smashup-card-fairy-godmother = Fairy Godmother
 smashup-card-fairy-godmother-text = Choose one: draw 2 cards, or a minion gets +3 power until the end of the turn.
 smashup-card-happily-ever-after = Happily Ever After
+    .button = Ever After
 smashup-card-happily-ever-after-text = Play on a base. Ongoing: if you win this base when it scores, gain 1 more VP.
 smashup-card-heirloom = Heirloom
+    .button = Heirloom
 smashup-card-heirloom-text = Play on a minion. Ongoing: it has +1 power for each Heirloom on it (n Heirlooms give n×n). Can't be destroyed.
 smashup-card-skillet = Skillet
 smashup-card-skillet-text = Destroy a minion of power 2 or less, then draw a card.
 smashup-card-some-day-my-prince = Some Day My Prince Will Come
+    .button = Prince Will Come
 smashup-card-some-day-my-prince-text = Special, before a base scores: move a minion from it to another base.
 smashup-card-tale-as-old-as-time = Tale as Old as Time
+    .button = Old as Time
 smashup-card-tale-as-old-as-time-text = Choose a base: every minion you control moves there.
 smashup-card-true-loves-kiss = True Love's Kiss
+    .button = True Love's Kiss
 smashup-card-true-loves-kiss-text = Move any minion to another base.
 smashup-card-woodland-helpers = Woodland Helpers
 smashup-card-woodland-helpers-text = Play on a base. Ongoing: after you play a standard action, you may put it on the bottom of your deck instead of your discard pile.
@@ -99,6 +111,7 @@ smashup-card-fairy-ballet-text = Choose one: draw 2 cards, or draw a card and pl
 smashup-card-ladybug = Ladybug
 smashup-card-ladybug-text = Play on a minion. Ongoing: it can't be destroyed. Talent: move this card onto another minion.
 smashup-card-leaf-armor = Leaf Armor
+    .button = Leaf Armor
 smashup-card-leaf-armor-text = Play on a minion. Ongoing: it has +1 power. Talent: move this card onto another minion.
 smashup-card-magic-acorns = Magic Acorns
 smashup-card-magic-acorns-text = Choose one: every other player discards a card at random, or draw a card and play an extra action.
@@ -114,12 +127,14 @@ smashup-card-starlyte-text = Minion, power 5. Ongoing: +1 power for each other m
 smashup-card-rainbow = Rainbow
 smashup-card-rainbow-text = Minion, power 4. Talent: if you have played another minion here this turn, draw a card.
 smashup-card-seastar = Seastar
+    .button = Seastar
 smashup-card-seastar-text = Minion, power 3. When played on a base where you already have a minion: play an extra minion (one Seastar a turn).
 smashup-card-pinkie = Pinkie
 smashup-card-pinkie-text = Minion, power 2. Ongoing: +1 power while you control another minion here.
 smashup-card-adventure-power = Adventure Power
 smashup-card-adventure-power-text = Choose a base: move any number of your minions there.
 smashup-card-encouragement-power = Encouragement Power
+    .button = Encouragement
 smashup-card-encouragement-power-text = Play on a minion you control. Ongoing: +1 power for each other minion you control on its base.
 smashup-card-freedom-power = Freedom Power
 smashup-card-freedom-power-text = Destroy an action on a minion or a base.
@@ -128,10 +143,12 @@ smashup-card-friendship-power-text = Move one of your minions to a base where yo
 smashup-card-sharing-power = Sharing Power
 smashup-card-sharing-power-text = Play on a base. Ongoing: at the start of your turn, if you control two or more minions here, draw a card.
 smashup-card-super-future-space-armor-power = Super Future Space Armor Power
+    .button = Space Armor
 smashup-card-super-future-space-armor-power-text = Each of your minions that shares a base with another of your minions has +2 power until the end of the turn.
 smashup-card-teaching-power = Teaching Power
 smashup-card-teaching-power-text = Special, before a base scores: reveal a card from your deck per minion of yours there; you may play one revealed minion there as an extra minion; the rest go back on top in any order.
 smashup-card-togetherness-power = Togetherness Power
+    .button = Togetherness
 smashup-card-togetherness-power-text = Play an extra minion on a base where you already have a minion.
 
 ## Bases of Pretty Pretty Smash Up
@@ -303,6 +320,7 @@ smashup-prompt-may = { $card }: use it?
 ## Smash Up: The Obligatory Cthulhu Set — the box, its bases and the Madness card (English).
 
 smashup-box-cthulhu = The Obligatory Cthulhu Set
+    .button = Cthulhu Set
 
 ## Madness
 
@@ -318,6 +336,7 @@ smashup-base-innsmouth-text = After a minion is played here, its owner may put a
 smashup-base-mountains-of-madness = Mountains of Madness
 smashup-base-mountains-of-madness-text = After a minion is played here, its owner draws a Madness card.
 smashup-base-miskatonic-university = Miskatonic University
+    .button = Miskatonic U.
 smashup-base-miskatonic-university-text = After this base scores, the winner may return any number of Madness cards from their hand and discard pile to the Madness deck.
 smashup-base-plateau-of-leng = Plateau of Leng
 smashup-base-plateau-of-leng-text = The first time each turn a player plays a minion here from their hand, they may play an extra minion of the same name here.
@@ -342,35 +361,45 @@ smashup-prompt-rlyeh = { $card }: destroy one of your minions here to gain 1 VP?
 # The box's name: needed while this branch registers the box (its bases come separately).
 
 smashup-faction-minions-of-cthulhu = Minions of Cthulhu
+    .button = Cthulhu Minions
 smashup-faction-elder-things = Elder Things
 
 ## Minions of Cthulhu
 
 smashup-card-star-spawn = Star-Spawn of Cthulhu
+    .button = Star-Spawn
 smashup-card-star-spawn-text = Minion, power 5. Talent: give a Madness card from your hand to another player, into their hand.
 smashup-card-cthulhus-chosen = Cthulhu's Chosen
+    .button = Chosen
 smashup-card-cthulhus-chosen-text = Minion, power 3. Special, before the base it is on scores: you may draw a Madness card to give it +2 power until the end of the turn.
 smashup-card-servitor = Servitor of Cthulhu
+    .button = Servitor
 smashup-card-servitor-text = Minion, power 2. Talent: destroy this minion and put an action from your discard pile on top of your deck.
 smashup-card-altar-to-cthulhu = Altar to Cthulhu
 smashup-card-altar-to-cthulhu-text = Play on a base. Ongoing: each time you play a minion here, you may play an extra action.
 smashup-card-complete-the-ritual = Complete the Ritual
+    .button = Complete Ritual
 smashup-card-complete-the-ritual-text = Play on a base where you have a minion. Ongoing: at the start of your turn, every card on this base goes to the bottom of its owner's deck and the base swaps places with the top card of the base deck.
 smashup-card-corruption = Corruption
 smashup-card-corruption-text = Draw a Madness card, then destroy a minion.
 smashup-card-cthulhu-fhtagn = Cthulhu Fhtagn
 smashup-card-cthulhu-fhtagn-text = Reveal cards from the top of your deck until two actions show up. Take those into your hand; the rest go to the bottom of your deck.
 smashup-card-furthering-the-cause = Furthering the Cause
+    .button = For the Cause
 smashup-card-furthering-the-cause-text = Play on a base. Ongoing: at the end of every turn, if another player's minion was destroyed here that turn, gain 1 VP.
 smashup-card-it-begins-again = It Begins Again
 smashup-card-it-begins-again-text = Shuffle any number of actions from your discard pile into your deck.
 smashup-card-madness-unleashed = Madness Unleashed
+    .button = Madness Unl.
 smashup-card-madness-unleashed-text = Discard any number of Madness cards from your hand. For each, draw a card and play an extra action this turn.
 smashup-card-recruit-by-force = Recruit by Force
+    .button = Recruit by Force
 smashup-card-recruit-by-force-text = Put any number of minions of power 3 or less from your discard pile on top of your deck.
 smashup-card-the-seal-is-broken = The Seal Is Broken
+    .button = Seal Is Broken
 smashup-card-the-seal-is-broken-text = Draw a Madness card and gain 1 VP.
 smashup-card-whispers-in-darkness = Whispers in Darkness
+    .button = Whispers in Dark
 smashup-card-whispers-in-darkness-text = Draw a Madness card. You may play two extra actions this turn.
 
 ## Elder Things
@@ -384,6 +413,7 @@ smashup-card-mi-go-text = Minion, power 3. On play: each other player may draw a
 smashup-card-byakhee = Byakhee
 smashup-card-byakhee-text = Minion, power 2. On play: each other player with a minion on this base draws a Madness card.
 smashup-card-begin-the-summoning = Begin the Summoning
+    .button = Begin Summoning
 smashup-card-begin-the-summoning-text = Put a minion from your discard pile on top of your deck. You may play an extra action this turn.
 smashup-card-dunwich-horror = Dunwich Horror
 smashup-card-dunwich-horror-text = Play on a minion. Ongoing: it has +5 power; at the end of the turn that minion is destroyed.
@@ -392,12 +422,15 @@ smashup-card-insanity-text = Each other player draws 2 Madness cards.
 smashup-card-power-of-madness = Power of Madness
 smashup-card-power-of-madness-text = Each other player reveals their hand, discards every Madness card in it, and shuffles their discard pile into their deck.
 smashup-card-spreading-horror = Spreading Horror
+    .button = Spreading Horror
 smashup-card-spreading-horror-text = Each other player discards random cards from their hand until a card that is not Madness is discarded.
 smashup-card-the-price-of-power = The Price of Power
+    .button = Price of Power
 smashup-card-the-price-of-power-text = Special, before a base scores: each other player with a minion there reveals their hand. One of your minions there gets +2 power per Madness card revealed, until the end of the turn.
 smashup-card-touch-of-madness = Touch of Madness
 smashup-card-touch-of-madness-text = Each other player draws a Madness card. Draw a card; you may play an extra action this turn.
 smashup-card-unfathomable-goals = Unfathomable Goals
+    .button = Unfath. Goals
 smashup-card-unfathomable-goals-text = Each other player reveals their hand. Each who shows a Madness card destroys one of their own minions.
 
 ## Prompt answers
@@ -435,6 +468,7 @@ smashup-ev-discard-shuffled = { $player } shuffles their discard pile into their
 
 smashup-faction-innsmouth = Innsmouth
 smashup-faction-miskatonic-university = Miskatonic University
+    .button = Miskatonic
 
 ## Innsmouth
 
@@ -443,16 +477,19 @@ smashup-card-the-locals-text = Minion, power 2. When played: reveal the top 3 ca
 smashup-card-in-plain-sight = In Plain Sight
 smashup-card-in-plain-sight-text = Play on a base. Ongoing: your minions here of power 2 or less are unaffected by other players' cards.
 smashup-card-mysteries-of-the-deep = Mysteries of the Deep
+    .button = Deep Mysteries
 smashup-card-mysteries-of-the-deep-text = If you have three or more minions of the same name on one base: draw 3 cards; then you may draw 2 more cards and 2 Madness cards.
 smashup-card-new-acolytes = New Acolytes
 smashup-card-new-acolytes-text = Every player shuffles all the minions from their discard pile into their deck.
 smashup-card-recruitment = Recruitment
 smashup-card-recruitment-text = Draw up to 3 Madness cards; for each one drawn, play an extra minion this turn.
 smashup-card-return-to-the-sea = Return to the Sea
+    .button = Return to Sea
 smashup-card-return-to-the-sea-text = Special, after a base scores: return any number of your minions of one name from it to your hand instead of the discard pile.
 smashup-card-sacred-circle = Sacred Circle
 smashup-card-sacred-circle-text = Play on a base. Talent: play an extra minion here with the same name as a minion already here.
 smashup-card-spreading-the-word = Spreading the Word
+    .button = Spread the Word
 smashup-card-spreading-the-word-text = Choose a minion in play: play up to two extra minions with the same name this turn.
 smashup-card-the-deep-ones = The Deep Ones
 smashup-card-the-deep-ones-text = Each of your minions of power 2 or less gets +1 power until the end of the turn.
@@ -466,22 +503,29 @@ smashup-card-librarian-text = Minion, power 4. Talent: discard a Madness card fr
 smashup-card-psychologist = Psychologist
 smashup-card-psychologist-text = Minion, power 3. When played: you may return a Madness card from your hand or discard pile to the Madness deck.
 smashup-card-researcher = Researcher
+    .button = Researcher
 smashup-card-researcher-text = Minion, power 2. When played: you may draw a Madness card.
 smashup-card-old-man-jenkins = "Old Man Jenkins!?"
+    .button = Old Man Jenkins
 smashup-card-old-man-jenkins-text = Special, before a base scores: destroy a highest-power minion there.
 smashup-card-it-just-might-work = ...It Just Might Work
+    .button = It Might Work
 smashup-card-it-just-might-work-text = Discard a Madness card from your hand to give each of your minions +1 power until the end of the turn.
 smashup-card-field-trip = Field Trip
 smashup-card-field-trip-text = Put any number of cards from your hand on the bottom of your deck, then draw that many cards.
 smashup-card-gate-to-beyond = Gate to Beyond
+    .button = Gate to Beyond
 smashup-card-gate-to-beyond-text = Play on a base. Talent: draw a Madness card; you may play an extra minion here.
 smashup-card-jinkies = Jinkies!
 smashup-card-jinkies-text = Return up to two Madness cards from your hand and/or discard pile to the Madness deck.
 smashup-card-thats-so-crazy = That's So Crazy...
+    .button = That's So Crazy
 smashup-card-thats-so-crazy-text = Draw a Madness card; each of your minions gets +1 power until the end of the turn; you may play an extra action.
 smashup-card-things-best-not-known = Things Best Not Known
+    .button = Best Not Known
 smashup-card-things-best-not-known-text = Special, before a base scores: choose a minion there and draw up to 3 Madness cards; it gets +2 power for each one until the end of the turn.
 smashup-card-those-meddling-kids = Those Meddling Kids
+    .button = Meddling Kids
 smashup-card-those-meddling-kids-text = Destroy any number of actions on one base (and on the minions there).
 
 ## Answers to choices

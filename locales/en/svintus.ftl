@@ -181,6 +181,7 @@ svintus-animal-hedgehog-dark = Porcupine
 svintus-animal-hedgehog-light-rule = When an opponent intercepts, press “Hedgehog takes!” and take 1 card before the reaction window closes; too late costs 2.
 svintus-animal-hedgehog-dark-rule = Instead of a turn: every opponent takes a card.
 svintus-animal-squirrel-light = Leaping Squirrel
+    .button = Squirrel
 svintus-animal-squirrel-dark = Flying Squirrel
 svintus-animal-squirrel-light-rule = Whatever you must take (penalties too) comes from the pile, just under its top card; if it runs short, the rest from the deck.
 svintus-animal-squirrel-dark-rule = Instead of a turn: give 2 cards of your choice to an opponent of your choice.

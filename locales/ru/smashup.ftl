@@ -16,6 +16,7 @@ smashup-n-cards = { $count ->
 }
 
 smashup-box-pretty-pretty = Замес: Мимими
+    .button = Мимими
 
 ## Фракции
 
@@ -27,14 +28,17 @@ smashup-faction-mythic-horses = Волшебные пони
 ## Котики
 
 smashup-card-queen-fluffy = Королева Пушистик
+    .button = Пушистик
 smashup-card-queen-fluffy-text = Приспешник, сила 5. Талант: возьмите под контроль приспешника с силой 3 или меньше до конца хода.
 smashup-card-whiskers = Усатик
 smashup-card-whiskers-text = Приспешник, сила 4. Талант: сыграйте добавочное действие, затем уничтожьте одного из приспешников под своим контролем.
 smashup-card-muffin = Кексик
 smashup-card-muffin-text = Приспешник, сила 3. При розыгрыше: возьмите под контроль приспешника с силой 3 или меньше до конца хода.
 smashup-card-mr-grumpers = Мистер Ворчун
+    .button = Ворчун
 smashup-card-mr-grumpers-text = Приспешник, сила 2. При розыгрыше: выбранный приспешник получает -2 к силе до конца хода.
 smashup-card-can-has-cheeseburger = Покорми меня
+    .button = Покорми меня
 smashup-card-can-has-cheeseburger-text = Спецсвойство, перед захватом базы: возьмите под контроль приспешника с силой 3 или меньше на этой базе до конца хода.
 smashup-card-cat-fight = Кошачья драка
 smashup-card-cat-fight-text = Выберите приспешника под своим контролем: возьмите столько карт, какова его сила, затем уничтожьте его.
@@ -47,6 +51,7 @@ smashup-card-hang-in-there-text = Играется на приспешника �
 smashup-card-hissy-fit = Шипение
 smashup-card-hissy-fit-text = Играется на базу. Постоянное: у чужих приспешников здесь -1 к силе.
 smashup-card-invisible-bicycle = Невидимый велосипед
+    .button = Невид. велосипед
 smashup-card-invisible-bicycle-text = Выберите базу: переместите с неё на другую базу сколько угодно приспешников с силой 2 или меньше.
 smashup-card-nine-lives = Девять жизней
 smashup-card-nine-lives-text = Уничтожьте одного из приспешников под своим контролем, затем сыграйте в этот ход добавочного приспешника.
@@ -62,24 +67,31 @@ smashup-card-griselda-text = Приспешник, сила 5. Талант: в�
 smashup-card-marie-degraw = Мари Деграв
 smashup-card-marie-degraw-text = Приспешник, сила 5. Талант: откройте верхнюю карту своей колоды; приспешника возьмите на руку, иначе положите карту под низ колоды.
 smashup-card-sleeping-beauty = Спящая красавица
+    .button = Красавица
 smashup-card-sleeping-beauty-text = Приспешник, сила 5. Постоянное: если эта карта уходит из игры в стопку сброса, вместо этого её замешивают в колоду владельца.
 smashup-card-snow-white = Белоснежка
 smashup-card-snow-white-text = Приспешник, сила 5. Талант: переместите сюда приспешника с другой базы.
 smashup-card-direct-to-dvd-sequel = Продолжение сразу на DVD
+    .button = Сразу на DVD
 smashup-card-direct-to-dvd-sequel-text = Замешайте приспешника из своей стопки сброса в колоду, затем возьмите карту.
 smashup-card-fairy-godmother = Фея-крёстная
 smashup-card-fairy-godmother-text = Выберите одно: возьмите 2 карты или дайте приспешнику +3 к силе до конца хода.
 smashup-card-happily-ever-after = Жили долго и счастливо
+    .button = Жили долго
 smashup-card-happily-ever-after-text = Играется на базу. Постоянное: если при захвате этой базы вы на первом месте, получите ещё 1 ПО.
 smashup-card-heirloom = Фамильная реликвия
+    .button = Реликвия
 smashup-card-heirloom-text = Играется на приспешника. Постоянное: +1 к силе за каждую реликвию на нём (n реликвий дают n×n). Её нельзя уничтожить.
 smashup-card-skillet = Сковородка
 smashup-card-skillet-text = Уничтожьте приспешника с силой 2 или меньше, затем возьмите карту.
 smashup-card-some-day-my-prince = Явится принц на белом коне
+    .button = Принц на коне
 smashup-card-some-day-my-prince-text = Спецсвойство, перед захватом базы: переместите приспешника с этой базы на другую.
 smashup-card-tale-as-old-as-time = Сказка старая, как мир
+    .button = Старая сказка
 smashup-card-tale-as-old-as-time-text = Выберите базу: все приспешники под вашим контролем перемещаются туда.
 smashup-card-true-loves-kiss = Поцелуй истинной любви
+    .button = Поцелуй любви
 smashup-card-true-loves-kiss-text = Переместите любого приспешника на другую базу.
 smashup-card-woodland-helpers = Лесные помощники
 smashup-card-woodland-helpers-text = Играется на базу. Постоянное: сыграв обычное действие, можете положить его под низ своей колоды, а не в сброс.
@@ -103,6 +115,7 @@ smashup-card-fairy-ballet-text = Выберите одно: возьмите 2 �
 smashup-card-ladybug = Божья коровка
 smashup-card-ladybug-text = Играется на приспешника. Постоянное: его нельзя уничтожить. Талант: перенесите эту карту на другого приспешника.
 smashup-card-leaf-armor = Лиственный доспех
+    .button = Листв. доспех
 smashup-card-leaf-armor-text = Играется на приспешника. Постоянное: у него +1 к силе. Талант: перенесите эту карту на другого приспешника.
 smashup-card-magic-acorns = Волшебные жёлуди
 smashup-card-magic-acorns-text = Выберите одно: каждый соперник сбрасывает случайную карту или возьмите карту и сыграйте добавочное действие.
@@ -118,12 +131,14 @@ smashup-card-starlyte-text = Приспешник, сила 5. Постоянн�
 smashup-card-rainbow = Радуга
 smashup-card-rainbow-text = Приспешник, сила 4. Талант: если в этот ход сюда уже сыгран другой ваш приспешник, возьмите карту.
 smashup-card-seastar = Морская звезда
+    .button = Звезда
 smashup-card-seastar-text = Приспешник, сила 3. При розыгрыше на базу, где уже есть ваш приспешник: сыграйте добавочного приспешника (одна Морская звезда за ход).
 smashup-card-pinkie = Плимки
 smashup-card-pinkie-text = Приспешник, сила 2. Постоянное: +1 к силе, пока здесь есть другой ваш приспешник.
 smashup-card-adventure-power = Сила приключений
 smashup-card-adventure-power-text = Выберите базу: переместите туда сколько угодно своих приспешников.
 smashup-card-encouragement-power = Сила поддержки
+    .button = Сила поддержки
 smashup-card-encouragement-power-text = Играется на приспешника под вашим контролем. Постоянное: +1 к силе за каждого другого вашего приспешника на его базе.
 smashup-card-freedom-power = Сила свободы
 smashup-card-freedom-power-text = Уничтожьте действие, сыгранное на приспешника или базу.
@@ -132,10 +147,12 @@ smashup-card-friendship-power-text = Переместите своего при�
 smashup-card-sharing-power = Сила щедрости
 smashup-card-sharing-power-text = Играется на базу. Постоянное: в начале вашего хода, если здесь два или больше ваших приспешника, возьмите карту.
 smashup-card-super-future-space-armor-power = Сила суперкосмодоспехов будущего
+    .button = Суперкосмодоспех
 smashup-card-super-future-space-armor-power-text = Каждый ваш приспешник, рядом с которым на базе есть другой ваш приспешник, получает +2 к силе до конца хода.
 smashup-card-teaching-power = Сила учения
 smashup-card-teaching-power-text = Спецсвойство, перед захватом базы: откройте с верха колоды по карте за каждого своего приспешника там; одного открытого приспешника можете сыграть туда добавочным; остальные верните наверх в любом порядке.
 smashup-card-togetherness-power = Сила единства
+    .button = Сила единства
 smashup-card-togetherness-power-text = Сыграйте добавочного приспешника на базу, где уже есть ваш приспешник.
 
 ## Базы «Мимими»
@@ -309,6 +326,7 @@ smashup-prompt-may = { $card }: применить?
 ## Названия «Мискатоникский университет» и «Плато Ленг» взяты из русских правил; остальные — наш перевод.
 
 smashup-box-cthulhu = Замес: Неизбежный выпуск про Ктулху
+    .button = Про Ктулху
 
 ## Безумие
 
@@ -324,6 +342,7 @@ smashup-base-innsmouth-text = Когда сюда играют приспешн�
 smashup-base-mountains-of-madness = Хребты безумия
 smashup-base-mountains-of-madness-text = Когда сюда играют приспешника, его владелец берёт карту безумия.
 smashup-base-miskatonic-university = Мискатоникский университет
+    .button = Мискатоникский ун-т
 smashup-base-miskatonic-university-text = После захвата этой базы победитель может вернуть в колоду безумий сколько угодно карт безумия с руки и из своей стопки сброса.
 smashup-base-plateau-of-leng = Плато Ленг
 smashup-base-plateau-of-leng-text = Впервые за ход сыграв сюда приспешника с руки, игрок может сыграть сюда добавочного приспешника с тем же названием.
@@ -349,35 +368,45 @@ smashup-prompt-rlyeh = { $card }: уничтожить своего приспе
 # Название коробки: нужно, пока коробку регистрирует эта ветка (базы коробки добавляются отдельно).
 
 smashup-faction-minions-of-cthulhu = Ктулхупоклонники
+    .button = Ктулхупоклонники
 smashup-faction-elder-things = Старцы
 
 ## Ктулхупоклонники
 
 smashup-card-star-spawn = Звёздное отродье Ктулху
+    .button = Отродье
 smashup-card-star-spawn-text = Приспешник, сила 5. Талант: отдайте карту безумия со своей руки другому игроку — ему на руку.
 smashup-card-cthulhus-chosen = Избранник Ктулху
+    .button = Избранник
 smashup-card-cthulhus-chosen-text = Приспешник, сила 3. Спецсвойство, перед захватом базы, на которой он стоит: можете взять карту безумия — тогда у него +2 к силе до конца хода.
 smashup-card-servitor = Прислужник Ктулху
+    .button = Прислужник
 smashup-card-servitor-text = Приспешник, сила 2. Талант: уничтожьте этого приспешника и положите действие из своей стопки сброса на верх колоды.
 smashup-card-altar-to-cthulhu = Алтарь Ктулху
 smashup-card-altar-to-cthulhu-text = Играется на базу. Постоянное: всякий раз, сыграв сюда приспешника, можете сыграть добавочное действие.
 smashup-card-complete-the-ritual = Завершение ритуала
+    .button = Заверш. ритуала
 smashup-card-complete-the-ritual-text = Играется на базу, где есть ваш приспешник. Постоянное: в начале вашего хода все карты с этой базы уходят под низ колод своих владельцев, а база меняется местами с верхней картой колоды баз.
 smashup-card-corruption = Порча
 smashup-card-corruption-text = Возьмите карту безумия, затем уничтожьте приспешника.
 smashup-card-cthulhu-fhtagn = Ктулху фхтагн
 smashup-card-cthulhu-fhtagn-text = Открывайте карты с верха своей колоды, пока не откроете два действия. Их возьмите на руку, остальные положите под низ колоды.
 smashup-card-furthering-the-cause = Ради общего дела
+    .button = Ради общего дела
 smashup-card-furthering-the-cause-text = Играется на базу. Постоянное: в конце каждого хода, если в этот ход здесь уничтожен чужой приспешник, получите 1 ПО.
 smashup-card-it-begins-again = Всё сначала
 smashup-card-it-begins-again-text = Замешайте в свою колоду сколько угодно действий из своей стопки сброса.
 smashup-card-madness-unleashed = Безумие на воле
+    .button = Безумие на воле
 smashup-card-madness-unleashed-text = Сбросьте с руки сколько угодно карт безумия. За каждую возьмите карту и сыграйте в этот ход добавочное действие.
 smashup-card-recruit-by-force = Насильная вербовка
+    .button = Насил. вербовка
 smashup-card-recruit-by-force-text = Положите на верх своей колоды сколько угодно приспешников с силой 3 или меньше из своей стопки сброса.
 smashup-card-the-seal-is-broken = Сломанная печать
+    .button = Сломанная печать
 smashup-card-the-seal-is-broken-text = Возьмите карту безумия и получите 1 ПО.
 smashup-card-whispers-in-darkness = Шёпот во тьме
+    .button = Шёпот во тьме
 smashup-card-whispers-in-darkness-text = Возьмите карту безумия. В этот ход можете сыграть два добавочных действия.
 
 ## Старцы
@@ -391,6 +420,7 @@ smashup-card-mi-go-text = Приспешник, сила 3. При розыгр�
 smashup-card-byakhee = Бьякхи
 smashup-card-byakhee-text = Приспешник, сила 2. При розыгрыше: каждый соперник с приспешником на этой базе берёт карту безумия.
 smashup-card-begin-the-summoning = Начало призыва
+    .button = Начало призыва
 smashup-card-begin-the-summoning-text = Положите приспешника из своей стопки сброса на верх колоды. В этот ход можете сыграть добавочное действие.
 smashup-card-dunwich-horror = Данвичский ужас
 smashup-card-dunwich-horror-text = Играется на приспешника. Постоянное: у него +5 к силе; в конце хода этот приспешник уничтожается.
@@ -399,12 +429,15 @@ smashup-card-insanity-text = Каждый соперник берёт 2 карт
 smashup-card-power-of-madness = Сила безумия
 smashup-card-power-of-madness-text = Каждый соперник показывает руку, сбрасывает с неё все карты безумия и замешивает свою стопку сброса в колоду.
 smashup-card-spreading-horror = Расползающийся ужас
+    .button = Располз. ужас
 smashup-card-spreading-horror-text = Каждый соперник сбрасывает с руки случайные карты, пока не сбросит карту, которая не безумие.
 smashup-card-the-price-of-power = Цена могущества
+    .button = Цена могущества
 smashup-card-the-price-of-power-text = Спецсвойство, перед захватом базы: каждый соперник с приспешником на ней показывает руку. Один ваш приспешник там получает +2 к силе за каждую показанную карту безумия до конца хода.
 smashup-card-touch-of-madness = Касание безумия
 smashup-card-touch-of-madness-text = Каждый соперник берёт карту безумия. Возьмите карту; в этот ход можете сыграть добавочное действие.
 smashup-card-unfathomable-goals = Непостижимые цели
+    .button = Непостиж. цели
 smashup-card-unfathomable-goals-text = Каждый соперник показывает руку. Каждый, у кого на руке есть безумие, уничтожает одного из своих приспешников.
 
 ## Ответы на выбор
@@ -444,6 +477,7 @@ smashup-ev-discard-shuffled = { $player } замешивает в колоду {
 
 smashup-faction-innsmouth = Инсмут
 smashup-faction-miskatonic-university = Мискатоникский университет
+    .button = Мискатоник
 
 ## Инсмут
 
@@ -452,16 +486,19 @@ smashup-card-the-locals-text = Приспешник, сила 2. При розы
 smashup-card-in-plain-sight = У всех на виду
 smashup-card-in-plain-sight-text = Играется на базу. Постоянное: на ваших приспешников здесь с силой 2 или меньше не действуют чужие карты.
 smashup-card-mysteries-of-the-deep = Тайны глубин
+    .button = Тайны глубин
 smashup-card-mysteries-of-the-deep-text = Если у вас на одной базе три или больше приспешника с одинаковым названием: возьмите 3 карты; затем можете взять ещё 2 карты и 2 карты безумия.
 smashup-card-new-acolytes = Новые послушники
 smashup-card-new-acolytes-text = Каждый игрок замешивает в свою колоду всех приспешников из своей стопки сброса.
 smashup-card-recruitment = Вербовка
 smashup-card-recruitment-text = Возьмите до 3 карт безумия; за каждую взятую сыграйте в этот ход добавочного приспешника.
 smashup-card-return-to-the-sea = Возвращение в море
+    .button = Возвр. в море
 smashup-card-return-to-the-sea-text = Спецсвойство, после захвата базы: верните с неё на руку, а не в сброс, сколько угодно своих приспешников с одинаковым названием.
 smashup-card-sacred-circle = Священный круг
 smashup-card-sacred-circle-text = Играется на базу. Талант: сыграйте сюда добавочного приспешника с тем же названием, что у приспешника, который уже здесь.
 smashup-card-spreading-the-word = Нести слово
+    .button = Нести слово
 smashup-card-spreading-the-word-text = Выберите приспешника в игре: сыграйте в этот ход до двух добавочных приспешников с таким же названием.
 smashup-card-the-deep-ones = Глубоководные
 smashup-card-the-deep-ones-text = Каждый ваш приспешник с силой 2 или меньше получает +1 к силе до конца хода.
@@ -475,22 +512,29 @@ smashup-card-librarian-text = Приспешник, сила 4. Талант: с
 smashup-card-psychologist = Психолог
 smashup-card-psychologist-text = Приспешник, сила 3. При розыгрыше: можете вернуть карту безумия с руки или из своей стопки сброса в колоду безумий.
 smashup-card-researcher = Исследователь
+    .button = Исследов.
 smashup-card-researcher-text = Приспешник, сила 2. При розыгрыше: можете взять карту безумия.
 smashup-card-old-man-jenkins = «Старик Дженкинс?!»
+    .button = Старик Дженкинс
 smashup-card-old-man-jenkins-text = Спецсвойство, перед захватом базы: уничтожьте на этой базе приспешника с наибольшей силой.
 smashup-card-it-just-might-work = …А вдруг сработает
+    .button = Вдруг сработает
 smashup-card-it-just-might-work-text = Сбросьте карту безумия с руки, чтобы каждый ваш приспешник получил +1 к силе до конца хода.
 smashup-card-field-trip = Экскурсия
 smashup-card-field-trip-text = Положите сколько угодно карт с руки под низ своей колоды и возьмите столько же карт.
 smashup-card-gate-to-beyond = Врата в запредельное
+    .button = Врата в запред.
 smashup-card-gate-to-beyond-text = Играется на базу. Талант: возьмите карту безумия; можете сыграть сюда добавочного приспешника.
 smashup-card-jinkies = Вот это да!
 smashup-card-jinkies-text = Верните до двух карт безумия с руки и/или из своей стопки сброса в колоду безумий.
 smashup-card-thats-so-crazy = Ну это уже безумие…
+    .button = Это уже безумие
 smashup-card-thats-so-crazy-text = Возьмите карту безумия; каждый ваш приспешник получает +1 к силе до конца хода; можете сыграть добавочное действие.
 smashup-card-things-best-not-known = Лучше не знать
+    .button = Лучше не знать
 smashup-card-things-best-not-known-text = Спецсвойство, перед захватом базы: выберите приспешника на этой базе и возьмите до 3 карт безумия; за каждую он получает +2 к силе до конца хода.
 smashup-card-those-meddling-kids = Эти несносные детишки
+    .button = Несносн. детишки
 smashup-card-those-meddling-kids-text = Уничтожьте сколько угодно действий на одной базе (и на приспешниках там).
 
 ## Ответы на выбор

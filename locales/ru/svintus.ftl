@@ -179,6 +179,7 @@ svintus-animal-hedgehog-dark = Дикобраз
 svintus-animal-hedgehog-light-rule = Когда соперник перехватывает ход, нажмите «Ёж берёт!» и возьмите 1 карту, пока не вышло время реакции; опоздание — 2 карты.
 svintus-animal-hedgehog-dark-rule = Вместо хода: каждый соперник берёт по карте.
 svintus-animal-squirrel-light = Белка скачущая
+    .button = Белка
 svintus-animal-squirrel-dark = Белка-летяга
 svintus-animal-squirrel-light-rule = Всё, что приходится брать (и штрафы тоже), берёте из стопки — из-под верхней карты; не хватило — остальное из колоды.
 svintus-animal-squirrel-dark-rule = Вместо хода: выберите соперника и отдайте ему 2 любые свои карты.

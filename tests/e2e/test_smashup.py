@@ -325,3 +325,47 @@ async def test_a_player_whose_turns_run_out_twice_is_told_in_the_group_and_in_pr
     await t.until(lambda: any("Ann has let two turns" in m for m in t.posts("⏰")), what="the table told")
     await t.until(lambda: "Two of your turns ran out" in t.hand_text(ANN), what="Ann told in private")
     assert api.violations == [], api.violations
+
+
+async def test_a_long_name_is_short_on_its_button_and_whole_in_the_text(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """Issue 44: Anna holds «Звёздное отродье Ктулху»; her hand's text lists it by its
+    full name while its button (two a row) shows the short form, uncut; picked, the
+    card's targets name Miskatonic University by its short form, the board in full."""
+    from bot import fit
+    from bot.i18n import Translator
+
+    words = Translator()
+    players = [ANN, BORIS]
+    t = world(api, "ru", players)
+    await bot_factory(redis_url=redis_url, lang="ru")
+    await open_table(t, players)
+    uids: dict[str, int] = {}
+
+    def build() -> SmashUpState:
+        table = SmashUpHelper(
+            {ANN: ["minions-of-cthulhu", "princesses"], BORIS: ["kitty-cats", "fairies"]},
+            bases=["miskatonic-university", "pony-paradise", "enchanted-glade"],
+            options=SmashUpOptions(turn_timer_ms=0, response_timer_ms=0),
+        )
+        uids["spawn"] = table.hand(ANN, "star-spawn")
+        return table.state
+
+    await position(t, redis_url, build)
+    card = f"=c{uids['spawn']}"
+    hand = await t.until(lambda: t.find(t.hand(ANN), card) and t.hand(ANN), what="the star-spawn in hand")
+    full, short = words("ru", "smashup-card-star-spawn"), words("ru", "smashup-card-star-spawn.button")
+    button = t.find(hand, card)
+    assert button is not None and full in hand.text
+    assert short in button["text"] and full not in button["text"], button["text"]
+    assert len(button["text"]) <= fit.label_max(2) and fit.CUT not in button["text"]
+    assert (await t.press_code(ANN, hand, card))["text"] == ""
+    await t.until(lambda: t.find(t.hand(ANN), lambda c: c.startswith("play.")), what="the card's targets")
+    targets = [b["text"] for b in t.buttons(t.hand(ANN)) if code_of(b).startswith("play.")]
+    base = words("ru", "smashup-base-miskatonic-university")
+    base_short = words("ru", "smashup-base-miskatonic-university.button")
+    assert any(base_short in label for label in targets) and not any(base in label for label in targets)
+    assert all(len(label) <= fit.ROW_MAX for label in targets), targets
+    assert base in t.board_text() and full in t.hand_text(ANN)
+    assert api.violations == [], api.violations
