@@ -8,7 +8,7 @@ import functools
 from typing import Any
 
 from bot.playground.botapi import FakeTelegram, Message
-from tests.e2e.table import Table
+from tests.e2e.table import Table, card_of, code_of
 
 GROUP = -100_4401
 ANN, BORIS, CLARA = 4401, 4402, 4403
@@ -56,7 +56,9 @@ async def test_a_press_with_a_used_id_but_another_button_or_person_is_not_a_repe
     p, hand, card = await t.a_turn_with_a_play((ANN, BORIS))
     api.press(p, hand.chat_id, hand.message_id, card["callback_data"], qid="1")
     assert (await api.answer_of("1"))["text"].startswith("✅")  # the card played, in a toast
-    await t.until(lambda: t.on_turn((ANN, BORIS)) not in (p, None), what="the turn passed on")
+    played = card_of(code_of(card))
+    held = lambda: [card_of(code_of(b)) for b in t.buttons(t.hand(p))]  # noqa: E731
+    await t.until(lambda: played not in held(), what="the card gone from the hand")
     # the same person's same button under that id is a repeat: not answered again
     api.press(ANN, GROUP, lobby.message_id, join["callback_data"], qid="1")
     assert (await api.answer_of(api.press(ANN, ANN, 1, "garbage")))["text"] == "I don't know that button."
