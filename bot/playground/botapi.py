@@ -362,8 +362,7 @@ class FakeTelegram:
         self.last_shown = 0.0  # when the bot last sent or edited a message (monotonic)
         self._changed: dict[int, asyncio.Event] = {}  # who waits for a chat's next message or edit
         self.pending_queries: set[str] = set()
-        # Telegram's callback query ids are unique, over restarts too: a bot keeps the ones it
-        # answered, so a server that numbered them from 1 again would see its presses dropped
+        # unique, as Telegram's, over restarts too (a bot keeps the ids it answered for a day)
         self._query_ids = itertools.count(secrets.randbits(62))
         self.sent_at: dict[int, deque[float]] = defaultdict(deque)  # group sends+edits
         self.group_log: dict[int, list[float]] = defaultdict(list)
