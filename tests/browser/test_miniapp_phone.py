@@ -33,6 +33,13 @@ MEASURE = r"""() => {
 }"""
 
 
+# The least font size, as rendered, of the card opened large.
+LARGEST_LEAST = (
+    "() => Math.min(...[...document.querySelectorAll('#card .large svg text')].map((t) => "
+    "parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b)))"
+)
+
+
 def start(page: Any, game: str) -> None:
     """Ann and Boris at a table of ``game``, started (Smash Up: factions at random)."""
     mark, options = GAMES[game]
@@ -109,16 +116,14 @@ def test_a_smashup_card_opens_large_with_its_plays(page: Any) -> None:
     assert not [k for k in keys if any(n in k for n in names)], (names, keys)
     assert tab.locator("#hand .keys button", has_text="End turn").count() == 1  # what no card offers stays
     # a tap opens the card large: its whole text readable, its plays as buttons
-    card = tab.locator(".hand-row .piece.opens.tappable").first
+    key = tab.locator(".hand-row .piece.opens.tappable").first.get_attribute("data-key")
+    card = tab.locator(f".hand-row .piece[data-key='{key}']")  # (a label may hold quotes)
     label = card.get_attribute("aria-label")
     card.click()
     sheet = tab.locator("#card:not([hidden])")
     sheet.wait_for()
     assert sheet.locator(".large").get_attribute("aria-label") == label
-    big = tab.evaluate(
-        "() => Math.min(...[...document.querySelectorAll('#card .large svg text')].map((t) => "
-        "parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b)))"
-    )
+    big = tab.evaluate(LARGEST_LEAST)
     assert big >= 12, big
     plays = sheet.locator(".choices button")
     assert plays.count() >= 1
@@ -126,12 +131,31 @@ def test_a_smashup_card_opens_large_with_its_plays(page: Any) -> None:
     # «Back» returns to the grid, the card still in the hand
     sheet.locator(".cancel").click()
     tab.wait_for_selector("#card", state="hidden")
-    assert tab.locator(f".hand-row .piece[aria-label='{label}']").count() >= 1
-    # a play pressed from the large card: the card leaves the hand, the sheet closes
+    assert card.count() == 1
+    # a play pressed from the large card: the card leaves the hand (a minion that draws
+    # one keeps the hand's size), the sheet closes
     version = tab.evaluate("() => document.body.dataset.version")
-    count = tab.locator(".hand-row .piece").count()
     card.click()
     sheet.locator(".choices button").first.click()
     tab.wait_for_function("v => document.body.dataset.version !== v", arg=version)
-    tab.wait_for_function(f"() => document.querySelectorAll('.hand-row .piece').length < {count}")
+    card.wait_for(state="detached")
     assert tab.locator("#card").is_hidden()
+
+
+def test_a_smashup_base_opens_large_with_its_whole_text(page: Any) -> None:
+    """A base on the table is a card too: drawn small beside the others, a tap opens
+    it large, its name, whole text and the minions on it readable on a phone."""
+    start(page, "smashup")
+    tab = phone(page, ANN)
+    base = tab.locator("#board .piece.opens").first
+    base.wait_for()
+    label = base.get_attribute("aria-label")
+    base.click()
+    sheet = tab.locator("#card:not([hidden])")
+    sheet.wait_for()
+    assert sheet.locator(".large").get_attribute("aria-label") == label
+    assert tab.evaluate(LARGEST_LEAST) >= 12
+    words = sheet.locator(".large svg").inner_html()
+    assert "…" not in words, words
+    sheet.locator(".cancel").click()
+    tab.wait_for_selector("#card", state="hidden")

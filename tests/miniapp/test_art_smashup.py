@@ -122,6 +122,10 @@ def test_every_base_draws_with_its_name_breakpoint_and_text(lang: str) -> None:
         assert T(lang, f"smashup-base-{b.card}") in text
         assert T(lang, "smashup-art-total", total=0, bp=b.breakpoint) in texts(piece)
         assert T(lang, f"smashup-base-{b.card}-text").split()[0] in text
+        big = shown(dataclasses.replace(piece, svg=piece.big))  # a tap opens it large: all of it
+        assert T(lang, f"smashup-base-{b.card}") in big, big
+        assert T(lang, f"smashup-base-{b.card}-text").split()[-1] in big, big
+        assert "…" not in big, big
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -153,6 +157,13 @@ def test_a_crowded_base_keeps_every_minion_and_what_is_on_it_inside(lang: str) -
         text = shown(base)
         for m in view.bases[0].minions:
             assert T(lang, f"smashup-card-{m.card}").split()[0] in text
+        big = shown(dataclasses.replace(base, svg=base.big))  # opened large: every name whole
+        for m in view.bases[0].minions:
+            assert T(lang, f"smashup-card-{m.card}") in big, big
+            for a in m.attached:
+                assert T(lang, f"smashup-card-{a.card}") in big, big
+        for a in view.bases[0].actions:
+            assert T(lang, f"smashup-card-{a.card}") in big, big
 
 
 def test_a_minion_playable_on_several_bases_offers_each_by_name() -> None:

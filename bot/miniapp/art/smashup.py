@@ -75,6 +75,8 @@ CHIP_W, CHIP_H = 44.0, 25.0  # a minion on a base
 GAP = 4.0
 PER_ROW = 4
 SMALL = 6.2  # the least font size on a card in the hand's grid (about 12 px on a phone)
+BIG_W = 110.0  # a base opened large, as wide as a phone (about 3 px a unit)
+BIG_LEAST = 4.4  # its least font size (about 13 px there)
 
 
 def draw(ctx: Ctx, view: View, legal: Sequence[Any]) -> list[Piece]:
@@ -413,7 +415,53 @@ def _base(ctx: Ctx, v: SmashUpView, b: BaseView, talents: dict[int, UseTalent]) 
         taps=tuple(out.taps),
         row="table",
         key=f"base-{b.uid}",
+        big=_base_big(ctx, b, colour, scoring),
     )
+
+
+def _base_big(ctx: Ctx, b: BaseView, colour: str, scoring: bool) -> str:
+    """A base opened large (a phone's width: a unit is about 3 px there, so nothing
+    under ``BIG_LEAST`` units): its name and VP, the power against its breakpoint,
+    its whole text, the actions on it, and each player's minions there, in words."""
+    width, inner = BIG_W, BIG_W - 2 * PAD
+    vp = _say(ctx, "smashup-art-base-vp", vp="-".join(str(x) for x in b.vp))
+    name = wrap(card_name(ctx, b.card), inner - len(vp) * 3.6, 6, bold=True)
+    y = 4 + len(name) * 6 * LEAD
+    parts = [
+        rect(1.8, 1.8, width - 3.6, y + 2, colour, r=5),
+        text(PAD, 9.5, name, 6, WHITE, bold=True),
+        text(width - PAD, 9.5, [vp], BIG_LEAST, WHITE, "end", True),
+    ]
+    y += 11
+    total = _say(ctx, "smashup-art-total", total=b.total, bp=b.breakpoint)
+    parts.append(text(PAD, y, [total], 5.4, SCORING if scoring else TEXT, bold=True))
+    y += 4
+    words = wrap(text_of(card_text(ctx, b.card)), inner, BIG_LEAST)
+    parts.append(text(PAD, y + BIG_LEAST, words, BIG_LEAST, TEXT))
+    y += (len(words) + 0.6) * BIG_LEAST * LEAD
+    if b.actions:
+        on = _say(ctx, "smashup-art-on-base", cards=", ".join(card_name(ctx, a.card) for a in b.actions))
+        lines = wrap(on, inner, BIG_LEAST)
+        parts.append(text(PAD, y + BIG_LEAST, lines, BIG_LEAST, HINT))
+        y += (len(lines) + 0.6) * BIG_LEAST * LEAD
+    by: dict[int, list[MinionView]] = {}
+    for m in b.minions:
+        by.setdefault(m.controller, []).append(m)
+    for p, minions in by.items():
+        side = wrap(
+            _say(ctx, "smashup-art-side", player=ctx.name(p), power=b.powers.get(p, 0)), inner, 4.8, True
+        )
+        parts.append(text(PAD, y + 5, side, 4.8, TEXT, bold=True))
+        y += (len(side) + 0.3) * 4.8 * LEAD
+        for m in minions:
+            lines = wrap(_minion_words(ctx, m), inner - 3, BIG_LEAST)
+            parts.append(text(PAD + 3, y + BIG_LEAST, lines, BIG_LEAST, TEXT))
+            y += len(lines) * BIG_LEAST * LEAD
+        y += 2
+    height = y + PAD
+    frame = rect(1, 1, width - 2, height - 2, FACE, r=6, stroke=SCORING if scoring else colour, width=1.6)
+    tint = rect(1, 1, width - 2, height - 2, colour, r=6, opacity=0.06)
+    return svg(width, height, frame + tint + "".join(parts), cls="smashup-big")
 
 
 def _base_head(ctx: Ctx, b: BaseView, colour: str) -> str:
