@@ -40,7 +40,8 @@ FLOOD_WAIT = Histogram(
 RETRIES = Counter(
     "bot_telegram_retries",
     "Bot API calls made again after a passing failure, by what was sent: screen (a board or a "
-    "hand), message (an announcement, a reply, a note), answer (a press's answer), poll (getUpdates)",
+    "hand), message (an announcement, a reply, a note), answer (a press's answer), poll (getUpdates), "
+    "delete (a moved hand's old message)",
     ["what"],
 )
 HEALED = Counter(

@@ -101,8 +101,8 @@ class Referee:
         """What follows a saved change (``After``) — here, and nowhere else."""
         a, chat = change.after, change.chat_id
         session = change.session or change.loaded
-        if a.new_board:
-            await self.store.forget_message(chat, "board")  # the lobby is a new message
+        if a.new_board and session is not None:  # the lobby, then the hands, are new messages
+            await self.store.new_game_screens(chat, session.game_id)
         if a.redraw == "board":
             self.sender.touch(chat, "board")
         elif a.redraw and session is not None:

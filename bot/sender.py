@@ -15,6 +15,21 @@ supergroup moves the game to its new id (``moved``), a group that removed
 the bot ends its game (``removed``), a player who blocked the bot is no
 longer written to until they press a button again.  A game's group messages
 go to its forum topic (``Session.thread_id``).
+
+A hand stays at the bottom of its private chat.  That chat is shared by every
+group's game its owner plays, and by the bot's other messages there (nudges,
+notes, replies, welcomes), so "the bot wrote after the hand" is kept per private
+chat: the newest message id the bot sent there, from any chat's game or none
+(``Store.note_sent``, ``Store.newest``; message ids only grow within a chat).  A
+hand whose message id is older than that, when it has something new to show, is
+*moved*: sent anew at the bottom (silently: it stands for an edit, and edits do
+not notify), recorded with the screen's lock released, and its old message
+deleted (``_retire``) — one Telegram will not delete (older than 48 hours) is
+edited to a line pointing below, without buttons; one already gone is
+forgotten; nothing is tried again and again.  A hand with nothing new to show
+stays where it is, and what a user types in the private chat does not count
+(the bot's reply to it does).  A new game's hands are new messages
+(``Store.new_game_screens``): the last game's stay as they were.
 """
 
 from __future__ import annotations
@@ -54,6 +69,9 @@ SCREEN_LOCK_MS = 15_000
 SCREEN_PATIENCE_S = 5.0
 # how long ``message`` waits for its message to go out before it lets it go on its own
 MESSAGE_PATIENCE_S = 5.0
+# a moved hand's old message: deleted in at most this many tries (an outage, a short
+# flood wait), never waiting on a flood wait longer than RETIRE_PATIENCE_S
+RETIRE_TRIES, RETIRE_PATIENCE_S = 3, 10.0
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 
 
@@ -75,12 +93,24 @@ class Outgoing:
 
 class Look(NamedTuple):
     """A screen as it should look now: to whom, what, the forum topic a new message of
-    it goes to, and what its message shows now (``Store.message``)."""
+    it goes to, what its message shows now (``Store.message``), the language it is
+    drawn in and the game it shows."""
 
     to: int
     rendered: Rendered
     thread: int | None
     shown: Shown
+    lang: str = ""
+    game: str = ""
+
+
+class Due(NamedTuple):
+    """A screen to send: to whom, whether they must act now, and (a hand) the newest
+    message the bot knows of in their private chat (``Store.newest``)."""
+
+    to: int
+    urgent: bool
+    newest: int | None = None
 
 
 @dataclass
@@ -94,6 +124,9 @@ class Planned:
     message_id: int | None
     thread: int | None = None
     shown: str | None = None  # the digest of what the message shows now
+    replaces: int | None = None  # a hand's message that this new one moves below (deleted once sent)
+    lang: str = ""
+    game: str = ""  # the game it shows (``Store.release_screen``)
 
 
 class Refreshes:
@@ -167,6 +200,18 @@ def not_modified(e: BadRequest) -> bool:
 def message_gone(e: BadRequest) -> bool:
     text = e.message.lower()
     return "message to edit not found" in text or "message can't be edited" in text
+
+
+def undeletable(e: BadRequest) -> bool:
+    """Telegram keeps the message: older than 48 hours ("message can't be deleted",
+    "... for everyone")."""
+    return "can't be deleted" in e.message.lower()
+
+
+def buried(to: int, message_id: int | None, newest: int | None) -> bool:
+    """Whether a hand's message (in the private chat ``to``) has a newer message of the
+    bot's below it: any message ``Store.newest`` knows of, from any chat's game."""
+    return to > 0 and message_id is not None and newest is not None and newest > message_id
 
 
 class Sender:
@@ -357,6 +402,7 @@ class Sender:
                 )
                 if item.id_to is not None:
                     await self.store.set_message(*item.id_to, sent.message_id, "")
+                await self._noted(item.chat_id, sent.message_id)
                 return True
             except RetryAfter as e:
                 await self.flooded(item.chat_id, e)
@@ -374,6 +420,17 @@ class Sender:
                 log.warning("sending a message to %s: redis unavailable (%s)", item.chat_id, e)
             await asyncio.sleep(pause)
             pause = min(pause * 2, RETRY_MAX_S)
+
+    async def _noted(self, chat_id: int, message_id: int) -> None:
+        """``message_id`` is the newest message of the private chat ``chat_id`` (a hand
+        above it moves below at its next change); Redis away only leaves it unnoted:
+        a message sent is never sent again for it."""
+        if chat_id <= 0:
+            return
+        try:
+            await self.store.note_sent(chat_id, message_id)
+        except RedisError as e:
+            log.warning("noting message %s of %s: redis unavailable (%s)", message_id, chat_id, e)
 
     async def flooded(self, chat_id: int, e: RetryAfter) -> float:
         """Telegram's flood wait for ``chat_id``: every worker holds the chat until it ends."""
@@ -435,14 +492,15 @@ class Sender:
         if slot == "board":
             if session.removed:
                 return None  # the group removed the bot: nothing more goes there
-            drawn = self._draw(session, slot, self.pick_lang(settings, session.lang))
-            return Look(chat_id, drawn, session.thread_id, shown)
+            lang = self.pick_lang(settings, session.lang)
+            drawn = self._draw(session, slot, lang)
+            return Look(chat_id, drawn, session.thread_id, shown, lang, session.game_id)
         user_id = int(slot.split(":", 1)[1])
         if session.state is None:
             return None
         member = session.member(user_id)
         lang = self.pick_lang(settings, member.lang if member else None)
-        return Look(user_id, self._draw(session, slot, lang), None, shown)
+        return Look(user_id, self._draw(session, slot, lang), None, shown, lang, session.game_id)
 
     def _draw(self, session: Session, slot: str, lang: str) -> Rendered:
         """The screen ``slot`` of ``session`` (a saved one: never changed) in ``lang``."""
@@ -461,18 +519,20 @@ class Sender:
             self._drawn.pop(next(iter(self._drawn)))
         return drawn
 
-    async def _outdated(self, chat_id: int, slot: str, looked: Looked) -> tuple[int, bool] | None:
+    async def _outdated(self, chat_id: int, slot: str, looked: Looked) -> Due | None:
         """Whom to send the screen to, if what they see is not what it shows now,
-        and whether it is urgent (they must act now)."""
+        whether it is urgent (they must act now), and (a hand shown already) the
+        newest message of their private chat: a hand above it moves below."""
         first = await self.render(chat_id, slot, looked)
         if first is None:
             return None
-        target, rendered, _, (msg_id, digest, pending) = first
+        target, rendered, _, (msg_id, digest, pending), *_ = first
         if msg_id is not None and (rendered.hold or digest == pending == rendered.digest()):
             return None  # shown already, or a held screen: what the message shows may stay
         if target > 0 and not await self.store.started(target):
             return None  # never write to someone who has not opened (or has blocked) the bot
-        return target, rendered.urgent
+        newest = await self.store.newest(target) if target > 0 and msg_id is not None else None
+        return Due(target, rendered.urgent, newest)
 
     async def _paged(self, chat_id: int, user_id: int) -> bool:
         """Whether ``user_id``'s Mini App page of ``chat_id`` is open (its hand message waits)."""
@@ -494,7 +554,7 @@ class Sender:
             if looked is None:
                 self._look_again(chat_id, slot)
                 return
-            sent: tuple[int, str] | None = None
+            sent: Planned | None = None
             try:
                 outdated = await self._outdated(chat_id, slot, looked)
                 if outdated is not None:
@@ -502,34 +562,45 @@ class Sender:
             except Later as e:  # its chat may not be written to yet: the lock is let go meanwhile
                 self._again_in(chat_id, slot, e.seconds)
             finally:
-                again = await self.store.release_screen(chat_id, slot, self.worker_id, sent)
+                if sent is not None and sent.replaces is not None:  # moved below: the old one goes
+                    self.spawn(self._retire(sent.to, sent.replaces, sent.lang))
+                done = None if sent is None or sent.message_id is None else (sent.message_id, sent.digest)
+                game = sent.game if sent is not None else ""
+                again = await self.store.release_screen(chat_id, slot, self.worker_id, done, game)
         finally:
             self._must_act.pop((chat_id, slot), None)
         if again:
             self.refreshes.touch(chat_id, slot)
 
-    async def _plan(self, chat_id: int, slot: str) -> Planned | None:
-        """Render the latest state once the budget is free (it may have moved while we waited)."""
+    async def _plan(self, chat_id: int, slot: str, newest: int | None = None) -> Planned | None:
+        """Render the latest state once the budget is free (it may have moved while we
+        waited): an edit of its message, or a new message — the first, one whose
+        message is gone, or a hand that moves below ``newest`` (``buried``)."""
         latest = await self.render(chat_id, slot)
         if latest is None:
             return None
-        to, rendered, thread, (msg_id, digest, pending) = latest
+        to, rendered, thread, (msg_id, digest, pending), lang, game = latest
         new = rendered.digest()
+        replaces = None
         if msg_id is not None and pending != digest:
-            msg_id = None  # an edit whose outcome a crash hid: post the screen anew
+            # an edit (or a move) whose outcome a crash or a failure hid: posted anew, and
+            # a hand's old message goes (it may show this very screen: one hand is live)
+            replaces, msg_id = (msg_id if to > 0 else None), None
         elif msg_id is not None and (digest == new or rendered.hold):
             return None
-        return Planned(to, rendered, new, msg_id, thread, digest)
+        elif buried(to, msg_id, newest):
+            replaces, msg_id = msg_id, None
+        return Planned(to, rendered, new, msg_id, thread, digest, replaces, lang, game)
 
     async def _send_screen(
-        self, chat_id: int, slot: str, target: int, urgent: bool = False
-    ) -> tuple[int, str] | None:
-        """Send the screen within the budget: the message it went in and its digest
+        self, chat_id: int, slot: str, target: int, urgent: bool = False, newest: int | None = None
+    ) -> Planned | None:
+        """Send the screen within the budget: what went, with the message it went in
         (for ``Store.release_screen`` to record), None if nothing went."""
         plan: dict[str, Planned] = {}
 
         async def prepare() -> bool:
-            found = await self._plan(chat_id, slot)
+            found = await self._plan(chat_id, slot, newest)
             if found is not None:
                 plan["it"] = found
             return found is not None
@@ -553,7 +624,8 @@ class Sender:
         if (chat_id, slot) in self._failing:
             self._failing.discard((chat_id, slot))
             metrics.HEALED.inc()
-        return msg_id, p.digest
+        p.message_id = msg_id
+        return p
 
     async def _failed(self, chat_id: int, slot: str, p: Planned, e: TelegramError) -> None:
         """A screen's send failed: drawn again when the flood wait ends (``Later``) or
@@ -588,6 +660,53 @@ class Sender:
         if msg_id is not None:
             return msg_id
         message = await self.bot.send_message(
-            p.to, r.text, reply_markup=r.markup, parse_mode=ParseMode.HTML, message_thread_id=p.thread
+            p.to,
+            r.text,
+            reply_markup=r.markup,
+            parse_mode=ParseMode.HTML,
+            message_thread_id=p.thread,
+            disable_notification=p.replaces is not None,  # a hand moved below: an edit, in effect
         )
+        await self._noted(p.to, message.message_id)
         return int(message.message_id)
+
+    async def _retire(self, to: int, message_id: int, lang: str) -> None:
+        """A moved hand's old message, in the private chat ``to``: deleted.  One Telegram
+        keeps (older than 48 hours) is edited once to a line pointing below, without
+        buttons, so that one hand of the game only can be pressed; one already gone
+        (deleted by its owner) is forgotten.  An outage or a short flood wait is tried
+        again, ``RETIRE_TRIES`` times in all: whatever is left is logged, and forgotten."""
+        pause = RETRY_FIRST_S
+        for _ in range(RETIRE_TRIES):
+            try:
+                await self.bot.delete_message(to, message_id)
+                return
+            except BadRequest as e:
+                if undeletable(e):
+                    await self._mark_moved(to, message_id, lang)
+                else:
+                    log.info("moved hand %s of %s not deleted: %s", message_id, to, e.message)
+                return
+            except RetryAfter as e:
+                wait = await self.flooded(to, e)
+                if wait > RETIRE_PATIENCE_S:
+                    break
+                await asyncio.sleep(wait)
+            except TelegramError as e:
+                if not metrics.passing(e):
+                    log.info("moved hand %s of %s not deleted: %s", message_id, to, e.message)
+                    return
+                metrics.TROUBLE.failure(e, "delete")
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MAX_S)
+        log.warning("moved hand %s of %s not deleted: Telegram did not answer in time", message_id, to)
+
+    async def _mark_moved(self, to: int, message_id: int, lang: str) -> None:
+        """The old message of a moved hand, which Telegram keeps: its buttons taken away,
+        and a line pointing to the hand below, within the chat's budget; tried once."""
+        try:
+            await self.limits.acquire(to, SCREEN_PATIENCE_S)
+            text = self.t(lang, "hand-moved")
+            await self.bot.edit_message_text(text, chat_id=to, message_id=message_id, reply_markup=None)
+        except (TelegramError, RedisError, Later) as e:
+            log.info("moved hand %s of %s kept as it was: %s", message_id, to, e)

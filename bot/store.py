@@ -3,7 +3,8 @@
 Every key is under ``PREFIX`` (``cards``).  Every key of one chat carries the chat
 id as a hash tag (``cards:{-100123}:game``) so all of a chat's keys land on one
 Redis Cluster slot, and every script and multi-key command of a chat touches
-that slot only.  What is not a chat's:
+that slot only; a private chat's are its user's (``cards:{<user>}:newest``, the
+newest message the bot sent there: ``Store.note_sent``).  What is not a chat's:
 
 - the deadlines are sharded over ``TIMER_SHARDS`` sorted sets, each with its own
   hash tag (a chat's deadline lives in shard ``chat % TIMER_SHARDS``);
@@ -135,9 +136,12 @@ return 0
 
 # Release a screen's lock and take the notes left meanwhile (1: draw it again).
 # With ARGV[2] (its slot), what the screen's message shows now is written first
-# (``Store.set_message``: ARGV[3] its id, ARGV[4] its digest) into KEYS[3].
+# (``Store.set_message``: ARGV[3] its id, ARGV[4] its digest) into KEYS[3] —
+# unless ARGV[5] (the game it shows) is not the chat's game (``new_game_screens``):
+# a screen of the last game, sent after the next one opened, is not the chat's.
 _RELEASE_SCREEN = """
-if ARGV[2] then
+local game = redis.call('HGET', KEYS[3], 'game')
+if ARGV[2] and (not ARGV[5] or ARGV[5] == '' or not game or game == ARGV[5]) then
   local slot = ARGV[2]
   redis.call('HSET', KEYS[3], slot .. ':id', ARGV[3], slot .. ':hash', ARGV[4], slot .. ':pending', ARGV[4])
 end
@@ -146,6 +150,33 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
   if redis.call('GETDEL', KEYS[2]) then
     return 1
   end
+end
+return 0
+"""
+
+# A new game's screens (``Store.new_game_screens``): the chat's messages KEYS[1] forget
+# the board and every hand, and name the game ARGV[1] as the one they show.
+_NEW_GAME = """
+local gone = {}
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if string.sub(field, 1, 5) == 'hand:' or string.sub(field, 1, 6) == 'board:' then
+    gone[#gone + 1] = field
+  end
+end
+if #gone > 0 then
+  redis.call('HDEL', KEYS[1], unpack(gone))
+end
+redis.call('HSET', KEYS[1], 'game', ARGV[1])
+return #gone
+"""
+
+# A private chat's newest message the bot knows of (``Store.note_sent``): KEYS[1]
+# becomes ARGV[1] if that is newer (ids only grow in a chat), for ARGV[2] s.
+_NEWEST = """
+local known = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > known then
+  redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+  return 1
 end
 return 0
 """
@@ -223,7 +254,7 @@ return 1
 """
 
 
-_SCRIPTS = (_CAS, _RATE, _CLAIM, _TIMERS, _RELEASE_SCREEN, _LOAD, _UNLOCK, _HOLD, _MOVE)
+_SCRIPTS = (_CAS, _RATE, _CLAIM, _TIMERS, _RELEASE_SCREEN, _LOAD, _UNLOCK, _HOLD, _MOVE, _NEW_GAME, _NEWEST)
 
 
 def _text(raw: bytes | str | None) -> str | None:
@@ -266,6 +297,7 @@ STARTED = f"{PREFIX}:started"  # the users who opened a private chat with the bo
 # how long an update being handled is not handled again (a worker killed meanwhile: then it is)
 UPDATE_CLAIM_S = 30
 MOVED_TTL_S = 90 * 86_400  # how long a group that became a supergroup names it (its buttons' life)
+NEWEST_TTL_S = 30 * 86_400  # how long a private chat's newest message is remembered (``note_sent``)
 
 # chat -> when time alone changes its game (ms), in TIMER_SHARDS sorted sets.
 # Every press rewrites its chat's deadline and every worker polls the sets twice
@@ -393,6 +425,8 @@ class Store:
         self._unlock = client.register_script(_UNLOCK)
         self._hold = client.register_script(_HOLD)
         self._move = client.register_script(_MOVE)
+        self._new_game = client.register_script(_NEW_GAME)
+        self._newest = client.register_script(_NEWEST)
 
     @classmethod
     def from_url(
@@ -728,6 +762,25 @@ class Store:
         fields = (f"{slot}:id", f"{slot}:hash", f"{slot}:pending")
         return bool(await self.r.hdel(key(chat_id, "msgs"), *fields))
 
+    async def new_game_screens(self, chat_id: int, game_id: str) -> None:
+        """A new game (its lobby) in the chat: its board and every hand are new
+        messages, below what the chats show.  The last game's messages are no longer
+        the chat's screens — they stay as they were, a finished game's hands showing
+        how it ended — and a screen of that game sent after this call is not recorded
+        (``release_screen``: it names the game it shows)."""
+        await self._new_game(keys=[key(chat_id, "msgs")], args=[game_id])
+
+    async def note_sent(self, chat_id: int, message_id: int) -> None:
+        """The bot sent ``message_id`` into the private chat ``chat_id``: the newest
+        it knows of there, if none later is known (``newest``)."""
+        await self._newest(keys=[key(chat_id, "newest")], args=[message_id, NEWEST_TTL_S])
+
+    async def newest(self, chat_id: int) -> int | None:
+        """The newest message the bot sent into the private chat ``chat_id`` (from any
+        group's game: hands, nudges, notes, replies), None if none is known."""
+        raw = await self.r.get(key(chat_id, "newest"))
+        return int(raw) if raw is not None else None
+
     async def claim_screen(
         self, chat_id: int, slot: str, owner: str, ttl_ms: int = 15_000, note_ttl_ms: int = 60_000
     ) -> Looked | None:
@@ -742,13 +795,14 @@ class Store:
         return await self._look(chat_id, slot, owner, ttl_ms, note_ttl_ms)
 
     async def release_screen(
-        self, chat_id: int, slot: str, owner: str, sent: tuple[int, str] | None = None
+        self, chat_id: int, slot: str, owner: str, sent: tuple[int, str] | None = None, game: str = ""
     ) -> bool:
         """Release the lock; True if another worker left a note meanwhile (draw it again).
         ``sent``: the message the screen was just sent in and its digest, written
-        first (``set_message``, in the same round trip)."""
+        first (``set_message``, in the same round trip) — unless ``game``, the game
+        it shows, is no longer the chat's (``new_game_screens``)."""
         keys = [key(chat_id, f"lock:{slot}"), key(chat_id, f"dirty:{slot}"), key(chat_id, "msgs")]
-        args: list[str | int] = [owner] if sent is None else [owner, slot, sent[0], sent[1]]
+        args: list[str | int] = [owner] if sent is None else [owner, slot, sent[0], sent[1], game]
         return bool(await self._release_screen(keys=keys, args=args))
 
     # --- timers: sharded sorted sets, claimed atomically by whichever worker is first ---

@@ -30,6 +30,8 @@ call done at once, answered seconds later); ``flood`` (429 "retry after N" of an
 length; a call before N is up is recorded as ignoring retry_after);
 ``callback_expiry`` (a press answered too late is refused, as Telegram does after
 about 15 s); ``refuse_old_edits`` (edits in an upgraded group refused too).  A
+message sent 48 hours ago or more (its ``date``; a test ages one by moving it back)
+is not deleted: 400 "message can't be deleted for everyone".  A
 refusal that is Telegram's and not the bot's fault is *excused* (not a violation);
 ``faults.hits`` counts each kind met.
 """
@@ -83,6 +85,8 @@ NGINX_PAGES = {"502": "Bad Gateway", "503": "Service Temporarily Unavailable", "
 FLOOD_SLACK = 0.05  # a call this much before retry_after is up is not yet ignoring it
 TOPIC_COLOR = 7322096  # the blue of a new topic's icon
 TOO_OLD = "Bad Request: query is too old and response timeout expired or query ID is invalid"
+# a message sent longer ago than this is not deleted any more (deleteMessage's "48 hours")
+DELETE_WINDOW_S = 48 * 3600
 # what the bot may still do in a basic group upgraded to a supergroup (the old group lives on)
 OLD_GROUP_METHODS = {"editmessagetext", "editmessagereplymarkup", "deletemessage"}
 
@@ -1184,9 +1188,12 @@ class FakeTelegram:
 
     async def m_deletemessage(self, p: dict[str, Any]) -> bool:
         chat_id = self._target(p)
-        msg = self.messages[chat_id].pop(int(p.get("message_id", 0)), None)
+        msg = self.messages[chat_id].get(int(p.get("message_id", 0)))
         if msg is None:
             raise ApiError(400, "Bad Request: message to delete not found")
+        if time.time() - msg.date >= DELETE_WINDOW_S:  # Telegram keeps it: asked, not a fault
+            raise ApiError(400, "Bad Request: message can't be deleted for everyone", excused=True)
+        del self.messages[chat_id][msg.message_id]
         if self.record:
             self.deleted.append(msg)
         self._shown(msg, "deleted")

@@ -186,6 +186,7 @@ stats-none = No game has ended in this chat yet.
 stats-none-mine = You have no statistics yet.
 stats-forgotten = 🧹 Your statistics are deleted, in every chat.
 nudge = ⏰ The table is waiting for you: { $game } · { $chat }
+hand-moved = ⬇️ These cards have moved to a newer message below.
 lobby-member-computer = { $n }. 🤖 { $player } · { $level }
 computer-level-easy = novice
 computer-level-hard = expert

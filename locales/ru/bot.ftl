@@ -187,6 +187,7 @@ stats-none = В этом чате ещё не закончилась ни одн
 stats-none-mine = У вас пока нет статистики.
 stats-forgotten = 🧹 Ваша статистика удалена во всех чатах.
 nudge = ⏰ Ждём вашего хода: { $game } · { $chat }
+hand-moved = ⬇️ Эти карты теперь в новом сообщении ниже.
 lobby-member-computer = { $n }. 🤖 { $player } · { $level }
 computer-level-easy = новичок
 computer-level-hard = знаток

@@ -105,6 +105,26 @@ async def test_a_screens_lock_comes_with_its_look_and_its_release_records_what_w
     await b.close()
 
 
+async def test_a_new_game_forgets_the_last_games_screens_and_a_late_one_of_them_is_not_recorded(
+    redis_url: str,
+) -> None:
+    """A new game's lobby: the board and the hands of the last game are forgotten (its
+    nudges are not), and a screen of that game whose send ends after it (a worker still
+    drawing its final hand) is not recorded as the chat's; the new game's are."""
+    store = Store.from_url(redis_url)
+    chat = -11
+    await store.release_screen(chat, "hand:1", "w", (5, "old"), "g1")  # the last game's hand
+    await store.release_screen(chat, "board", "w", (6, "old"), "g1")
+    await store.set_message(chat, "nudge:1", 7, "")
+    await store.new_game_screens(chat, "g2")
+    assert await store.shown(chat) == {"nudge:1": (7, "", "")}
+    await store.release_screen(chat, "hand:1", "w", (8, "late"), "g1")  # sent after: not the chat's
+    assert await store.message(chat, "hand:1") == (None, None, None)
+    await store.release_screen(chat, "hand:1", "w", (9, "new"), "g2")
+    assert await store.message(chat, "hand:1") == (9, "new", "new")
+    await store.close()
+
+
 async def test_screens_parse_a_session_once_per_version_and_get_the_settings_with_it(
     redis_url: str,
 ) -> None:

@@ -16,7 +16,7 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.request import HTTPXRequest
 
-from bot.playground.botapi import FakeTelegram, nginx_page
+from bot.playground.botapi import DELETE_WINDOW_S, FakeTelegram, nginx_page
 
 # python-telegram-bot's retry_after turns from int to timedelta one day: either is read
 pytestmark = pytest.mark.filterwarnings("ignore:.*retry_after.*:telegram.warnings.PTBDeprecationWarning")
@@ -253,6 +253,23 @@ async def test_only_a_basic_group_is_migrated(tg: tuple[FakeTelegram, Bot]) -> N
         api.migrate(BASIC, ANN)
     with pytest.raises(ValueError):  # nobody writes in the old group any more
         api.say(ANN, BASIC, "hello?")
+
+
+async def test_a_message_older_than_48_hours_is_not_deleted(tg: tuple[FakeTelegram, Bot]) -> None:
+    """deleteMessage: "A message can only be deleted if it was sent less than 48 hours
+    ago" — refused as Telegram refuses it (not the bot's fault), the message kept; one
+    already deleted is not found."""
+    api, bot = tg
+    old = await bot.send_message(ANN, "old hand")
+    new = await bot.send_message(ANN, "new hand")
+    api.messages[ANN][old.message_id].date -= DELETE_WINDOW_S
+    with pytest.raises(BadRequest) as e:
+        await bot.delete_message(ANN, old.message_id)
+    assert e.value.message == "Message can't be deleted for everyone"
+    assert old.message_id in api.messages[ANN] and api.violations == []
+    assert await bot.delete_message(ANN, new.message_id)
+    with pytest.raises(BadRequest, match="Message to delete not found"):
+        await bot.delete_message(ANN, new.message_id)
 
 
 # --- the bot removed, blocked ---------------------------------------------------------------
