@@ -321,7 +321,8 @@ class Handlers:
         await self.reply(update, await self.ref.repost_board(chat.id, user.language_code if user else None))
 
     async def cmd_rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """The rules of the game named, else of the chat's game, else the list of games."""
+        """The rules of the game named, else of the chat's game (a topic of it, if it knows
+        topics), else the list of games (after saying that a name is no game's)."""
         chat = update.effective_chat
         lang = await self.lang_of(update)
         words = list(context.args or [])
@@ -332,8 +333,13 @@ class Handlers:
                 topic = " ".join(words[n:])
                 break
         if game is None and chat is not None and in_group(update):
-            game = await self.ref.current_game(chat.id)
-            topic = " ".join(words)
+            current = await self.ref.current_game(chat.id)
+            if current is not None and (not words or games.get(current).topics):
+                game, topic = current, " ".join(words)  # a topic of the chat's game (a faction)
+        if game is None and words:  # a name that is no game's
+            query = html.escape(" ".join(words)[:QUERY_SHOWN])
+            await self.reply(update, self.t(lang, "rules-unknown", query=query, games=self.game_list(lang)))
+            return
         if game is None:
             await self.reply(update, self.t(lang, "rules-list", games=self.game_list(lang)))
             return

@@ -217,3 +217,7 @@ miniapp-too-fast = Too fast: one tap at a time.
 miniapp-offline = Connection lost: reconnecting…
 miniapp-no-table = No game of yours here. Open the cards from your hand in the bot's chat.
 miniapp-cancel = Cancel
+
+## /rules of a game there is none of
+rules-unknown = There's no game called “{ $query }”. I know the rules of these:
+    { $games }

@@ -218,3 +218,7 @@ miniapp-too-fast = Слишком быстро: по одному нажатию
 miniapp-offline = Связь потеряна: подключаемся снова…
 miniapp-no-table = Здесь нет вашей игры. Откройте карты из своей руки в чате с ботом.
 miniapp-cancel = Отмена
+
+## /rules of a game there is none of
+rules-unknown = Игры «{ $query }» нет. Вот игры, чьи правила я знаю:
+    { $games }
