@@ -41,7 +41,7 @@ from telegram.ext import (
 
 from bot import buttons, fit, games, metrics, screens, stats
 from bot.adapter import Command, Ctx
-from bot.buttons import GAME_BODIES, Again, BadButton, Language, NewGame, Pressed, Seats, Setting
+from bot.buttons import GAME_BODIES, Again, BadButton, Forget, Language, NewGame, Pressed, Seats, Setting
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member
@@ -306,13 +306,34 @@ class Handlers:
         await self.reply(update, text)
 
     async def cmd_forget(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Delete the asker's figures in every chat."""
-        user = update.effective_user
-        if user is None:
+        """Ask the asker whether to delete their figures in every chat (``forgotten``
+        does it, on their own press of «Delete»)."""
+        user, chat = update.effective_user, update.effective_chat
+        if user is None or chat is None:
             return
         lang = await self.lang_of(update)
+        if not await self.ref.stats.has(user.id):
+            await self.reply(update, self.t(lang, "stats-none-mine"))
+            return
+        keys = [
+            InlineKeyboardButton(self.t(lang, label), callback_data=buttons.data(chat.id, buttons.NO, body))
+            for label, body in (
+                ("button-forget-yes", Forget("y", user.id)),
+                ("button-forget-no", Forget("n", user.id)),
+            )
+        ]
+        text = self.t(lang, "forget-confirm", name=fit.shown(member(user).name))
+        await self.reply(update, text, InlineKeyboardMarkup([keys]))
+
+    async def forgotten(self, press: Pressed, body: Forget, user: User) -> Reply:
+        """A press on ``/forget``'s question: only the asker's «Delete» deletes."""
+        lang = await self.ref.lang(press.chat_id, user.language_code)
+        if user.id != body.user:
+            return Reply(self.t(lang, "answer-forget-not-yours"))
+        if body.op == "n":
+            return Reply(self.t(lang, "answer-forget-kept"))
         had = await self.ref.stats.forget(user.id)
-        await self.reply(update, self.t(lang, "stats-forgotten" if had else "stats-none-mine"))
+        return Reply(self.t(lang, "stats-forgotten" if had else "stats-none-mine"))
 
     async def cmd_board(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
@@ -453,6 +474,8 @@ class Handlers:
             return Reply(self.t(body.code, "cmd-language-set"))
         if isinstance(body, NewGame | Again):
             return await self._picked(message, press, body, user)
+        if isinstance(body, Forget):
+            return await self.forgotten(press, body, user)
         if isinstance(body, Seats | Setting):
             return await self.ref.lobby_press(press, body, member(user), update.update_id)
         from_board = message is not None and message.chat.id == press.chat_id
