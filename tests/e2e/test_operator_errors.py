@@ -55,9 +55,10 @@ def one_clear_line(output: str, *needles: str) -> str:
 
 
 async def test_without_a_token_the_playground_starts(tmp_path: Path) -> None:
-    """README's run command without BOT_TOKEN: one line gives the playground's address
-    (loopback), the page is there, its Bot API refuses any token but its own, and
-    Ctrl-C stops it all cleanly."""
+    """README's run command without BOT_TOKEN: it prints one line, the playground's
+    address (loopback), and nothing else while it runs or stops (LOG_LEVEL unset); the
+    page is there, its Bot API refuses any token but its own, and Ctrl-C stops it all
+    cleanly."""
     import aiohttp
 
     port = free_port()
@@ -93,6 +94,20 @@ async def test_without_a_token_the_playground_starts(tmp_path: Path) -> None:
     text = "".join(lines) + out.decode(errors="replace")
     assert proc.returncode == 0, text
     assert "Traceback" not in text and "nclosed" not in text, text
+    assert [line for line in text.splitlines() if line.strip()] == [announced.strip()], text
+
+
+async def test_the_playground_logs_at_the_level_asked_for(tmp_path: Path) -> None:
+    """LOG_LEVEL set: the playground logs as the bot does (its embedded Redis, first)."""
+    env = environment(DATA_DIR=str(tmp_path), PLAYGROUND_PORT=str(free_port()), LOG_LEVEL="INFO")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=-2
+    )
+    assert proc.stdout is not None
+    first = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+    proc.send_signal(signal.SIGINT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    assert "INFO bot.redis_server: embedded redis" in first, first + out.decode(errors="replace")
 
 
 async def test_a_playground_port_in_use(tmp_path: Path) -> None:
