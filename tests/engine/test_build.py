@@ -61,6 +61,28 @@ def test_a_compiler_named_by_cc_is_the_one_looked_for(tmp_path: Path) -> None:
     assert "no C compiler: /nowhere/gcc-42 (CC) is not on PATH" in done.stderr, done.stderr
 
 
+def test_engine_pure_installs_without_a_compiler(tmp_path: Path) -> None:
+    """What the one line offers works: ``ENGINE_PURE=1`` on the same machine gets past it
+    (in a copy of the checkout: a pure install removes compiled modules)."""
+    tree = tmp_path / "checkout"
+    skip = shutil.ignore_patterns("*.so", "__pycache__", "_compiled.json", "*.egg-info")
+    for name in ("engine", "bot", "locales"):
+        shutil.copytree(ROOT / name, tree / name, ignore=skip)
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, tree / name)
+    env = {**no_compiler(tmp_path), "ENGINE_PURE": "1"}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "-q", "egg_info", "--egg-base", str(tmp_path)],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert list(tmp_path.glob("*.egg-info"))
+
+
 def test_without_pythons_headers_the_install_says_so(tmp_path: Path) -> None:
     if shutil.which((sysconfig.get_config_var("CC") or "cc").split()[0]) is None:
         pytest.skip("no C compiler on this machine")
