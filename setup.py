@@ -21,7 +21,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 build: dict[str, Any] = runpy.run_path(str(Path(__file__).parent / "engine" / "_build.py"), run_name="build")
@@ -54,8 +55,20 @@ if compiling:
 
     ext_modules = mypycify(compiled, opt_level="3", group_name="engine")
     build["STAMP"].write_text(json.dumps(build["digests"](), indent=1) + "\n", encoding="utf-8")
+elif kept:  # named, not compiled (KeptOrCompiled): an editable install's finder maps it
+    ext_modules = [Extension(build["libraries"]()[-1].name.split(".")[0], sources=[])]
 elif not compiled and build["STAMP"].exists():
     build["STAMP"].unlink()
+
+
+class KeptOrCompiled(build_ext):
+    """Compiles the engine; or, when the install keeps what it compiled before, nothing:
+    the group's module (engine__mypyc, at the checkout's root) is then only named, so
+    that setuptools' editable finder still maps it, as after a compile."""
+
+    def run(self) -> None:
+        if not kept:
+            super().run()
 
 
 class WithLocales(build_py):
@@ -72,4 +85,4 @@ class WithLocales(build_py):
             self.copy_file(str(ftl), str(target))
 
 
-setup(ext_modules=ext_modules, cmdclass={"build_py": WithLocales})
+setup(ext_modules=ext_modules, cmdclass={"build_py": WithLocales, "build_ext": KeptOrCompiled})

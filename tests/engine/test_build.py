@@ -160,3 +160,34 @@ def test_asked_not_to_keep_them_it_does_not(
 ) -> None:
     monkeypatch.setenv(setting, "1")
     assert not _build.reusable(tree)
+
+
+def test_an_editable_install_that_keeps_the_engine_still_finds_it(tmp_path: Path) -> None:
+    """Kept, not compiled: the group's module (at the checkout's root) is still mapped by
+    setuptools' editable finder, so the bot run from any directory loads the compiled
+    engine (unmapped, it failed: No module named 'engine__mypyc')."""
+    if not _build.reusable():
+        pytest.skip("this checkout's compiled modules are not fresh: the install would compile")
+    done = subprocess.run(  # pip's own editable install, into a prefix of this test's
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--no-deps",
+            "--ignore-installed",
+            "--prefix",
+            str(tmp_path),
+            "-e",
+            ".",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    [finder] = tmp_path.glob("lib/python*/site-packages/__editable__*finder.py")
+    assert f"'engine__mypyc': '{ROOT / 'engine__mypyc'}'" in finder.read_text(encoding="utf-8")
+    assert _build.reusable()  # nothing compiled, nothing stamped
