@@ -56,7 +56,9 @@ def run_bot(playground_asked: bool) -> int:
         with contextlib.ExitStack() as stack:
             settings = load_settings()
             playing = playground_asked or settings.bot_token is None
-            configure_logging(settings.log_level, playing)
+            # the playground prints its address and nothing else, unless LOG_LEVEL is set
+            quiet = playing and "log_level" not in settings.model_fields_set
+            configure_logging("WARNING" if quiet else settings.log_level, playing)
             if playing:
                 from bot.playground.run import playground
 

@@ -191,6 +191,7 @@ class Adapter(Generic[S, A, V, O]):
     game: Game[S, A, V, O]
     choices: Sequence[LobbyOption] = ()
     commands: Sequence[Command] = ()
+    topics = False  # whether ``rules`` knows topics (``/rules <topic>`` at its table: Smash Up's factions)
     # words: <name>-name and <name>-emoji (the game's title, in headers), <name>-about
     # (one line, for /help and the game picker), <name>-rules (for /rules)
 

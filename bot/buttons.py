@@ -34,6 +34,8 @@ carries).  The parts:
   n     NewGame     the ``/new`` picker's game: its short name
   r     Again       «Play again» on a finished game (the game id says which)
   L     Language    the ``/language`` picker's language
+  f     Forget      ``/forget``'s question: ``y`` delete or ``n`` keep, then
+                    the asker's user id in base 36 (nobody else's press counts)
   ====  ==========  =======================================================
 
 A value is typed as the engine's codec types a prompt's pick: an int in base
@@ -135,7 +137,19 @@ class Language:
     code: str
 
 
-Body = Act | Show | Pick | Seats | Setting | NewGame | Again | Language
+ForgetOp = Literal["y", "n"]
+
+
+@dataclass(frozen=True)
+class Forget:
+    """``/forget``'s answer: delete (``y``) or keep (``n``) the statistics of ``user``,
+    the one who asked (a press of anybody else changes nothing)."""
+
+    op: ForgetOp
+    user: int
+
+
+Body = Act | Show | Pick | Seats | Setting | NewGame | Again | Language | Forget
 GAME_BODIES = (Act, Show, Pick)  # the buttons of a running game (hands and the board)
 
 
@@ -199,6 +213,10 @@ def _write(body: Body) -> tuple[str, str]:
             return "r", ""
         case Language(code):
             return "L", code
+        case Forget(op, user):
+            if op not in ("y", "n") or isinstance(user, bool) or not isinstance(user, int) or user <= 0:
+                raise BadButton(f"{body!r} is no button")
+            return "f", op + b36(user)
     raise BadButton(f"{body!r} is no button")
 
 
@@ -314,6 +332,13 @@ def _again(text: str) -> Body:
     return Again()
 
 
+def _forget(text: str) -> Body:
+    op, user = text[:1], text[1:]
+    if op not in ("y", "n") or user.startswith("-"):
+        raise BadButton(text)
+    return Forget(op, _int(user))  # type: ignore[arg-type]
+
+
 _READERS = {
     "a": _act,
     "s": Show,
@@ -323,6 +348,7 @@ _READERS = {
     "n": _named(NewGame),
     "r": _again,
     "L": _named(Language),
+    "f": _forget,
 }
 
 

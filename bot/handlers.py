@@ -42,7 +42,7 @@ from telegram.ext import (
 
 from bot import buttons, fit, games, metrics, screens, stats
 from bot.adapter import Command, Ctx
-from bot.buttons import GAME_BODIES, Again, BadButton, Language, NewGame, Pressed, Seats, Setting
+from bot.buttons import GAME_BODIES, Again, BadButton, Forget, Language, NewGame, Pressed, Seats, Setting
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member
@@ -318,13 +318,34 @@ class Handlers:
         await self.reply(update, text)
 
     async def cmd_forget(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """Delete the asker's figures in every chat."""
-        user = update.effective_user
-        if user is None:
+        """Ask the asker whether to delete their figures in every chat (``forgotten``
+        does it, on their own press of «Delete»)."""
+        user, chat = update.effective_user, update.effective_chat
+        if user is None or chat is None:
             return
         lang = await self.lang_of(update)
+        if not await self.ref.stats.has(user.id):
+            await self.reply(update, self.t(lang, "stats-none-mine"))
+            return
+        keys = [
+            InlineKeyboardButton(self.t(lang, label), callback_data=buttons.data(chat.id, buttons.NO, body))
+            for label, body in (
+                ("button-forget-yes", Forget("y", user.id)),
+                ("button-forget-no", Forget("n", user.id)),
+            )
+        ]
+        text = self.t(lang, "forget-confirm", name=fit.shown(member(user).name))
+        await self.reply(update, text, InlineKeyboardMarkup([keys]))
+
+    async def forgotten(self, press: Pressed, body: Forget, user: User) -> Reply:
+        """A press on ``/forget``'s question: only the asker's «Delete» deletes."""
+        lang = await self.ref.lang(press.chat_id, user.language_code)
+        if user.id != body.user:
+            return Reply(self.t(lang, "answer-forget-not-yours"))
+        if body.op == "n":
+            return Reply(self.t(lang, "answer-forget-kept"))
         had = await self.ref.stats.forget(user.id)
-        await self.reply(update, self.t(lang, "stats-forgotten" if had else "stats-none-mine"))
+        return Reply(self.t(lang, "stats-forgotten" if had else "stats-none-mine"))
 
     async def cmd_board(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
@@ -333,7 +354,8 @@ class Handlers:
         await self.reply(update, await self.ref.repost_board(chat.id, user.language_code if user else None))
 
     async def cmd_rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """The rules of the game named, else of the chat's game, else the list of games."""
+        """The rules of the game named, else of the chat's game (a topic of it, if it knows
+        topics), else the list of games (after saying that a name is no game's)."""
         chat = update.effective_chat
         lang = await self.lang_of(update)
         words = list(context.args or [])
@@ -344,8 +366,13 @@ class Handlers:
                 topic = " ".join(words[n:])
                 break
         if game is None and chat is not None and in_group(update):
-            game = await self.ref.current_game(chat.id)
-            topic = " ".join(words)
+            current = await self.ref.current_game(chat.id)
+            if current is not None and (not words or games.get(current).topics):
+                game, topic = current, " ".join(words)  # a topic of the chat's game (a faction)
+        if game is None and words:  # a name that is no game's
+            query = html.escape(" ".join(words)[:QUERY_SHOWN])
+            await self.reply(update, self.t(lang, "rules-unknown", query=query, games=self.game_list(lang)))
+            return
         if game is None:
             await self.reply(update, self.t(lang, "rules-list", games=self.game_list(lang)))
             return
@@ -459,6 +486,8 @@ class Handlers:
             return Reply(self.t(body.code, "cmd-language-set"))
         if isinstance(body, NewGame | Again):
             return await self._picked(message, press, body, user)
+        if isinstance(body, Forget):
+            return await self.forgotten(press, body, user)
         if isinstance(body, Seats | Setting):
             return await self.ref.lobby_press(press, body, member(user), update.update_id)
         from_board = message is not None and message.chat.id == press.chat_id

@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import textwrap
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 from urllib.parse import urlsplit, urlunsplit
 
 from pydantic import ValidationError
+from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from bot.settings import Settings
@@ -63,7 +64,8 @@ def usage() -> str:
 
 
 def settings_problem(error: ValidationError) -> str:
-    """One line for every missing or invalid setting, naming what to set."""
+    """One line for every missing or invalid setting, naming what to set and, for an
+    invalid one, the values it takes."""
     fields = Settings.model_fields
     parts = []
     for err in error.errors():
@@ -73,11 +75,32 @@ def settings_problem(error: ValidationError) -> str:
         meaning = f" ({info.description})" if info is not None and info.description else ""
         if err["type"] == "missing":
             parts.append(f"{name} is not set: set {name}{meaning}")
+            continue
+        secret = info is not None and "SecretStr" in repr(info.annotation)
+        given = "" if secret else f"={err.get('input')!s}"
+        values = str(err["msg"]).removeprefix("Value error, ") if err["type"] == "value_error" else None
+        values = values or (allowed(info) if info is not None else None)
+        if values:
+            parts.append(f"{name}{given} is invalid: set {name} to {values}{meaning}")
         else:
-            secret = info is not None and "SecretStr" in repr(info.annotation)
-            given = "" if secret else f"={err.get('input')!s}"
             parts.append(f"{name}{given} is invalid ({err['msg']}): set {name}{meaning}")
     return "; ".join(parts) + " — see python -m bot --help"
+
+
+def allowed(info: FieldInfo) -> str | None:
+    """The values a setting of a number or a flag takes, in words (None: another kind)."""
+    kinds = {a for a in (*get_args(info.annotation), info.annotation) if a in (bool, int, float)}
+    if bool in kinds:
+        return "1 or 0"
+    if not kinds:
+        return None
+    bounds = {k: getattr(m, k) for m in info.metadata for k in ("ge", "gt", "le", "lt") if hasattr(m, k)}
+    what = "a number" if float in kinds else "a whole number"
+    if "ge" in bounds and "le" in bounds:
+        return f"{what} from {bounds['ge']} to {bounds['le']}"
+    words = {"ge": "of at least", "gt": "above", "le": "of at most", "lt": "below"}
+    limits = " and ".join(f"{words[k]} {v}" for k, v in bounds.items())
+    return f"{what} {limits}" if limits else what
 
 
 def load_settings() -> Settings:

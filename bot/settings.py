@@ -8,6 +8,7 @@ here and nowhere else.
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from pydantic import Field, SecretStr, field_validator
@@ -15,6 +16,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from bot.rates import TELEGRAM, Rates
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 
 def dial(host: str, loopback: str | None = None) -> str:
@@ -171,6 +174,34 @@ class Settings(BaseSettings):
     def _a_language_of_locales(cls, value: str) -> str:
         if value not in LANGUAGES:
             raise ValueError(f"one of {', '.join(LANGUAGES)}")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _a_log_level(cls, value: str) -> str:
+        if value.upper() not in LOG_LEVELS:
+            raise ValueError(f"one of {', '.join(LOG_LEVELS)}")
+        return value.upper()
+
+    @field_validator("webhook_url")
+    @classmethod
+    def _a_webhook_address(cls, value: str | None) -> str | None:
+        if value and not value.startswith(("https://", "http://")):
+            raise ValueError("an https:// address (Telegram posts to no other)")
+        return value or None
+
+    @field_validator("webhook_path")
+    @classmethod
+    def _a_path(cls, value: str) -> str:
+        if not value.startswith("/"):
+            raise ValueError("a path that begins with /, like /telegram")
+        return value
+
+    @field_validator("webhook_secret")
+    @classmethod
+    def _a_secret_telegram_takes(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not re.fullmatch(r"[A-Za-z0-9_-]{1,256}", value.get_secret_value()):
+            raise ValueError("1 to 256 of the characters A-Z, a-z, 0-9, _ and - (Telegram takes no other)")
         return value
 
     @field_validator("miniapp_url")

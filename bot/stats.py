@@ -78,6 +78,10 @@ class Stats:
                     total.setdefault(game, dict.fromkeys(FIELDS, 0))[what] += int(value)
         return {g: Line(user_id, "", f["played"], f["won"], f["points"]) for g, f in total.items()}
 
+    async def has(self, user_id: int) -> bool:
+        """Whether the player has figures in any chat."""
+        return bool(await self.r.exists(chats_key(user_id)))
+
     async def forget(self, user_id: int) -> bool:
         """Delete every figure of the player (True: there were some)."""
         chats = [int(c) for c in await self.r.smembers(chats_key(user_id))]

@@ -10,13 +10,17 @@ from __future__ import annotations
 import builtins
 import hashlib
 import importlib
+import importlib.machinery
 import importlib.util
 import json
 import logging
 import os
+import shlex
+import shutil
 import subprocess
 import sys
-from collections.abc import Callable, Sequence
+import sysconfig
+from collections.abc import Callable, Mapping, Sequence
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
@@ -53,11 +57,68 @@ COPIES = "engine/_copies.py"
 HINTS = "engine/_hints.py"
 GENERATED = (COPIES, HINTS)
 ROOT = Path(__file__).resolve().parent.parent
-STAMP = Path(__file__).with_name("_compiled.json")  # the sources' digests at the build
+STAMPED = "engine/_compiled.json"  # the sources' digests at the build
+STAMP = ROOT / STAMPED
 
 
-def digests() -> dict[str, str]:
-    return {p: hashlib.sha256((ROOT / p).read_bytes()).hexdigest() for p in (*COMPILED, *GENERATED)}
+def digests(root: Path = ROOT) -> dict[str, str]:
+    return {p: hashlib.sha256((root / p).read_bytes()).hexdigest() for p in (*COMPILED, *GENERATED)}
+
+
+def _stamped(root: Path = ROOT) -> bool:
+    """Whether the stamp holds the sources' digests as they are (the build was of them)."""
+    try:
+        return bool(json.loads((root / STAMPED).read_text(encoding="utf-8")) == digests(root))
+    except (OSError, ValueError):  # no stamp, or a source or a generated module missing
+        return False
+
+
+def libraries(root: Path = ROOT) -> list[Path]:
+    """The files an install compiles beside the sources, for this Python (its ABI's suffix):
+    each module's (the copies' too), and the group's that holds their code."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    modules = [root / (p.removesuffix(".py") + suffix) for p in (*COMPILED, COPIES)]
+    return [*modules, root / f"engine__mypyc{suffix}"]
+
+
+def reusable(root: Path = ROOT) -> bool:
+    """Whether an editable install may keep the compiled modules beside the sources instead
+    of compiling them again: each is there, for this Python, compiled after the stamp was
+    written (``setup.py`` writes it before it compiles: a compile that failed left older
+    files), and the stamp holds the sources' digests as they are.  ``ENGINE_PURE=1`` or
+    ``ENGINE_REBUILD=1``: no."""
+    if os.environ.get("ENGINE_PURE") == "1" or os.environ.get("ENGINE_REBUILD") == "1":
+        return False
+    try:
+        stamped = (root / STAMPED).stat().st_mtime
+        return all(lib.stat().st_mtime >= stamped for lib in libraries(root)) and _stamped(root)
+    except OSError:
+        return False
+
+
+def compiler_problem(environ: Mapping[str, str] = os.environ, include: str | None = None) -> str | None:
+    """Why the compile cannot run here (None: it can), in one line: the C compiler
+    distutils would call (``CC``, else Python's own, from sysconfig) is on no PATH, or
+    Python's headers are missing (``include``: where they are looked for)."""
+    if os.name == "nt":
+        return None  # MSVC: distutils finds it its own way
+    cc = environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    words = shlex.split(cc)
+    program = words[0] if words else "cc"
+    where = "CC" if environ.get("CC") else "Python's sysconfig CC"
+    headers = Path(include or sysconfig.get_paths()["include"]) / "Python.h"
+    if shutil.which(program, path=environ.get("PATH", os.defpath)) is None:
+        missing = f"no C compiler: {program} ({where}) is not on PATH"
+    elif not headers.is_file():
+        missing = f"no Python headers: {headers} is missing"
+    else:
+        return None
+    return (
+        f"card-referee-bot: cannot compile the engine with mypyc, {missing}. Install a C compiler and "
+        "Python's headers "
+        "(Debian: apt-get install gcc python3-dev) or install the engine as plain Python: "
+        "ENGINE_PURE=1 pip install ..."
+    )
 
 
 def _built(path: str) -> bool:
@@ -84,11 +145,7 @@ def guard() -> bool:
     if not any(_built(p) for p in COMPILED):
         return False
     pure = os.environ.get("ENGINE_PURE") == "1"
-    try:
-        fresh = not pure and json.loads(STAMP.read_text(encoding="utf-8")) == digests()
-    except (OSError, ValueError):
-        fresh = False
-    if fresh:
+    if not pure and _stamped():
         return True
     names = {_module(p): ROOT / p for p in (*COMPILED, COPIES)}
     sys.meta_path.insert(0, _Sources(names))

@@ -49,7 +49,7 @@ def notation(data: object) -> str:
             return "~again"
         case NewGame(game):
             return game
-    return text(body)  # a setting: o<option>…
+    return text(body)  # a setting: o<option>…; /forget's f<op><user>
 
 
 def body_of(notation: str) -> Body:

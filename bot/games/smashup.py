@@ -209,6 +209,7 @@ def find_faction(ctx: Ctx, query: str) -> str | None:
 class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
     game = get("smashup")
     commands = (Command("card", "smashup-cmd-desc-card", card_command),)
+    topics = True  # /rules <faction>
 
     def __init__(self) -> None:
         def timer(key: str) -> Any:

@@ -220,3 +220,12 @@ miniapp-too-fast = Too fast: one tap at a time.
 miniapp-offline = Connection lost: reconnecting…
 miniapp-no-table = No game of yours here. Open the cards from your hand in the bot's chat.
 miniapp-cancel = Cancel
+
+## /rules of a game there is none of; /forget asks before it deletes
+rules-unknown = There's no game called “{ $query }”. I know the rules of these:
+    { $games }
+forget-confirm = { $name }, delete your statistics in every chat? This can't be undone.
+button-forget-yes = 🗑 Delete
+button-forget-no = Keep
+answer-forget-kept = Your statistics stay as they are.
+answer-forget-not-yours = This question is for someone else: to delete your own statistics, send /forget.

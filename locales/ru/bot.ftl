@@ -221,3 +221,12 @@ miniapp-too-fast = Слишком быстро: по одному нажатию
 miniapp-offline = Связь потеряна: подключаемся снова…
 miniapp-no-table = Здесь нет вашей игры. Откройте карты из своей руки в чате с ботом.
 miniapp-cancel = Отмена
+
+## /rules of a game there is none of; /forget asks before it deletes
+rules-unknown = Игры «{ $query }» нет. Вот игры, чьи правила я знаю:
+    { $games }
+forget-confirm = { $name }, удалить вашу статистику во всех чатах? Вернуть её будет нельзя.
+button-forget-yes = 🗑 Удалить
+button-forget-no = Оставить
+answer-forget-kept = Статистика остаётся как есть.
+answer-forget-not-yours = Этот вопрос не вам: чтобы удалить свою статистику, отправьте /forget.

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import buttons
-from bot.buttons import Act, Again, BadButton, Body, Language, NewGame, Pick, Seats, Setting, Show
+from bot.buttons import Act, Again, BadButton, Body, Forget, Language, NewGame, Pick, Seats, Setting, Show
 
 WORST_CHAT = -1_009_999_999_999
 safe = st.text(st.characters(blacklist_characters="|", blacklist_categories=("Cs",)), max_size=12)
@@ -28,6 +28,7 @@ bodies: st.SearchStrategy[Body] = st.one_of(
     st.builds(NewGame, safe.filter(bool)),
     st.just(Again()),
     st.builds(Language, safe.filter(bool)),
+    st.builds(Forget, st.sampled_from(["y", "n"]), st.integers(1, 2**52)),
 )
 
 
@@ -70,10 +71,20 @@ def test_a_number_written_another_way_is_no_button(raw: str) -> None:
         buttons.parse(raw)
 
 
-@given(st.text(alphabet="aspolnrL|-0123456789abc.~:+_ ", max_size=40))
+@given(st.text(alphabet="aspolnrLfy|-0123456789abc.~:+_ ", max_size=40))
 def test_any_text_is_a_button_or_refused_whole(raw: str) -> None:
     try:
         press = buttons.parse(raw)
     except BadButton:
         return
     assert buttons.data(press.chat_id, press.game_id, press.body, press.tag) == raw
+
+
+def test_forgets_question_fits_for_any_user_in_any_chat() -> None:
+    """``/forget``'s buttons carry the asker (Telegram's ids have at most 52 bits): they fit."""
+    for op in ("y", "n"):
+        data = buttons.data(WORST_CHAT, buttons.NO, Forget(op, 2**52 - 1))  # type: ignore[arg-type]
+        assert len(data.encode()) <= buttons.MAX_BYTES and buttons.parse(data).body == Forget(op, 2**52 - 1)  # type: ignore[arg-type]
+    for raw in ("f|-1|-|-|y", "f|-1|-|-|y0", "f|-1|-|-|y-5", "f|-1|-|-|q5", "f|-1|-|-|yA"):
+        with pytest.raises(BadButton):
+            buttons.parse(raw)

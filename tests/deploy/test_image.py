@@ -127,9 +127,12 @@ async def test_the_playground_from_the_image_is_reached_from_the_host(names: lis
             assert r.status == 404
         async with http.post(f"{here}/api/welcome", json={"lang": "ru"}) as r:
             assert [p["name"] for p in (await r.json())["people"]] == ["Аня", "Борис"]
-    await logged(name, "Application started")
-    async with aiohttp.ClientSession() as http, http.get(f"{here}/app/") as r:
-        assert r.status == 200  # the Mini App, through the same port
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{here}/api/events") as events:  # until the bot polls (it logs no more)
+            while not (await (await http.get(f"{here}/api/state")).json())["polling"]:
+                await asyncio.wait_for(events.content.readline(), 60)
+        async with http.get(f"{here}/app/") as r:
+            assert r.status == 200  # the Mini App, through the same port
     health = await adocker("exec", name, "python", "-m", "bot", "health", check=False)
     assert health.returncode == 0, health.stdout + health.stderr
     await adocker("stop", "-t", "20", name)

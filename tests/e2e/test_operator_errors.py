@@ -55,9 +55,10 @@ def one_clear_line(output: str, *needles: str) -> str:
 
 
 async def test_without_a_token_the_playground_starts(tmp_path: Path) -> None:
-    """README's run command without BOT_TOKEN: one line gives the playground's address
-    (loopback), the page is there, its Bot API refuses any token but its own, and
-    Ctrl-C stops it all cleanly."""
+    """README's run command without BOT_TOKEN: it prints one line, the playground's
+    address (loopback), and nothing else while it runs or stops (LOG_LEVEL unset); the
+    page is there, its Bot API refuses any token but its own, and Ctrl-C stops it all
+    cleanly."""
     import aiohttp
 
     port = free_port()
@@ -93,6 +94,20 @@ async def test_without_a_token_the_playground_starts(tmp_path: Path) -> None:
     text = "".join(lines) + out.decode(errors="replace")
     assert proc.returncode == 0, text
     assert "Traceback" not in text and "nclosed" not in text, text
+    assert [line for line in text.splitlines() if line.strip()] == [announced.strip()], text
+
+
+async def test_the_playground_logs_at_the_level_asked_for(tmp_path: Path) -> None:
+    """LOG_LEVEL set: the playground logs as the bot does (its embedded Redis, first)."""
+    env = environment(DATA_DIR=str(tmp_path), PLAYGROUND_PORT=str(free_port()), LOG_LEVEL="INFO")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, stderr=-2
+    )
+    assert proc.stdout is not None
+    first = (await asyncio.wait_for(proc.stdout.readline(), 20)).decode()
+    proc.send_signal(signal.SIGINT)
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    assert "INFO bot.redis_server: embedded redis" in first, first + out.decode(errors="replace")
 
 
 async def test_a_playground_port_in_use(tmp_path: Path) -> None:
@@ -122,6 +137,49 @@ async def test_an_invalid_setting_names_it_and_what_it_means(tmp_path: Path) -> 
     code, out = await run_bot(environment(BOT_TOKEN="1:x", DATA_DIR=str(tmp_path), POLL_TIMEOUT="soon"))
     assert code == 1
     one_clear_line(out, "POLL_TIMEOUT=soon is invalid", "getUpdates")
+
+
+async def test_a_log_level_there_is_none_of(tmp_path: Path) -> None:
+    """LOG_LEVEL=LOUD: one line naming it and the levels there are (no traceback from logging)."""
+    code, out = await run_bot(environment(DATA_DIR=str(tmp_path), LOG_LEVEL="LOUD"))
+    assert code == 1
+    one_clear_line(out, "LOG_LEVEL=LOUD is invalid: set LOG_LEVEL to one of DEBUG, INFO, WARNING, ERROR")
+
+
+async def test_every_invalid_setting_names_the_values_it_takes(tmp_path: Path) -> None:
+    """A number, a number in a range, a flag, a language, an address, a path, a secret:
+    each bad value in the one line, with what the setting takes (none of them reached
+    the Bot API or aiohttp to fail there with a traceback)."""
+    code, out = await run_bot(
+        environment(
+            BOT_TOKEN="1:x",
+            DATA_DIR=str(tmp_path),
+            POLL_TIMEOUT="soon",
+            WEBHOOK_PORT="99999",
+            NUDGE_AFTER_MS="5",
+            GROUP_PERIOD="0",
+            REDIS_CLUSTER="maybe",
+            DEFAULT_LANGUAGE="fr",
+            LOG_LEVEL="debug",  # any case
+            WEBHOOK_URL="bot.example/telegram",
+            WEBHOOK_PATH="telegram",
+            WEBHOOK_SECRET="not secret!",
+        )
+    )
+    assert code == 1
+    one_clear_line(
+        out,
+        "POLL_TIMEOUT=soon is invalid: set POLL_TIMEOUT to a whole number from 0 to 60",
+        "WEBHOOK_PORT=99999 is invalid: set WEBHOOK_PORT to a whole number from 1 to 65535",
+        "NUDGE_AFTER_MS=5 is invalid: set NUDGE_AFTER_MS to a whole number of at least 1000",
+        "GROUP_PERIOD=0 is invalid: set GROUP_PERIOD to a number above 0",
+        "REDIS_CLUSTER=maybe is invalid: set REDIS_CLUSTER to 1 or 0",
+        "DEFAULT_LANGUAGE=fr is invalid: set DEFAULT_LANGUAGE to one of en, ru",
+        "WEBHOOK_URL=bot.example/telegram is invalid: set WEBHOOK_URL to an https:// address",
+        "WEBHOOK_PATH=telegram is invalid: set WEBHOOK_PATH to a path that begins with /",
+        "WEBHOOK_SECRET is invalid: set WEBHOOK_SECRET to 1 to 256 of the characters A-Z",
+    )
+    assert "LOG_LEVEL" not in out and "not secret!" not in out, out  # a secret is never printed
 
 
 async def test_a_token_telegram_rejects(api: FakeTelegram, tmp_path: Path) -> None:
