@@ -74,7 +74,8 @@ async def open_table(
             lambda: name in t.board_text() and "start=join" not in t.board_text(), what="joined by the link"
         )
     for code in options:  # the lobby's buttons keep their meaning: no need to wait for a redraw
-        assert (await t.press_code(ANN, t.board(), "o" + code))["text"] == ""
+        said = (await t.press_code(ANN, t.board(), "o" + code))["text"]
+        assert said.startswith(("Set: ", "Выбрано: ")), said  # its new value, at once
     for code in presses:
         await t.press_code(ANN, t.board(), code)
     assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""

@@ -86,7 +86,8 @@ async def open_table(t: Dobble, options: dict[str, int]) -> str:
     for code, times in options.items():
         for _ in range(times):
             version = t.board().edits  # type: ignore[union-attr]
-            assert (await t.press_code(ANN, t.board(), code))["text"] == ""
+            said = (await t.press_code(ANN, t.board(), code))["text"]
+            assert said.startswith(("Set: ", "Выбрано: ")), said  # its new value, at once
             await t.until(lambda v=version: t.board().edits > v, what=f"option {code}")  # type: ignore[union-attr]
     for p in PLAYERS:
         assert (await t.press_code(p, t.board(), "j"))["text"]

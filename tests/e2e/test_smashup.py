@@ -51,7 +51,8 @@ async def open_table(t: SmashUpTable, players: list[int], options: tuple[str, ..
     for p in players:
         assert (await t.press_code(p, t.board(), "j"))["text"]
     for code in options:
-        assert (await t.press_code(ANN, t.board(), "o" + code))["text"] == ""
+        said = (await t.press_code(ANN, t.board(), "o" + code))["text"]
+        assert said.startswith(("Set: ", "Выбрано: ")), said  # its new value, at once
     assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
     await t.until(lambda: t.board() and not t.find(t.board(), "j"), what="the board")
 
