@@ -436,8 +436,7 @@ class FakeTelegram:
         self.group_limit, self.group_period = group_limit, group_period
         self.private_per_second, self.overall_per_second = private_per_second, overall_per_second
         self._count_limits()
-        self.token = token
-        self.username = username
+        self.token, self.username = token, username
         self.first_name = first_name
         # what a test inspects afterwards (every call, every group send's time, deleted messages);
         # a long-running playground keeps none of it
