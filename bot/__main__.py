@@ -90,6 +90,7 @@ def configure_logging(level: str, playing: bool) -> None:
     logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("telegram.ext.Updater").addFilter(one_line)
+    logging.getLogger("aiohttp.server").addFilter(client_fault)
     if playing:  # the page's own requests
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
@@ -103,6 +104,20 @@ def one_line(record: logging.LogRecord) -> bool:
         record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
         record.args, record.exc_info, record.exc_text = None, None, None
     return True
+
+
+def client_fault(record: logging.LogRecord) -> bool:
+    """aiohttp logs a request it could not even parse (a header's odd bytes, a broken
+    body) with its traceback, as an error: it is the client's, said in one line."""
+    from aiohttp.http_exceptions import HttpProcessingError
+
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, HttpProcessingError):
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        one_line(record)
+        record.msg = " ".join(str(record.msg).split())  # (its message spans lines)
+        return True
+    return one_line(record)
 
 
 def main(argv: list[str] | None = None) -> None:
