@@ -178,6 +178,8 @@ class Settings(BaseSettings):
     def _a_page_address(cls, value: str | None) -> str | None:
         if value and not value.startswith(("https://", "http://")):
             raise ValueError("an https:// address (Telegram opens no other)")
+        if value and not value.endswith("/"):  # the page's files and API are relative to it
+            raise ValueError("an address ending in /, like https://cards.example.com/app/")
         return value or None
 
     def token(self) -> str:

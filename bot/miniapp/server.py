@@ -99,7 +99,7 @@ class MiniApp:
             return set()
 
     def install(self, app: web.Application) -> None:
-        app.router.add_get("/app", self.page)
+        app.router.add_get("/app", self.slash)
         app.router.add_get("/app/", self.page)
         app.router.add_get("/app/{name}", self.file)
         app.router.add_post("/app/api/session", self._api(self.session))
@@ -111,6 +111,11 @@ class MiniApp:
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         return self._file("index.html")
+
+    async def slash(self, request: web.Request) -> web.StreamResponse:
+        """``/app`` is ``/app/``: the page's files and API are relative to it."""
+        query = request.rel_url.raw_query_string
+        raise web.HTTPMovedPermanently("/app/" + (f"?{query}" if query else ""), headers=HEADERS)
 
     async def file(self, request: web.Request) -> web.StreamResponse:
         return self._file(request.match_info["name"])

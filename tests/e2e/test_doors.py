@@ -309,3 +309,21 @@ async def test_what_no_door_foresaw_is_a_500_in_json_and_one_log_line(
     failed = [rec for rec in caplog.records if rec.levelno >= logging.WARNING]
     assert len(failed) == 1 and failed[0].exc_info is None, failed
     assert "\n" not in failed[0].getMessage() and "/broken" in failed[0].getMessage()
+
+
+async def test_the_page_without_its_trailing_slash_redirects_to_it(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """``https://DOMAIN/app`` opens the page: its files and API resolve under ``/app/``."""
+    bot = await bot_factory(env={"MINIAPP_URL": PAGE})
+    status, _, _ = await asyncio.to_thread(call, bot.health_port, "GET", "/app?chat=5")
+    assert status == 301
+    conn = http.client.HTTPConnection("127.0.0.1", bot.health_port, timeout=10)
+    try:
+        conn.request("GET", "/app?chat=5")
+        r = await asyncio.to_thread(conn.getresponse)
+        assert r.getheader("Location") == "/app/?chat=5"
+    finally:
+        conn.close()
+    status, kind, page = await asyncio.to_thread(call, bot.health_port, "GET", "/app/?chat=5")
+    assert status == 200 and kind.startswith("text/html") and b"app.js" in page

@@ -124,6 +124,16 @@ async def test_an_invalid_setting_names_it_and_what_it_means(tmp_path: Path) -> 
     one_clear_line(out, "POLL_TIMEOUT=soon is invalid", "getUpdates")
 
 
+async def test_a_miniapp_url_without_its_trailing_slash(tmp_path: Path) -> None:
+    """Its page would be served at /app, and its files and API looked for one level up."""
+    env = environment(BOT_TOKEN="1:x", DATA_DIR=str(tmp_path), MINIAPP_URL="https://cards.example.com/app")
+    code, out = await run_bot(env)
+    assert code == 1
+    one_clear_line(
+        out, "MINIAPP_URL=https://cards.example.com/app is invalid", "ending in /", "set MINIAPP_URL"
+    )
+
+
 async def test_a_token_telegram_rejects(api: FakeTelegram, tmp_path: Path) -> None:
     env = environment(
         BOT_TOKEN="654321:NOT-THE-TOKEN",
