@@ -153,6 +153,7 @@ async def test_no_network(tmp_path: Path) -> None:
         BOT_TOKEN="123456:TEST",
         TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{closed}/bot",
         DATA_DIR=str(tmp_path / "data"),
+        STARTUP_PATIENCE_S="0",  # (a start rides out an outage otherwise: tests/e2e/test_startup.py)
     )
     code, out = await run_bot(env)
     assert code == 1
