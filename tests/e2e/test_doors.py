@@ -14,6 +14,7 @@ import hashlib
 import http.client
 import json
 import logging
+import time
 from typing import Any
 from urllib.parse import quote
 
@@ -24,6 +25,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from bot import health
+from bot.miniapp import identity
 from bot.playground.botapi import FakeTelegram
 from tests.e2e.conftest import BotProcess, free_port
 from tests.e2e.telegram import greet, open_game, session_of, stale_screens
@@ -44,6 +46,7 @@ JSONS = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
+USERS = st.integers(1_000_000, 9_999_999)  # nobody at the table
 ODD_TEXT = st.text(max_size=60)  # any code point: digits of other scripts, surrogates' neighbours
 BODIES = st.one_of(
     st.binary(max_size=300),
@@ -141,6 +144,12 @@ async def test_the_mini_app_answers_odd_input_with_a_4xx_in_json(
     bot, port, token = await table_with_a_page(api, bot_factory)
     before = await snapshot(redis_url, api)
     bearer = f"Bearer {token}"
+    tokens = identity.Tokens(api.token)  # (a session as the bot issues it, for any user)
+
+    def bearer_of(user: int) -> str:
+        if user == ANN:
+            return bearer
+        return f"Bearer {tokens.issue(identity.Identity(user, 'Fuzz', 'en', ''), int(time.time()))}"
 
     @FUZZ
     @given(kind=CONTENT_TYPES, charset=CHARSETS, body=BODIES, origin=st.none() | st.just(ORIGIN))
@@ -152,15 +161,20 @@ async def test_the_mini_app_answers_odd_input_with_a_4xx_in_json(
         refused_as_json(status, got, answer, (headers, body[:100]))
 
     @FUZZ
-    @given(data=JSONS, chat=JSONS | st.just(GROUP), charset=CHARSETS, board=JSONS)
-    @example(data=5, chat=GROUP, charset="utf-8", board=False)
-    @example(data=["a"], chat=GROUP, charset="utf-8", board=False)
-    @example(data="a|1|2|3|x", chat=GROUP, charset="x-unknown", board=False)
-    def press(data: Any, chat: Any, charset: str, board: Any) -> None:
+    @given(data=JSONS, chat=JSONS | st.just(GROUP), charset=CHARSETS, board=JSONS, user=USERS)
+    @example(data=5, chat=GROUP, charset="utf-8", board=False, user=ANN)
+    @example(data=["a"], chat=GROUP, charset="utf-8", board=False, user=ANN)
+    @example(data="a|1|2|3|x", chat=GROUP, charset="x-unknown", board=False, user=ANN)
+    def press(data: Any, chat: Any, charset: str, board: Any, user: int) -> None:
+        """(each a user of their own, or most would be too fast: 8 presses a second)"""
         body = json.dumps({"chat": chat, "data": data, "board": board}).encode()
-        headers = {"Content-Type": content_type("application/json", charset), "Authorization": bearer}
+        headers = {
+            "Content-Type": content_type("application/json", charset),
+            "Authorization": bearer_of(user),
+        }
         status, got, answer = call(port, "POST", "/app/api/press", body, headers)
         refused_as_json(status, got, answer, body[:200])
+        assert status == 400, (status, answer, body[:200])  # no button, or not the page's JSON
 
     @FUZZ
     @given(
