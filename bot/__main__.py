@@ -50,6 +50,7 @@ def run_bot(playground_asked: bool) -> int:
     import contextlib
 
     from bot.preflight import Unfit, check_all, load_settings
+    from bot.request import OutOfPatience
 
     redis = None
     try:
@@ -79,7 +80,7 @@ def run_bot(playground_asked: bool) -> int:
                 asyncio.run(serve(app, settings))
             else:
                 app.run_polling(timeout=settings.poll_timeout, drop_pending_updates=False)
-    except Unfit as e:
+    except (Unfit, OutOfPatience) as e:  # (Telegram failing longer than STARTUP_PATIENCE_S)
         print(f"bot: {e}", file=sys.stderr)
         return 1
     finally:
@@ -92,6 +93,8 @@ def configure_logging(level: str, playing: bool) -> None:
     logging.basicConfig(level=level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
     logging.getLogger("telegram.ext.Updater").addFilter(one_line)
+    logging.getLogger("telegram.ext").addFilter(not_out_of_patience)
+    logging.getLogger("aiohttp.server").addFilter(client_fault)
     if playing:  # the page's own requests
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
 
@@ -105,6 +108,28 @@ def one_line(record: logging.LogRecord) -> bool:
         record.msg = f"{record.getMessage()} ({type(error).__name__}: {error})"
         record.args, record.exc_info, record.exc_text = None, None, None
     return True
+
+
+def client_fault(record: logging.LogRecord) -> bool:
+    """aiohttp logs a request it could not even parse (a header's odd bytes, a broken
+    body) with its traceback, as an error: it is the client's, said in one line."""
+    from aiohttp.http_exceptions import HttpProcessingError
+
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, HttpProcessingError):
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        one_line(record)
+        record.msg = " ".join(str(record.msg).split())  # (its message spans lines)
+        return True
+    return one_line(record)
+
+
+def not_out_of_patience(record: logging.LogRecord) -> bool:
+    """python-telegram-bot logs a start-up call it gave up on with its traceback: one that
+    failed longer than STARTUP_PATIENCE_S is said once, in the line ``python -m bot`` ends with."""
+    from bot.request import OutOfPatience
+
+    return not (record.exc_info and isinstance(record.exc_info[1], OutOfPatience))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import web
 from redis.exceptions import RedisClusterException, RedisError
 from telegram import Update
+from telegram.error import TelegramError
 from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 
 from bot import computers, health
@@ -23,7 +24,7 @@ from bot.miniapp.links import Links
 from bot.miniapp.server import MiniApp
 from bot.preflight import Unfit
 from bot.referee import Referee
-from bot.request import AiohttpRequest, PollingRequest
+from bot.request import AiohttpRequest, OutOfPatience, PollingRequest
 from bot.settings import Settings
 from bot.store import Store
 
@@ -137,9 +138,11 @@ class Lifecycle:
         self.timers = loop.create_task(ref.run_timers())
         loop.add_signal_handler(signal.SIGUSR1, dump_tasks)  # `kill -USR1`: what is it waiting for?
         try:
-            await register_commands(app, ref)
-        except Exception:
-            log.exception("could not register the command list")
+            await register_commands(app, ref)  # (made again while Telegram fails in passing)
+        except OutOfPatience:
+            raise
+        except TelegramError as e:  # refused: the bot works without its command list
+            log.warning("could not register the command list (%s)", e.message)
         await ref.resume()
 
     def _miniapp(self, app: App, ref: Referee) -> Callable[[web.Application], None] | None:
@@ -191,7 +194,7 @@ def build(settings: Settings, redis_url: str) -> App:
         .base_url(settings.telegram_api_base_url)
         .concurrent_updates(tracker)
         .job_queue(None)  # timers live in Redis (bot.timers), not in PTB's JobQueue
-        .request(AiohttpRequest(connection_pool_size=128))
+        .request(AiohttpRequest(connection_pool_size=128, patience_s=settings.startup_patience_s))
         .get_updates_request(polling)
         .post_init(life.post_init)
         .post_stop(life.post_stop)

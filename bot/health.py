@@ -11,6 +11,7 @@ not make it fail — restarting a worker would not end one — it shows in
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import urllib.error
 import urllib.request
@@ -26,6 +27,28 @@ from bot.settings import Settings, dial
 
 log = logging.getLogger(__name__)
 Check = Callable[[], Awaitable[bool]]
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every door's last word (the webhook server, the health server, the Mini App on
+    either): a refusal aiohttp raises (404, 405, 413…) answered as JSON, and whatever
+    no route foresaw answered 500 as JSON with one log line, never a traceback."""
+    try:
+        return await handler(request)
+    except web.HTTPException as e:
+        if e.status < 400:
+            raise
+        allow = {"Allow": e.headers["Allow"]} if "Allow" in e.headers else None
+        return web.json_response({"error": e.reason}, status=e.status, headers=allow)
+    except (asyncio.CancelledError, ConnectionError):  # the client went: nobody to answer
+        raise
+    except Exception as e:  # the catch-all: one line, not a traceback
+        log.error("%s %r failed: %s: %r", request.method, request.path[:200], type(e).__name__, str(e)[:200])
+        return web.json_response({"error": "Internal Server Error"}, status=500)
 
 
 def redis_check(bot_data: dict[str, Any]) -> Check:
@@ -64,7 +87,7 @@ async def serve(
 ) -> web.AppRunner:
     """The health server of a polling worker, listening (``routes``: more of them —
     the Mini App's); ``cleanup()`` the runner to stop it."""
-    app = web.Application()
+    app = web.Application(middlewares=[guard])
     install(app, healthy)
     if routes is not None:
         routes(app)

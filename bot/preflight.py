@@ -254,7 +254,7 @@ async def check_telegram(settings: Settings) -> None:
     from telegram import Bot
     from telegram.error import InvalidToken, NetworkError, TelegramError
 
-    from bot.request import AiohttpRequest
+    from bot.request import AiohttpRequest, OutOfPatience
 
     base = settings.telegram_api_base_url
     requests = [
@@ -262,6 +262,7 @@ async def check_telegram(settings: Settings) -> None:
             connection_pool_size=1,
             read_timeout=TELEGRAM_TIMEOUT_S,
             connect_timeout=TELEGRAM_TIMEOUT_S,
+            patience_s=settings.startup_patience_s,
         )
         for _ in range(2)
     ]
@@ -273,6 +274,8 @@ async def check_telegram(settings: Settings) -> None:
             get_updates_request=requests[1],
         )
         await bot.initialize()  # getMe
+    except OutOfPatience as e:
+        raise Unfit(e.message) from None
     except InvalidToken:
         raise Unfit(
             f"the Bot API at {base} rejected BOT_TOKEN (401/404): set BOT_TOKEN to the token "

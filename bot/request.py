@@ -15,6 +15,12 @@ It is also where Telegram's answers are sorted for the rest of the bot:
   may store a message and answer seconds later, and a send timed out and made
   again would post it twice (every other call may be made again harmlessly:
   an edit to what is shown is "not modified");
+- a call the bot makes to start (``STARTUP_METHODS``: getMe, deleteWebhook,
+  setWebhook, setMyCommands; each harmless to make again) that fails in
+  passing (a 5xx, a timeout, the network) is made again with back-off, one
+  log line each time, for up to ``STARTUP_PATIENCE_S`` (``OutOfPatience`` then,
+  which ``python -m bot`` reports in one line): a restart that lands in an
+  outage rides it out;
 - every failed answer is counted by kind (``bot.metrics.TELEGRAM_ERRORS``, the
   429s' waits in ``FLOOD_WAIT``), and the first answer after a run of passing
   failures says, once, that Telegram answers again.
@@ -41,13 +47,20 @@ log = logging.getLogger(__name__)
 # How long a sendMessage may take to be answered before it is given up (and made again):
 # longer than Telegram takes to answer a send it stored (tens of seconds, under load).
 SEND_READ_TIMEOUT_S = 40.0
+# The calls the bot makes to start, made again after a passing failure (each is idempotent).
+STARTUP_METHODS = frozenset({"getMe", "deleteWebhook", "setWebhook", "setMyCommands", "deleteMyCommands"})
+STARTUP_RETRY_S = (0.5, 10.0)  # the first pause after a passing failure at start, the longest
+
+
+class OutOfPatience(NetworkError):
+    """A start-up call still failing after ``STARTUP_PATIENCE_S`` (its message: one line for the operator)."""
 
 
 class AiohttpRequest(BaseRequest):
     """One aiohttp session with a bounded connection pool and PTB's timeouts
     (read, connect, pool; aiohttp has no write timeout and the requests are small)."""
 
-    __slots__ = ("_connect_timeout", "_limit", "_pool_timeout", "_read_timeout", "_session")
+    __slots__ = ("_connect_timeout", "_limit", "_patience", "_pool_timeout", "_read_timeout", "_session")
 
     def __init__(
         self,
@@ -55,7 +68,9 @@ class AiohttpRequest(BaseRequest):
         read_timeout: float | None = 10.0,
         connect_timeout: float | None = 5.0,
         pool_timeout: float | None = 1.0,
+        patience_s: float = 0.0,
     ) -> None:
+        self._patience = patience_s  # how long a start-up call is made again (0: never)
         self._limit = connection_pool_size
         self._read_timeout = read_timeout
         self._connect_timeout = connect_timeout
@@ -87,6 +102,37 @@ class AiohttpRequest(BaseRequest):
         write_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
         connect_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
         pool_timeout: ODVInput[float] = BaseRequest.DEFAULT_NONE,
+    ) -> tuple[int, bytes]:
+        name = url.rsplit("/", 1)[-1]
+        if not self._patience or name not in STARTUP_METHODS:
+            return await self._once(url, method, request_data, read_timeout, connect_timeout, pool_timeout)
+        loop = asyncio.get_running_loop()
+        deadline, pause = loop.time() + self._patience, STARTUP_RETRY_S[0]
+        while True:
+            try:
+                return await self._once(
+                    url, method, request_data, read_timeout, connect_timeout, pool_timeout
+                )
+            except NetworkError as e:  # TimedOut too
+                if loop.time() + pause > deadline:
+                    raise OutOfPatience(
+                        f"Telegram failed {name} for {self._patience:g} s ({e.message}): "
+                        "start the bot again once Telegram answers, or set STARTUP_PATIENCE_S longer"
+                    ) from None
+                log.warning(
+                    "Telegram failed %s at start (%s): trying again in %.1f s", name, e.message, pause
+                )
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, STARTUP_RETRY_S[1])
+
+    async def _once(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None,
+        read_timeout: ODVInput[float],
+        connect_timeout: ODVInput[float],
+        pool_timeout: ODVInput[float],
     ) -> tuple[int, bytes]:
         if self._session is None or self._session.closed:
             raise RuntimeError("This AiohttpRequest is not initialized!")

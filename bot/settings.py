@@ -72,6 +72,13 @@ class Settings(BaseSettings):
     poll_timeout: int = Field(
         10, ge=0, le=60, description="long polling: seconds the Bot API may hold a getUpdates request"
     )
+    startup_patience_s: float = Field(
+        180.0,
+        ge=0,
+        le=86_400,
+        description="at start, how many seconds a call to Telegram that fails in passing (a 5xx, a "
+        "timeout, the network) is made again before the bot gives up and exits (0: at once)",
+    )
     webhook_url: str | None = Field(
         None,
         description="the public URL Telegram posts updates to; set it to run a webhook server "
@@ -209,6 +216,8 @@ class Settings(BaseSettings):
     def _a_page_address(cls, value: str | None) -> str | None:
         if value and not value.startswith(("https://", "http://")):
             raise ValueError("an https:// address (Telegram opens no other)")
+        if value and not value.endswith("/"):  # the page's files and API are relative to it
+            raise ValueError("an address ending in /, like https://cards.example.com/app/")
         return value or None
 
     def token(self) -> str:

@@ -110,6 +110,8 @@ class Tokens:
         return f"{body.decode()}.{self._mac(body)}"
 
     def read(self, token: str, now_s: int) -> Session:
+        if not token.isascii():  # (a header's odd bytes arrive as lone surrogates)
+            raise Refused("not a session token")
         body, _, mac = token.partition(".")
         if not mac or not hmac.compare_digest(mac.encode(), self._mac(body.encode()).encode()):
             raise Refused("a forged session token")

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -59,6 +60,7 @@ POLICY = (
 )
 LOCAL_ANCESTORS = " http://127.0.0.1:* http://localhost:*"
 Json = dict[str, Any]
+CHAT_ID = re.compile(r"-?[0-9]{1,18}")  # a chat's id as a query or a body gives it (ASCII digits)
 PAGE_WORDS = ("miniapp-offline", "miniapp-no-table", "miniapp-cancel", "button-back")  # the page's own words
 
 
@@ -97,7 +99,7 @@ class MiniApp:
             return set()
 
     def install(self, app: web.Application) -> None:
-        app.router.add_get("/app", self.page)
+        app.router.add_get("/app", self.slash)
         app.router.add_get("/app/", self.page)
         app.router.add_get("/app/{name}", self.file)
         app.router.add_post("/app/api/session", self._api(self.session))
@@ -109,6 +111,11 @@ class MiniApp:
 
     async def page(self, request: web.Request) -> web.StreamResponse:
         return self._file("index.html")
+
+    async def slash(self, request: web.Request) -> web.StreamResponse:
+        """``/app`` is ``/app/``: the page's files and API are relative to it."""
+        query = request.rel_url.raw_query_string
+        raise web.HTTPMovedPermanently("/app/" + (f"?{query}" if query else ""), headers=HEADERS)
 
     async def file(self, request: web.Request) -> web.StreamResponse:
         return self._file(request.match_info["name"])
@@ -132,7 +139,8 @@ class MiniApp:
                 self._check_origin(request)
                 return web.json_response(await handle(request), headers=HEADERS)
             except Answer as a:
-                return web.json_response({"error": a.text}, status=a.status, headers=HEADERS)
+                text = a.text or self.ref.t(self.ref.default_lang, "answer-unknown")
+                return web.json_response({"error": text}, status=a.status, headers=HEADERS)
             except RedisError as e:
                 log.warning("mini app: redis unavailable (%s)", e)
                 lang = self.ref.default_lang
@@ -174,16 +182,22 @@ class MiniApp:
     async def _seat(self, who: identity.Session, lang: str, chat: Any, woken: bool = False) -> Session:
         """The session of ``chat`` (saved: read only), if ``who`` holds a seat there
         (``woken``: by a change, loaded once for every page it woke)."""
-        if not isinstance(chat, int) and not (isinstance(chat, str) and chat.lstrip("-").isdigit()):
-            raise Answer(400, self.ref.t(lang, "answer-unknown"))
         load = self.live.latest if woken else self.ref.store.load_shared
-        session, _ = await load(int(chat))
+        session, _ = await load(self._chat(chat, lang))
         if session is None or session.state is None:
             raise Answer(404, self.ref.t(lang, "answer-game-over"))
         member = session.member(who.user_id)
         if member is None or member.level is not None:
             raise Answer(403, self.ref.t(lang, "answer-not-player"))
         return session
+
+    def _chat(self, chat: Any, lang: str) -> int:
+        """A chat's id as the page gives it (a number, or its ASCII digits), or a 400."""
+        if isinstance(chat, str) and CHAT_ID.fullmatch(chat):
+            return int(chat)
+        if isinstance(chat, int) and not isinstance(chat, bool) and abs(chat) < 10**18:
+            return chat
+        raise Answer(400, self.ref.t(lang, "answer-unknown"))
 
     def _draw(self, session: Session, who: identity.Session, lang: str) -> Json:
         """The table of ``session`` as ``who`` sees it."""
@@ -197,8 +211,11 @@ class MiniApp:
         who, lang = self._who(request)
         body = await _json(request)
         await self._throttle(who.user_id, lang)
+        data = body.get("data")
         try:
-            pressed = buttons.parse(body.get("data"))
+            if not isinstance(data, str):
+                raise BadButton(data)
+            pressed = buttons.parse(data)
         except BadButton:
             raise Answer(400, self.ref.t(lang, "answer-unknown")) from None
         if pressed.chat_id != body.get("chat") or not isinstance(pressed.body, Act | Show | Pick):
@@ -225,11 +242,14 @@ class MiniApp:
         try:
             self._check_origin(request)
             who, lang = self._who(request, request.query.get("token", ""))
-            chat = int(request.query.get("chat", ""))
+            chat = self._chat(request.query.get("chat"), lang)
             first = await self._seat(who, lang, chat)
-        except (Answer, ValueError) as e:
-            status = e.status if isinstance(e, Answer) else 400
-            return web.json_response({"error": str(e)}, status=status, headers=HEADERS)
+        except Answer as a:
+            return web.json_response({"error": a.text}, status=a.status, headers=HEADERS)
+        except RedisError as e:
+            log.warning("mini app: redis unavailable (%s)", e)
+            text = self.ref.t(self.ref.default_lang, "answer-unavailable")
+            return web.json_response({"error": text}, status=503, headers=HEADERS)
         response = web.StreamResponse(headers={**HEADERS, "Content-Type": "text/event-stream"})
         await response.prepare(request)
         async with self.live.watch(chat) as changed:
@@ -288,7 +308,7 @@ def _event(kind: str, doc: Json) -> bytes:
 async def _json(request: web.Request) -> Json:
     try:
         body = await request.json()
-    except (json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, LookupError, RecursionError):  # not JSON, not that charset, nested too deep
         body = None
     if not isinstance(body, dict):
         raise Answer(400, "")

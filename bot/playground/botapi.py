@@ -34,6 +34,16 @@ message sent 48 hours ago or more (its ``date``; a test ages one by moving it ba
 is not deleted: 400 "message can't be deleted for everyone".  A
 refusal that is Telegram's and not the bot's fault is *excused* (not a violation);
 ``faults.hits`` counts each kind met.
+
+Ephemeral messages (Bot API 10.2-10.4: a message in a group only one member sees) are
+kept per (group, receiver): ``sendMessage`` with ``ephemeral_message_parameters``,
+``editEphemeralMessageText``, ``editEphemeralMessageReplyMarkup``,
+``deleteEphemeralMessage``, with the checks of ordinary messages, the 15-second rule
+for a bot that is not an admin (``ephemeral_window``), counted in the group's limit;
+a press on one (``press_ephemeral``) is a callback query whose message has message_id 0
+and its ``ephemeral_message_id``; ``sees`` is what one person sees in a group.  An app
+that loses them: ``faults.drop_ephemerals``, ``restart_app``.  What no source says is
+marked "inferred" where it is decided.
 """
 
 from __future__ import annotations
@@ -76,6 +86,7 @@ JSON_FIELDS = {
     "drop_pending_updates",
     "reply_parameters",
     "entities",
+    "ephemeral_message_parameters",
 }
 # Telegram's limits: per group, per private chat and overall (the last two only with strict_limits)
 GROUP_LIMIT, GROUP_PERIOD = 20, 60.0
@@ -89,6 +100,14 @@ TOO_OLD = "Bad Request: query is too old and response timeout expired or query I
 DELETE_WINDOW_S = 48 * 3600
 # what the bot may still do in a basic group upgraded to a supergroup (the old group lives on)
 OLD_GROUP_METHODS = {"editmessagetext", "editmessagereplymarkup", "deletemessage"}
+# a bot that is not an admin may send an ephemeral message only this long after a press by its
+# receiver (Bot API 10.2-10.4, as aiogram, grammY and tdlib document it)
+EPHEMERAL_WINDOW = 15.0
+BUTTON_STYLES = {"primary", "success", "danger"}  # InlineKeyboardButton.style (Bot API 9.4)
+NOT_MODIFIED = (
+    "Bad Request: message is not modified: specified new message content "
+    "and reply markup are exactly the same as a current content"
+)
 
 
 class ApiError(Exception):
@@ -153,6 +172,9 @@ class Faults:
         # editing and deleting in a basic group upgraded to a supergroup: Telegram allows it
         # (the old group lives on); True refuses it too, with migrate_to_chat_id
         self.refuse_old_edits = False
+        # people whose Telegram app loses the ephemeral messages sent to them (Telegram promises
+        # no delivery, and an app restart may drop them): see ``drop_ephemerals``
+        self.dropping: set[int] = set()
         self._outage: _Outage | None = None
         self._lates: list[_Late] = []
         self._floods: dict[int | None, _Flood] = {}
@@ -172,6 +194,17 @@ class Faults:
         chosen = None if methods is None else frozenset(m.lower() for m in methods)
         self._outage = _Outage(kind, until, chosen)
         self._wake()
+
+    def drop_ephemerals(self, user_id: int, dropping: bool = True) -> None:
+        """``user_id``'s app drops every ephemeral message sent to them from now on (until called
+        with ``dropping=False``): the send succeeds (Telegram cannot know), the person never sees
+        it, and editing or deleting it is refused as for a message that is gone.  Inferred: no
+        library documents what an edit of a message the client lost gets; the fake answers
+        400 "message to edit not found", Telegram's words for a message that is not there."""
+        if dropping:
+            self.dropping.add(user_id)
+        else:
+            self.dropping.discard(user_id)
 
     def heal(self) -> None:
         """End the outage (held calls are let go), the floods (and what they told) and the late
@@ -287,6 +320,68 @@ class Message:
 
 
 @dataclass
+class Ephemeral:
+    """A message in a group that only ``receiver`` sees (Bot API 10.2+): its id is the
+    ``ephemeral_message_id`` (its ``message_id`` is 0)."""
+
+    chat_id: int
+    receiver: int
+    ephemeral_id: int
+    text: str
+    markup: dict[str, Any] | None
+    date: float
+    html: bool = False
+    thread_id: int | None = None
+    edits: int = 0
+    after: int = 0  # the chat's last message id when it was sent: where it shows in the chat
+    replaces: int | None = None  # the message it is shown in place of (replace_callback_query_message)
+    lost: bool = False  # the receiver's app dropped it (``drop_ephemerals``, ``restart_app``)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "chat": self.chat_id,
+            "receiver": self.receiver,
+            "id": self.ephemeral_id,
+            "text": self.text,
+            "markup": self.markup,
+            "date": self.date,
+            "html": self.html,
+            "thread": self.thread_id,
+            "edits": self.edits,
+            "after": self.after,
+            "replaces": self.replaces,
+            "lost": self.lost,
+        }
+
+    @classmethod
+    def from_json(cls, e: dict[str, Any]) -> Ephemeral:
+        return cls(
+            int(e["chat"]),
+            int(e["receiver"]),
+            int(e["id"]),
+            str(e["text"]),
+            e["markup"],
+            float(e["date"]),
+            bool(e["html"]),
+            None if e.get("thread") is None else int(e["thread"]),
+            int(e["edits"]),
+            int(e["after"]),
+            None if e.get("replaces") is None else int(e["replaces"]),
+            bool(e.get("lost", False)),
+        )
+
+
+@dataclass
+class _Press:
+    """Who pressed which message where (an ephemeral one: its id)."""
+
+    user: int
+    chat: int
+    message_id: int
+    ephemeral_id: int | None = None
+
+
+@dataclass
 class User:
     id: int
     first_name: str
@@ -321,6 +416,8 @@ class Chat:
     general_closed: bool = False
     migrated_to: int | None = None  # a basic group upgraded to this supergroup
     bot_status: str = "member"  # or "kicked" / "left": the bot was removed
+    # the people who left it (``leave_group``); everyone else the fake knows is a member
+    gone: set[int] = field(default_factory=set)
 
 
 class FakeTelegram:
@@ -343,8 +440,7 @@ class FakeTelegram:
         self.group_limit, self.group_period = group_limit, group_period
         self.private_per_second, self.overall_per_second = private_per_second, overall_per_second
         self._count_limits()
-        self.token = token
-        self.username = username
+        self.token, self.username = token, username
         self.first_name = first_name
         # what a test inspects afterwards (every call, every group send's time, deleted messages);
         # a long-running playground keeps none of it
@@ -384,6 +480,16 @@ class FakeTelegram:
         self.said: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)  # what people wrote, by chat
         self.observers: list[Callable[[dict[str, Any]], None]] = []  # told of every change (a web page)
         self.faults = Faults()  # what goes wrong, when a test says so
+        self._keep_ephemerals()
+
+    def _keep_ephemerals(self) -> None:
+        """Ephemeral messages, by (group, receiver) then ephemeral id; who made each press, and
+        where (the 15-second rule asks)."""
+        self.ephemerals: dict[tuple[int, int], dict[int, Ephemeral]] = defaultdict(dict)
+        self._ephemeral_ids: dict[int, itertools.count[int]] = defaultdict(lambda: itertools.count(1))
+        self._top_ephemeral: dict[int, int] = {}  # the last ephemeral id of each chat loaded from disk
+        self.pressers: dict[str, _Press] = {}  # who made each press, where
+        self.ephemeral_window = EPHEMERAL_WINDOW  # a test may shorten it rather than wait 15 s
 
     def _count_limits(self) -> None:
         """What the limits count: sends a chat and overall, 429s given, press → answer times."""
@@ -564,6 +670,7 @@ class FakeTelegram:
                 for m in chat.values()
             ],
             "said": [m for chat in self.said.values() for m in chat.values()],
+            "ephemerals": [e.as_json() for kept in self.ephemerals.values() for e in kept.values()],
             "next_ids": {
                 str(c): max([*self.messages.get(c, {}), *self.said.get(c, {}), self._top_id.get(c, 0)]) + 1
                 for c in chats
@@ -585,6 +692,12 @@ class FakeTelegram:
             self.messages[msg.chat_id][msg.message_id] = msg
         for m in world["said"]:
             self.said[int(m["chat"]["id"])][int(m["message_id"])] = m
+        for raw in world.get("ephemerals", []):
+            e = Ephemeral.from_json(raw)
+            self.ephemerals[(e.chat_id, e.receiver)][e.ephemeral_id] = e
+            top = max(e.ephemeral_id, self._top_ephemeral.get(e.chat_id, 0))
+            self._top_ephemeral[e.chat_id] = top
+            self._ephemeral_ids[e.chat_id] = itertools.count(top + 1)
         for chat, first in world["next_ids"].items():
             self._ids[int(chat)] = itertools.count(int(first))
             self._top_id[int(chat)] = int(first) - 1
@@ -600,6 +713,7 @@ class FakeTelegram:
         chat.general_closed = bool(c.get("general_closed", False))
         chat.migrated_to = None if c.get("migrated_to") is None else int(c["migrated_to"])
         chat.bot_status = str(c.get("bot_status", "member"))
+        chat.gone = {int(u) for u in c.get("gone", [])}
         for t in c.get("topics", []):
             topic = Topic(int(t["id"]), str(t["name"]), int(t["creator"]), int(t["date"]))
             topic.icon_color, topic.closed = int(t["icon_color"]), bool(t["closed"])
@@ -764,34 +878,77 @@ class FakeTelegram:
         bot was removed from, or in the chat of a person who blocked it, does not reach it).
         ``qid``: the id to give it, as a server that numbered its presses anew would (Telegram
         never does); its earlier answer is forgotten, so ``answer_of`` waits for the new one."""
+        msg = self.messages[chat_id].get(message_id)
+        message = {
+            "message_id": message_id,
+            "date": int(msg.date if msg else time.time()),
+            "chat": self._chat_dict(chat_id),
+            "text": msg.text if msg else "",
+            "from": self._bot_user(),
+            **self._in_thread(chat_id, msg.thread_id if msg else None),
+        }
+        return self._pressed(_Press(user_id, chat_id, message_id), data, message, qid)
+
+    def press_ephemeral(
+        self, user_id: int, chat_id: int, ephemeral_id: int, data: str, qid: str | None = None
+    ) -> str:
+        """``user_id`` presses a button of an ephemeral message they see in ``chat_id``: a normal
+        callback query whose message has message_id 0 and the ``ephemeral_message_id``, in the
+        group.  Only its receiver sees it, so only they can press it (ValueError otherwise)."""
+        e = self.ephemerals.get((chat_id, user_id), {}).get(ephemeral_id)
+        if e is None or e.lost:
+            raise ValueError(f"{user_id} sees no ephemeral message {ephemeral_id} in {chat_id}")
+        press = _Press(user_id, chat_id, 0, ephemeral_id)
+        return self._pressed(press, data, self._ephemeral_dict(e), qid)
+
+    def _pressed(self, press: _Press, data: str, message: dict[str, Any], qid: str | None) -> str:
         if qid is None:
             qid = str(next(self._query_ids))
         else:
             self.answers.pop(qid, None)
-        if not self._delivered(chat_id):
+        if not self._delivered(press.chat):
             return qid
-        msg = self.messages[chat_id].get(message_id)
         self.pending_queries.add(qid)
         self.pressed_at[qid] = time.monotonic()
+        self.pressers[qid] = press
         self.push(
             {
                 "callback_query": {
                     "id": qid,
-                    "from": self.users[user_id].as_dict(),
-                    "chat_instance": str(chat_id),
+                    "from": self.users[press.user].as_dict(),
+                    "chat_instance": str(press.chat),
                     "data": data,
-                    "message": {
-                        "message_id": message_id,
-                        "date": int(msg.date if msg else time.time()),
-                        "chat": self._chat_dict(chat_id),
-                        "text": msg.text if msg else "",
-                        "from": self._bot_user(),
-                        **self._in_thread(chat_id, msg.thread_id if msg else None),
-                    },
+                    "message": message,
                 }
             }
         )
         return qid
+
+    def restart_app(self, user_id: int) -> None:
+        """``user_id``'s Telegram app restarts: the ephemeral messages it showed are gone
+        (Telegram says they may vanish then); editing them is refused from then on (inferred)."""
+        for (_, receiver), kept in self.ephemerals.items():
+            for e in kept.values():
+                if receiver == user_id and not e.lost:
+                    e.lost = True
+                    self._shown_ephemeral(e, gone=True)
+
+    def sees(self, user_id: int, chat_id: int) -> list[Message | Ephemeral]:
+        """What ``user_id`` sees of the bot's messages in ``chat_id``, in order: everyone's, and
+        the ephemeral ones only they see (each where it came, after the message before it)."""
+        mine = [e for e in self.ephemerals.get((chat_id, user_id), {}).values() if not e.lost]
+        replaced = {e.replaces for e in mine}
+        shown: list[Message | Ephemeral] = [
+            m for m in self.messages.get(chat_id, {}).values() if m.message_id not in replaced
+        ]
+        return sorted(
+            [*shown, *mine],
+            key=lambda m: (m.message_id, 0, 0) if isinstance(m, Message) else (m.after, 1, m.ephemeral_id),
+        )
+
+    def seen_ephemerals(self, user_id: int, chat_id: int) -> list[Ephemeral]:
+        """The ephemeral messages ``user_id`` sees in ``chat_id``, oldest first."""
+        return [m for m in self.sees(user_id, chat_id) if isinstance(m, Ephemeral)]
 
     # --- the world changes -------------------------------------------------------------
 
@@ -825,8 +982,15 @@ class FakeTelegram:
     def join_group(self, user_id: int, chat_id: int) -> dict[str, Any]:
         """``user_id`` joins the group: a ``new_chat_members`` service message."""
         u = self.users[user_id].as_dict()
+        self.chats[chat_id].gone.discard(user_id)
         fields = {"new_chat_participant": u, "new_chat_member": u, "new_chat_members": [u]}
         return self._service(user_id, chat_id, fields)
+
+    def leave_group(self, user_id: int, chat_id: int) -> dict[str, Any]:
+        """``user_id`` leaves the group: a ``left_chat_member`` service message."""
+        self.chats[chat_id].gone.add(user_id)
+        u = self.users[user_id].as_dict()
+        return self._service(user_id, chat_id, {"left_chat_participant": u, "left_chat_member": u})
 
     def create_topic(self, chat_id: int, user_id: int, name: str) -> int:
         """``user_id`` opens a topic in the forum ``chat_id``; returns its message_thread_id (the id
@@ -916,7 +1080,7 @@ class FakeTelegram:
 
     def forget(self, qid: str) -> None:
         """Drop what is kept of an answered press (a long-running playground reads each once)."""
-        for kept in (self.answers, self.pressed_at, self.answered_at, self.deliveries):
+        for kept in (self.answers, self.pressed_at, self.answered_at, self.deliveries, self.pressers):
             kept.pop(qid, None)
 
     async def answer_of(self, qid: str, timeout: float = 15.0) -> dict[str, Any]:
@@ -954,13 +1118,22 @@ class FakeTelegram:
             waiter.set()
         self.notify({"type": change, "chat": msg.chat_id, "message": msg})
 
+    def _shown_ephemeral(self, e: Ephemeral, gone: bool = False) -> None:
+        """The bot sent, edited or deleted ``e`` (one its receiver's app lost is not shown)."""
+        self.last_shown = time.monotonic()
+        waiter = self._changed.pop(e.chat_id, None)
+        if waiter is not None:
+            waiter.set()
+        kind = "ephemeral_deleted" if gone or e.lost else "ephemeral"
+        self.notify({"type": kind, "chat": e.chat_id, "message": e})
+
     def last_message(self, chat_id: int) -> Message | None:
         msgs = self.messages.get(chat_id)
         if not msgs:
             return None
         return msgs[max(msgs)]
 
-    def buttons(self, msg: Message | None) -> list[dict[str, Any]]:
+    def buttons(self, msg: Message | Ephemeral | None) -> list[dict[str, Any]]:
         if msg is None or not msg.markup:
             return []
         return [b for row in msg.markup.get("inline_keyboard", []) for b in row]
@@ -985,18 +1158,27 @@ class FakeTelegram:
             if not isinstance(row, list):
                 raise ApiError(400, "Bad Request: reply markup rows must be arrays")
             for b in row:
-                if not isinstance(b, dict) or not b.get("text"):
-                    raise ApiError(400, "Bad Request: button text is empty")
-                kinds = [k for k in ("url", "callback_data", "web_app") if k in b]
-                if len(kinds) != 1:
-                    raise ApiError(400, "Bad Request: a button needs exactly one of url or callback_data")
-                if "web_app" in b:
-                    self._check_web_app(b["web_app"], chat_id)
-                if "callback_data" in b and not 1 <= len(str(b["callback_data"]).encode()) <= 64:
-                    raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
-                if "url" in b and not str(b["url"]).startswith(("https://", "http://", "tg://")):
-                    raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
+                self._check_button(b, chat_id)
         return dict(markup)
+
+    def _check_button(self, b: Any, chat_id: int) -> None:
+        if not isinstance(b, dict) or not b.get("text"):
+            raise ApiError(400, "Bad Request: button text is empty")
+        kinds = [k for k in ("url", "callback_data", "web_app") if k in b]
+        if len(kinds) != 1:
+            raise ApiError(400, "Bad Request: a button needs exactly one of url or callback_data")
+        if "web_app" in b:
+            self._check_web_app(b["web_app"], chat_id)
+        if "callback_data" in b and not 1 <= len(str(b["callback_data"]).encode()) <= 64:
+            raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+        if "url" in b and not str(b["url"]).startswith(("https://", "http://", "tg://")):
+            raise ApiError(400, "Bad Request: BUTTON_URL_INVALID")
+        # Bot API 9.4's style and 10.3's disabled (a greyed button that does nothing); inferred:
+        # the wording of their refusals
+        if "style" in b and b["style"] not in BUTTON_STYLES:
+            raise ApiError(400, "Bad Request: BUTTON_STYLE_INVALID")
+        if "disabled" in b and not isinstance(b["disabled"], bool):
+            raise ApiError(400, "Bad Request: can't parse inline keyboard button: disabled must be Boolean")
 
     def _check_web_app(self, web_app: Any, chat_id: int) -> None:
         """A Mini App's button: only in a private chat, to an HTTPS page (the
@@ -1156,6 +1338,8 @@ class FakeTelegram:
         return list(batch)
 
     async def m_sendmessage(self, p: dict[str, Any]) -> dict[str, Any]:
+        if p.get("ephemeral_message_parameters") is not None:
+            return self._send_ephemeral(p)
         chat_id = self._target(p)
         thread = self._thread(chat_id, p)
         text = self._check_text(p)
@@ -1175,11 +1359,7 @@ class FakeTelegram:
         if msg is None:
             raise ApiError(400, "Bad Request: message to edit not found")
         if msg.text == text and (msg.markup or None) == (markup or None):
-            raise ApiError(
-                400,
-                "Bad Request: message is not modified: specified new message content "
-                "and reply markup are exactly the same as a current content",
-            )
+            raise ApiError(400, NOT_MODIFIED)
         self._rate(chat_id)
         msg.text, msg.markup, msg.html = text, markup, _html(p)
         msg.edits += 1
@@ -1232,8 +1412,11 @@ class FakeTelegram:
         chat = self.chats.get(chat_id)
         if chat is None:
             raise ApiError(400, "Bad Request: chat not found")
-        status = "administrator" if user_id in chat.admins else "member"
-        body: dict[str, Any] = {"status": status, "user": self.users[user_id].as_dict()}
+        if user_id != self.bot_id and user_id not in self.users:
+            raise ApiError(400, "Bad Request: user not found")
+        user = self._bot_user() if user_id == self.bot_id else self.users[user_id].as_dict()
+        status = "administrator" if user_id in chat.admins else "left" if user_id in chat.gone else "member"
+        body: dict[str, Any] = {"status": status, "user": user}
         if status == "administrator":
             body.update(
                 {
@@ -1255,6 +1438,164 @@ class FakeTelegram:
                 }
             )
         return body
+
+    # --- ephemeral messages (Bot API 10.2-10.4) -----------------------------------------------
+    # As aiogram 3.2x, grammY, tdlib and telers document them; the refusals' wording is
+    # inferred (none of them quotes Telegram's), the rules are theirs unless marked "inferred".
+
+    def _send_ephemeral(self, p: dict[str, Any]) -> dict[str, Any]:
+        """sendMessage with ``ephemeral_message_parameters``: a message in a group only its
+        receiver sees; the result is a Message with message_id 0, ``ephemeral_message_id`` and
+        ``receiver_user``."""
+        chat_id = self._group_target(p)
+        params = p["ephemeral_message_parameters"]
+        if not isinstance(params, dict):
+            raise ApiError(400, "Bad Request: can't parse ephemeral message parameters")
+        receiver = self._receiver(chat_id, params.get("receiver_user_id"))
+        press = self._ephemeral_press(chat_id, receiver, params.get("callback_query_id"))
+        replaces = self._replaced(params, press)
+        thread = self._thread(chat_id, p)
+        text = self._check_text(p)
+        markup = self._check_markup(p.get("reply_markup"), chat_id)
+        self._may_send_ephemeral(chat_id, str(params.get("callback_query_id")), press)
+        self._rate(chat_id)  # inferred: no limit of their own is documented; counted as the group's
+        e = Ephemeral(
+            chat_id,
+            receiver,
+            next(self._ephemeral_ids[chat_id]),  # inferred: numbered per chat, from 1
+            text,
+            markup,
+            time.time(),
+            html=_html(p),
+            thread_id=thread,
+            after=self._top_id.get(chat_id, 0),
+            replaces=replaces,
+            lost=receiver in self.faults.dropping,
+        )
+        self.ephemerals[(chat_id, receiver)][e.ephemeral_id] = e
+        self._shown_ephemeral(e)
+        return self._ephemeral_dict(e)
+
+    def _group_target(self, p: dict[str, Any]) -> int:
+        """The chat of an ephemeral message: a group or supergroup, never a private chat."""
+        chat_id = self._target(p)
+        if chat_id > 0:
+            raise ApiError(400, "Bad Request: ephemeral messages can't be sent to private chats")
+        return chat_id
+
+    def _receiver(self, chat_id: int, raw: Any) -> int:
+        """The receiver: a person (never a bot) who is in the group; inferred: a receiver is
+        always named (aiogram, grammY and tdlib require receiver_user_id; one Dart library
+        lets a callback_query_id stand for it)."""
+        try:
+            receiver = int(raw)
+        except (TypeError, ValueError):
+            raise ApiError(400, "Bad Request: receiver_user_id is empty") from None
+        if receiver not in self.users:  # the bot itself and other bots too
+            raise ApiError(400, "Bad Request: user not found")
+        if receiver in self.chats[chat_id].gone:  # may leave at any moment: not the bot's fault
+            raise ApiError(400, "Bad Request: USER_NOT_PARTICIPANT", excused=True)
+        return receiver
+
+    def _ephemeral_press(self, chat_id: int, receiver: int, qid: Any) -> _Press | None:
+        """The press named by ``callback_query_id``: the receiver's, in this group (inferred:
+        a press by someone else, or elsewhere, does not let the bot write to the receiver)."""
+        if qid in (None, ""):
+            return None
+        press = self.pressers.get(str(qid))
+        if press is None:
+            raise ApiError(400, TOO_OLD)
+        if press.user != receiver or press.chat != chat_id:
+            raise ApiError(400, "Bad Request: the callback query is not the receiver's in this chat")
+        return press
+
+    @staticmethod
+    def _replaced(params: dict[str, Any], press: _Press | None) -> int | None:
+        """The message an ephemeral one is shown in place of (replace_callback_query_message):
+        the pressed one; never an ephemeral one (those are edited instead, as documented)."""
+        if not params.get("replace_callback_query_message"):
+            return None
+        if press is None:
+            raise ApiError(400, "Bad Request: replace_callback_query_message needs a callback_query_id")
+        if press.ephemeral_id is not None:
+            raise ApiError(
+                400, "Bad Request: a press on an ephemeral message is answered by editing that message"
+            )
+        return press.message_id
+
+    def _may_send_ephemeral(self, chat_id: int, qid: str, press: _Press | None) -> None:
+        """An admin bot may send one at any time; any other only within ``ephemeral_window``
+        seconds of a press by the receiver, passing its callback_query_id."""
+        if self.bot_id in self.chats[chat_id].admins:
+            return
+        if press is None:
+            raise ApiError(
+                400, "Bad Request: not enough rights to send ephemeral messages without a callback query"
+            )
+        if time.monotonic() - self.pressed_at.get(qid, -math.inf) > self.ephemeral_window:
+            self.faults.hits["ephemeral_late"] += 1  # a slow answer, as an expired callback: excused
+            raise ApiError(400, TOO_OLD, excused=True)
+
+    def _ephemeral(self, p: dict[str, Any], verb: str) -> Ephemeral:
+        """The ephemeral message an edit or a delete names; one the receiver's app lost is
+        refused as one that is not there (inferred), and that is not the bot's fault."""
+        chat_id = self._group_target(p)
+        try:
+            receiver, eid = int(p["receiver_user_id"]), int(p["ephemeral_message_id"])
+        except (KeyError, TypeError, ValueError):
+            raise ApiError(400, f"Bad Request: message to {verb} not found") from None
+        e = self.ephemerals.get((chat_id, receiver), {}).get(eid)
+        if e is None:
+            raise ApiError(400, f"Bad Request: message to {verb} not found")
+        if e.lost:
+            self.faults.hits["ephemeral_lost"] += 1
+            raise ApiError(400, f"Bad Request: message to {verb} not found", excused=True)
+        return e
+
+    async def m_editephemeralmessagetext(self, p: dict[str, Any]) -> bool:
+        """Inferred: edits and deletes are not bound to the 15 seconds (nothing says they are)."""
+        e = self._ephemeral(p, "edit")
+        text = self._check_text(p)
+        self._change_ephemeral(e, text, self._check_markup(p.get("reply_markup"), e.chat_id), _html(p))
+        return True
+
+    async def m_editephemeralmessagereplymarkup(self, p: dict[str, Any]) -> bool:
+        e = self._ephemeral(p, "edit")
+        self._change_ephemeral(e, e.text, self._check_markup(p.get("reply_markup"), e.chat_id), e.html)
+        return True
+
+    def _change_ephemeral(
+        self, e: Ephemeral, text: str, markup: dict[str, Any] | None, html_mode: bool
+    ) -> None:
+        if e.text == text and (e.markup or None) == (markup or None):
+            raise ApiError(400, NOT_MODIFIED)
+        self._rate(e.chat_id)  # inferred, as sending: counted as a message to the group
+        e.text, e.markup, e.html = text, markup, html_mode
+        e.edits += 1
+        self._shown_ephemeral(e)
+
+    async def m_deleteephemeralmessage(self, p: dict[str, Any]) -> bool:
+        e = self._ephemeral(p, "delete")
+        del self.ephemerals[(e.chat_id, e.receiver)][e.ephemeral_id]
+        self._shown_ephemeral(e, gone=True)
+        return True
+
+    def _ephemeral_dict(self, e: Ephemeral) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "message_id": 0,
+            "ephemeral_message_id": e.ephemeral_id,
+            "receiver_user": self.users[e.receiver].as_dict(),
+            "date": int(e.date),
+            "chat": self._chat_dict(e.chat_id),
+            "from": self._bot_user(),
+            "text": e.text,
+            **self._in_thread(e.chat_id, e.thread_id),
+        }
+        if e.edits:
+            d["edit_date"] = int(time.time())
+        if e.markup:
+            d["reply_markup"] = e.markup
+        return d
 
     def _message_dict(self, msg: Message) -> dict[str, Any]:
         d: dict[str, Any] = {
@@ -1286,6 +1627,7 @@ def _group_json(c: Chat) -> dict[str, Any]:
         "general_closed": c.general_closed,
         "migrated_to": c.migrated_to,
         "bot_status": c.bot_status,
+        "gone": sorted(c.gone),
         "topics": [
             {
                 "id": t.id,

@@ -31,7 +31,7 @@ from aiohttp import web
 
 from bot.i18n import LANGUAGES
 from bot.miniapp import identity
-from bot.playground.botapi import FakeTelegram, Message
+from bot.playground.botapi import Ephemeral, FakeTelegram, Message
 from bot.playground.relay import Relay
 from bot.rates import TELEGRAM, Rates
 
@@ -180,21 +180,13 @@ class Playground:
     def people(self) -> list[dict[str, Any]]:
         return [self.person(uid) for uid in sorted(self.api.users)]
 
-    def shown(self, msg: Message) -> dict[str, Any]:
+    def shown(self, msg: Message | Ephemeral) -> dict[str, Any]:
+        """A message of the bot as the page draws it; an ephemeral one carries its receiver (the
+        page shows it to them only) and the id of the message before it (where it shows)."""
         rows = (msg.markup or {}).get("inline_keyboard", [])
-        buttons = [
-            [
-                {"text": b["text"], "url": b["url"]}
-                if "url" in b
-                else {"text": b["text"], "web_app": b["web_app"]["url"]}
-                if "web_app" in b
-                else {"text": b["text"], "data": b["callback_data"]}
-                for b in row
-            ]
-            for row in rows
-        ]
-        return {
-            "id": msg.message_id,
+        buttons = [[_button(b) for b in row] for row in rows]
+        entry: dict[str, Any] = {
+            "id": msg.message_id if isinstance(msg, Message) else 0,
             "from": "bot",
             "text": msg.text,
             "html": msg.html,
@@ -202,6 +194,9 @@ class Playground:
             "edits": msg.edits,
             "date": int(msg.date),
         }
+        if isinstance(msg, Ephemeral):
+            entry.update(ephemeral=msg.ephemeral_id, receiver=msg.receiver, after=msg.after)
+        return entry
 
     def said(self, message: dict[str, Any]) -> dict[str, Any]:
         who = message["from"]
@@ -217,7 +212,16 @@ class Playground:
         """What a chat shows, oldest first: the bot's messages and what people wrote."""
         entries = [self.shown(m) for m in self.api.messages.get(chat_id, {}).values()]
         entries += [self.said(m) for m in self.api.said.get(chat_id, {}).values()]
-        return sorted(entries, key=lambda e: int(e["id"]))
+        entries += [
+            self.shown(e)
+            for (chat, _), kept in self.api.ephemerals.items()
+            if chat == chat_id
+            for e in kept.values()
+            if not e.lost
+        ]
+        return sorted(
+            entries, key=lambda e: (int(e.get("after", e["id"])), "ephemeral" in e, e.get("ephemeral", 0))
+        )
 
     def state(self) -> dict[str, Any]:
         chats = [GROUP, *sorted(self.api.users)]
@@ -244,6 +248,11 @@ class Playground:
                 self.publish({"type": "people", "people": self.people()})
         elif kind == "deleted":
             self.publish({"type": "deleted", "chat": event["chat"], "id": event["message"].message_id})
+        elif kind == "ephemeral":
+            self.publish({"type": "message", "chat": event["chat"], "message": self.shown(event["message"])})
+        elif kind == "ephemeral_deleted":
+            gone = event["message"]
+            self.publish({"type": "deleted", "chat": event["chat"], "id": 0, "ephemeral": gone.ephemeral_id})
         elif kind == "polling":
             self.publish({"type": "polling"})
 
@@ -330,13 +339,19 @@ class Playground:
         try:
             user = self._user(body)
             chat = self._chat(body, user)
-            msg = self.api.messages.get(chat, {}).get(body.get("message", 0))
+            msg = self._pressed_message(body, chat, user)
             data = body.get("data")
-            if msg is None or not any(b.get("callback_data") == data for b in self.api.buttons(msg)):
-                raise Bad("no such button")  # Telegram's clients press only the buttons they show
+            # Telegram's clients press only the buttons they show, and not a disabled one
+            if msg is None or not any(
+                b.get("callback_data") == data and not b.get("disabled") for b in self.api.buttons(msg)
+            ):
+                raise Bad("no such button")
         except Bad as e:
             raise web.HTTPBadRequest(text=str(e)) from None
-        qid = self.api.press(user, chat, msg.message_id, str(data))
+        if isinstance(msg, Ephemeral):
+            qid = self.api.press_ephemeral(user, chat, msg.ephemeral_id, str(data))
+        else:
+            qid = self.api.press(user, chat, msg.message_id, str(data))
         try:
             answer = await self.api.answer_of(qid, PRESS_TIMEOUT_S)
         except TimeoutError:
@@ -344,6 +359,13 @@ class Playground:
         finally:
             self.api.forget(qid)
         return web.json_response(answer)
+
+    def _pressed_message(self, body: dict[str, Any], chat: int, user: int) -> Message | Ephemeral | None:
+        """The message a press is on: ``ephemeral`` (one only this person sees) or ``message``."""
+        if "ephemeral" in body:
+            e = self.api.ephemerals.get((chat, user), {}).get(body["ephemeral"])
+            return None if e is None or e.lost else e
+        return self.api.messages.get(chat, {}).get(body.get("message", 0))
 
     async def _webapp(self, request: web.Request) -> web.Response:
         """A Mini App opened from a button: what Telegram Web puts in the frame's address
@@ -422,6 +444,17 @@ class Playground:
         u.first_name, u.lang = name or u.first_name, lang
         self.publish({"type": "people", "people": self.people()})
         return web.json_response(self.person(user_id))
+
+
+def _button(b: dict[str, Any]) -> dict[str, Any]:
+    """A button as the page draws it: a link, a Mini App, or a callback (styled, or disabled)."""
+    if "url" in b:
+        return {"text": b["text"], "url": b["url"]}
+    if "web_app" in b:
+        return {"text": b["text"], "web_app": b["web_app"]["url"]}
+    shown = {"text": b["text"], "data": b["callback_data"]}
+    shown.update({k: b[k] for k in ("style", "disabled") if k in b})
+    return shown
 
 
 def loopback(host: str) -> bool:

@@ -6,10 +6,14 @@ Every wait is on the page (a selector, or the page's change counter
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 ANN, BORIS = 1001, 1002
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -232,3 +236,54 @@ def test_switching_who_i_am_keeps_the_group_scrolled_where_it_was(page: Any) -> 
     be(page, ANN)  # in the middle: the same message at the same place
     after = page.evaluate(LOG_PLACE)
     assert (after["first"], after["offset"]) == (middle["first"], middle["offset"]), (middle, after)
+
+
+GROUP = -1_001_000_000_001  # the playground's group (bot.playground.server.GROUP)
+
+
+@pytest.fixture
+def boris_hand(tmp_path: Path) -> None:
+    """The playground's chats on disk before it starts: Ann and Boris in the group, and a
+    message in it that only Boris sees (the bot does not send them yet; the page shows them)."""
+    keys = {"inline_keyboard": [[{"text": "🂡 Ace", "callback_data": "x|nothing", "style": "success"}]]}
+    world = {
+        "users": [
+            {"id": ANN, "name": "Ann", "lang": "en", "started": False, "blocked": False},
+            {"id": BORIS, "name": "Boris", "lang": "en", "started": False, "blocked": False},
+        ],
+        "groups": [{"id": GROUP, "title": "Playground", "admins": [ANN, BORIS]}],
+        "messages": [],
+        "said": [],
+        "next_ids": {str(GROUP): 1},
+        "ephemerals": [
+            {
+                "chat": GROUP,
+                "receiver": BORIS,
+                "id": 1,
+                "text": "Boris's hand",
+                "markup": keys,
+                "date": time.time(),
+                "html": False,
+                "thread": None,
+                "edits": 0,
+                "after": 0,
+            },
+        ],
+    }
+    saved = tmp_path / "playground" / "chats.json"
+    saved.parent.mkdir(parents=True)
+    saved.write_text(json.dumps(world), "utf-8")
+
+
+def test_an_ephemeral_message_shows_to_its_receiver_only(boris_hand: None, page: Any) -> None:
+    hand = chat(page, "group").locator(".msg.ephemeral[data-receiver='1002']")
+    hand.wait_for(state="attached")
+    be(page, ANN)
+    assert not hand.is_visible()  # Ann does not see Boris's message
+    be(page, BORIS)
+    hand.wait_for()
+    assert hand.locator(".only").inner_text().strip().endswith("Only you can see this")
+    assert "Boris's hand" in hand.inner_text()
+    press(page, hand, "nothing")  # pressable: the bot gets the press, and answers it
+    be(page, ANN)
+    assert not hand.is_visible()

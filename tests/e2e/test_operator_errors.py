@@ -182,6 +182,16 @@ async def test_every_invalid_setting_names_the_values_it_takes(tmp_path: Path) -
     assert "LOG_LEVEL" not in out and "not secret!" not in out, out  # a secret is never printed
 
 
+async def test_a_miniapp_url_without_its_trailing_slash(tmp_path: Path) -> None:
+    """Its page would be served at /app, and its files and API looked for one level up."""
+    env = environment(BOT_TOKEN="1:x", DATA_DIR=str(tmp_path), MINIAPP_URL="https://cards.example.com/app")
+    code, out = await run_bot(env)
+    assert code == 1
+    one_clear_line(
+        out, "MINIAPP_URL=https://cards.example.com/app is invalid", "ending in /", "set MINIAPP_URL"
+    )
+
+
 async def test_a_token_telegram_rejects(api: FakeTelegram, tmp_path: Path) -> None:
     env = environment(
         BOT_TOKEN="654321:NOT-THE-TOKEN",
@@ -201,6 +211,7 @@ async def test_no_network(tmp_path: Path) -> None:
         BOT_TOKEN="123456:TEST",
         TELEGRAM_API_BASE_URL=f"http://127.0.0.1:{closed}/bot",
         DATA_DIR=str(tmp_path / "data"),
+        STARTUP_PATIENCE_S="0",  # (a start rides out an outage otherwise: tests/e2e/test_startup.py)
     )
     code, out = await run_bot(env)
     assert code == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dtm
+import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
@@ -512,3 +513,258 @@ async def test_a_server_started_again_holds_answers_again(tg: tuple[FakeTelegram
     started = time.monotonic()
     await bot.send_message(ANN, "late again")
     assert time.monotonic() - started >= 0.3
+
+
+# --- ephemeral messages (Bot API 10.2-10.4) ---------------------------------------------------
+
+
+def only_for(receiver: int, press: str | None = None, replace: bool | None = None) -> dict[str, Any]:
+    """sendMessage's ephemeral_message_parameters, as a bot passes them in api_kwargs."""
+    params: dict[str, Any] = {"receiver_user_id": receiver}
+    if press is not None:
+        params["callback_query_id"] = press
+    if replace is not None:
+        params["replace_callback_query_message"] = replace
+    return {"ephemeral_message_parameters": params}
+
+
+def texts(api: FakeTelegram, user: int, chat: int) -> list[str]:
+    return [m.text for m in api.sees(user, chat)]
+
+
+async def test_an_ephemeral_message_is_seen_by_its_receiver_only(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    api.chats[GROUP].admins.add(api.bot_id)  # an admin bot: to anyone, at any time
+    await bot.send_message(GROUP, "board")
+    sent = await bot.send_message(GROUP, "your hand", reply_markup=KEYS, api_kwargs=only_for(CY))
+    assert sent.message_id == 0 and sent.chat.id == GROUP and sent.text == "your hand"
+    assert sent.api_kwargs["ephemeral_message_id"] == 1
+    assert sent.api_kwargs["receiver_user"]["id"] == CY  # who never opened the bot: fine
+    assert texts(api, CY, GROUP) == ["board", "your hand"]
+    assert texts(api, ANN, GROUP) == texts(api, BOB, GROUP) == ["board"]
+    assert [e.text for e in api.seen_ephemerals(CY, GROUP)] == ["your hand"]
+    assert len(api.sent_at[GROUP]) == 2  # counted as the group's messages
+    assert api.violations == []
+
+
+async def test_a_press_on_an_ephemeral_message_is_a_callback_query_in_the_group(
+    tg: tuple[FakeTelegram, Bot],
+) -> None:
+    api, bot = tg
+    api.chats[GROUP].admins.add(api.bot_id)
+    sent = await bot.send_message(GROUP, "hand", reply_markup=KEYS, api_kwargs=only_for(BOB))
+    eid = sent.api_kwargs["ephemeral_message_id"]
+    api.press_ephemeral(BOB, GROUP, eid, "oink")
+    (update,) = taken(api, bot)
+    query = update.callback_query
+    assert query is not None and query.from_user.id == BOB and query.data == "oink"
+    assert query.message is not None and query.message.message_id == 0 and query.message.chat.id == GROUP
+    assert query.message.api_kwargs["ephemeral_message_id"] == eid
+    with pytest.raises(ValueError):  # nobody else sees it, so nobody else presses it
+        api.press_ephemeral(ANN, GROUP, eid, "oink")
+    await bot.answer_callback_query(query.id)
+    assert api.violations == []
+
+
+async def test_a_bot_that_is_not_an_admin_has_15_seconds_after_a_press(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    board = await bot.send_message(GROUP, "board", reply_markup=KEYS)
+    with pytest.raises(BadRequest, match=r"(?i)not enough rights"):  # no press to answer
+        await bot.send_message(GROUP, "hand", api_kwargs=only_for(ANN))
+    ann = api.press(ANN, GROUP, board.message_id, "oink")
+    with pytest.raises(BadRequest):  # Ann's press lets the bot write to Ann only
+        await bot.send_message(GROUP, "hand", api_kwargs=only_for(BOB, ann))
+    sent = await bot.send_message(GROUP, "hand", api_kwargs=only_for(ANN, ann))
+    assert texts(api, ANN, GROUP) == ["board", "hand"]
+    assert len(api.violations) == 2  # both the bot's fault
+    api.ephemeral_window = 0.0  # the press is older than the window now
+    with pytest.raises(BadRequest, match="too old"):
+        await bot.send_message(GROUP, "again", api_kwargs=only_for(ANN, ann))
+    assert len(api.violations) == 2 and api.faults.hits["ephemeral_late"] == 1  # a slow bot: excused
+    # an edit is not bound to the window (inferred)
+    assert await bot.do_api_request(
+        "editEphemeralMessageText",
+        api_kwargs={
+            "chat_id": GROUP,
+            "receiver_user_id": ANN,
+            "ephemeral_message_id": sent.api_kwargs["ephemeral_message_id"],
+            "text": "hand, later",
+        },
+    )
+    api.chats[GROUP].admins.add(api.bot_id)  # promoted: any time, with no press
+    await bot.send_message(GROUP, "any time", api_kwargs=only_for(BOB))
+    assert texts(api, BOB, GROUP) == ["board", "any time"]
+
+
+async def test_ephemeral_messages_are_for_groups_and_their_people(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    for chat in (GROUP, BASIC):
+        api.chats[chat].admins.add(api.bot_id)
+    with pytest.raises(BadRequest, match="private chats"):
+        await bot.send_message(ANN, "hand", api_kwargs=only_for(ANN))
+    for receiver in (api.bot_id, 9999):  # a bot (itself), a stranger
+        with pytest.raises(BadRequest, match=r"(?i)user not found"):
+            await bot.send_message(GROUP, "hand", api_kwargs=only_for(receiver))
+    assert len(api.violations) == 3
+    api.leave_group(BOB, GROUP)
+    with pytest.raises(BadRequest, match=r"(?i)USER_NOT_PARTICIPANT"):  # left: nobody's fault
+        await bot.send_message(GROUP, "hand", api_kwargs=only_for(BOB))
+    assert len(api.violations) == 3
+    api.join_group(BOB, GROUP)
+    await bot.send_message(GROUP, "hand", api_kwargs=only_for(BOB))
+    await bot.send_message(BASIC, "hand", api_kwargs=only_for(BOB))  # a basic group too
+    assert texts(api, BOB, BASIC) == ["hand"] and api.messages[ANN] == {}
+
+
+async def test_ephemeral_messages_in_forum_topics(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    api.chats[FORUM].admins.add(api.bot_id)
+    topic = api.create_topic(FORUM, ANN, "Svintus")
+    sent = await bot.send_message(FORUM, "hand", message_thread_id=topic, api_kwargs=only_for(BOB))
+    assert sent.message_thread_id == topic and sent.is_topic_message
+    assert [(e.text, e.thread_id) for e in api.seen_ephemerals(BOB, FORUM)] == [("hand", topic)]
+    with pytest.raises(BadRequest, match=r"(?i)message thread not found"):
+        await bot.send_message(FORUM, "hand", message_thread_id=topic + 50, api_kwargs=only_for(BOB))
+    api.close_topic(FORUM, topic)
+    with pytest.raises(BadRequest, match=r"(?i)TOPIC_CLOSED"):
+        await bot.send_message(FORUM, "hand", message_thread_id=topic, api_kwargs=only_for(BOB))
+
+
+async def test_ephemeral_edits_and_deletes_are_checked_as_ordinary_ones(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    api.chats[GROUP].admins.add(api.bot_id)
+    sent = await bot.send_message(GROUP, "hand", api_kwargs=only_for(BOB))
+    names = {
+        "chat_id": GROUP,
+        "receiver_user_id": BOB,
+        "ephemeral_message_id": sent.api_kwargs["ephemeral_message_id"],
+    }
+    edit = "editEphemeralMessageText"
+    await bot.do_api_request(edit, api_kwargs={**names, "text": "<b>hand</b>", "parse_mode": "HTML"})
+    assert api.seen_ephemerals(BOB, GROUP)[0].edits == 1
+    for text, markup, why in (
+        ("<b>hand</b>", None, "message is not modified"),
+        ("<b>hand", None, "can't parse entities"),
+        ("x" * 4097, None, "message is too long"),
+        ("hand", {"inline_keyboard": [[{"text": "Oink", "callback_data": "o" * 65}]]}, "BUTTON_DATA_INVALID"),
+    ):
+        with pytest.raises(BadRequest, match=r"(?i)" + why):
+            kwargs = {**names, "text": text, "parse_mode": "HTML"}
+            await bot.do_api_request(edit, api_kwargs=kwargs | ({"reply_markup": markup} if markup else {}))
+    await bot.do_api_request("editEphemeralMessageReplyMarkup", api_kwargs={**names, "reply_markup": KEYS})
+    assert api.seen_ephemerals(BOB, GROUP)[0].markup == KEYS.to_dict()
+    with pytest.raises(BadRequest, match=r"(?i)message is not modified"):
+        await bot.do_api_request(
+            "editEphemeralMessageReplyMarkup", api_kwargs={**names, "reply_markup": KEYS}
+        )
+    wrong = {**names, "receiver_user_id": ANN}  # an ephemeral message is found by its receiver too
+    with pytest.raises(BadRequest, match=r"(?i)message to edit not found"):
+        await bot.do_api_request(edit, api_kwargs={**wrong, "text": "x"})
+    assert await bot.do_api_request("deleteEphemeralMessage", api_kwargs=names) is True
+    assert api.sees(BOB, GROUP) == []
+    with pytest.raises(BadRequest, match=r"(?i)message to delete not found"):
+        await bot.do_api_request("deleteEphemeralMessage", api_kwargs=names)
+    assert len(api.sent_at[GROUP]) == 3  # the send and two edits count in the group's limit
+
+
+async def test_ephemeral_messages_count_in_the_group_s_limit() -> None:
+    api = FakeTelegram(group_limit=3)
+    api.add_user(ANN, "Ann")
+    api.add_group(GROUP, "Sty", admins={api.bot_id})
+    bot = Bot(api.token, base_url=await api.start())
+    await bot.initialize()
+    try:
+        await bot.send_message(GROUP, "board")
+        await bot.send_message(GROUP, "hand", api_kwargs=only_for(ANN))
+        await bot.send_message(GROUP, "hand 2", api_kwargs=only_for(ANN))
+        with pytest.raises(RetryAfter):
+            await bot.send_message(GROUP, "hand 3", api_kwargs=only_for(ANN))
+        assert api.too_many_by["group"] == 1 and texts(api, ANN, GROUP) == ["board", "hand", "hand 2"]
+    finally:
+        await bot.shutdown()
+        await api.stop()
+
+
+async def test_a_client_that_drops_ephemeral_messages(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    api.chats[GROUP].admins.add(api.bot_id)
+    kept = await bot.send_message(GROUP, "kept", api_kwargs=only_for(ANN))
+    api.faults.drop_ephemerals(BOB)
+    lost = await bot.send_message(GROUP, "hand", api_kwargs=only_for(BOB))  # Telegram cannot tell
+    assert lost.api_kwargs["ephemeral_message_id"] and api.sees(BOB, GROUP) == []
+    names = {
+        "chat_id": GROUP,
+        "receiver_user_id": BOB,
+        "ephemeral_message_id": lost.api_kwargs["ephemeral_message_id"],
+    }
+    with pytest.raises(BadRequest, match=r"(?i)message to edit not found"):
+        await bot.do_api_request("editEphemeralMessageText", api_kwargs={**names, "text": "again"})
+    api.faults.drop_ephemerals(BOB, dropping=False)
+    await bot.send_message(GROUP, "hand", api_kwargs=only_for(BOB))
+    assert texts(api, BOB, GROUP) == ["hand"]
+    api.restart_app(ANN)  # they may vanish when the app restarts
+    assert api.sees(ANN, GROUP) == []
+    names = {
+        "chat_id": GROUP,
+        "receiver_user_id": ANN,
+        "ephemeral_message_id": kept.api_kwargs["ephemeral_message_id"],
+    }
+    with pytest.raises(BadRequest, match=r"(?i)message to edit not found"):
+        await bot.do_api_request("editEphemeralMessageText", api_kwargs={**names, "text": "again"})
+    assert api.violations == [] and api.faults.hits["ephemeral_lost"] == 2  # not the bot's fault
+
+
+async def test_an_ephemeral_message_in_place_of_the_pressed_one(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    board = await bot.send_message(GROUP, "board", reply_markup=KEYS)
+    ann = api.press(ANN, GROUP, board.message_id, "oink")
+    sent = await bot.send_message(GROUP, "hand", reply_markup=KEYS, api_kwargs=only_for(ANN, ann, True))
+    assert texts(api, ANN, GROUP) == ["hand"] and texts(api, BOB, GROUP) == ["board"]
+    again = api.press_ephemeral(ANN, GROUP, sent.api_kwargs["ephemeral_message_id"], "oink")
+    with pytest.raises(BadRequest, match="editing that message"):  # documented: edit it instead
+        await bot.send_message(GROUP, "hand", api_kwargs=only_for(ANN, again, True))
+
+
+async def test_buttons_styled_and_disabled(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    keys = InlineKeyboardMarkup(
+        [
+            [
+                InlineKeyboardButton("Play", callback_data="p", style="success"),
+                InlineKeyboardButton("Wait", callback_data="w", api_kwargs={"disabled": True}),
+            ]
+        ]
+    )
+    sent = await bot.send_message(GROUP, "board", reply_markup=keys)
+    assert api.buttons(api.messages[GROUP][sent.message_id]) == [
+        {"text": "Play", "callback_data": "p", "style": "success"},
+        {"text": "Wait", "callback_data": "w", "disabled": True},
+    ]
+    for bad in (
+        InlineKeyboardButton("Play", callback_data="p", style="purple"),
+        InlineKeyboardButton("Wait", callback_data="w", api_kwargs={"disabled": "yes"}),
+    ):
+        with pytest.raises(BadRequest):
+            await bot.send_message(GROUP, "board", reply_markup=InlineKeyboardMarkup([[bad]]))
+    assert len(api.violations) == 2
+
+
+async def test_the_world_keeps_ephemeral_messages(tg: tuple[FakeTelegram, Bot]) -> None:
+    api, bot = tg
+    api.chats[GROUP].admins.add(api.bot_id)
+    await bot.send_message(GROUP, "hand", api_kwargs=only_for(BOB))
+    api.leave_group(CY, GROUP)
+    again = FakeTelegram()
+    again.load_world(json.loads(json.dumps(api.world())))
+    assert [(e.text, e.ephemeral_id) for e in again.seen_ephemerals(BOB, GROUP)] == [("hand", 1)]
+    assert again.chats[GROUP].gone == {CY}
+    again.chats[GROUP].admins.add(again.bot_id)
+    base = await again.start()
+    other = Bot(again.token, base_url=base)
+    await other.initialize()
+    try:
+        sent = await other.send_message(GROUP, "next", api_kwargs=only_for(BOB))
+        assert sent.api_kwargs["ephemeral_message_id"] == 2  # numbered on, not from 1 again
+    finally:
+        await other.shutdown()
+        await again.stop()

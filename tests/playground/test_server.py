@@ -385,3 +385,59 @@ async def test_a_restarted_playground_never_gives_a_press_an_id_given_before(tmp
     after = {again.api.press(ANN, GROUP, 1, "l|1|j") for _ in range(50)}
     assert len(before) == len(after) == 50
     assert not before & after
+
+
+async def test_an_ephemeral_message_is_shown_and_pressed_by_its_receiver_only(
+    pg: tuple[Playground, TestClient[Any, Any]],
+) -> None:
+    playground, client = pg
+    playground.api.chats[GROUP].admins.add(playground.api.bot_id)  # may send them at any time
+    events = await client.get("/api/events")
+    keys = {"inline_keyboard": [[{"text": "🂡", "callback_data": "h|1|p", "style": "success"}]]}
+    status, body = await bot_call(
+        client,
+        playground.token,
+        "sendMessage",
+        chat_id=GROUP,
+        text="Your hand",
+        reply_markup=keys,
+        ephemeral_message_parameters={"receiver_user_id": BORIS},
+    )
+    assert status == 200 and body["result"]["message_id"] == 0
+    eid = body["result"]["ephemeral_message_id"]
+    line = ""
+    while not line.startswith("data: "):
+        line = (await asyncio.wait_for(events.content.readline(), 5)).decode()
+    event = json.loads(line[6:])
+    assert event["type"] == "message" and event["chat"] == GROUP
+    assert (event["message"]["ephemeral"], event["message"]["receiver"]) == (eid, BORIS)
+    [shown] = playground.state()["chats"][str(GROUP)]
+    assert shown["text"] == "Your hand" and shown["receiver"] == BORIS
+    assert shown["buttons"] == [[{"text": "🂡", "data": "h|1|p", "style": "success"}]]
+    events.close()
+
+    # Ann does not see it, so cannot press it
+    r = await client.post("/api/press", json={"user": ANN, "chat": GROUP, "ephemeral": eid, "data": "h|1|p"})
+    assert r.status == 400
+    press = asyncio.create_task(
+        client.post("/api/press", json={"user": BORIS, "chat": GROUP, "ephemeral": eid, "data": "h|1|p"})
+    )
+    while not playground.api.updates:
+        await asyncio.sleep(0.01)
+    query = playground.api.updates[-1]["callback_query"]
+    assert query["from"]["id"] == BORIS and query["message"]["chat"]["id"] == GROUP
+    assert (query["message"]["message_id"], query["message"]["ephemeral_message_id"]) == (0, eid)
+    await bot_call(
+        client, playground.token, "answerCallbackQuery", callback_query_id=query["id"], text="Played"
+    )
+    assert (await (await press).json())["text"] == "Played"
+    # a disabled button is not pressed
+    keys = {"inline_keyboard": [[{"text": "🂢", "callback_data": "h|1|q", "disabled": True}]]}
+    names = {"chat_id": GROUP, "receiver_user_id": BORIS, "ephemeral_message_id": eid}
+    await bot_call(client, playground.token, "editEphemeralMessageReplyMarkup", **names, reply_markup=keys)
+    r = await client.post(
+        "/api/press", json={"user": BORIS, "chat": GROUP, "ephemeral": eid, "data": "h|1|q"}
+    )
+    assert r.status == 400
+    await bot_call(client, playground.token, "deleteEphemeralMessage", **names)
+    assert playground.state()["chats"][str(GROUP)] == []

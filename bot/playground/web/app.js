@@ -148,11 +148,13 @@ function closeApp() {
   box.hidden = true;
 }
 
-async function press(chat, user, msgId, button, node) {
+async function press(chat, user, m, button, node) {
   node.classList.add("busy");
   pg.pressing = (pg.pressing || 0) + 1;
   try {
-    const answer = await post("/api/press", { user, chat, message: msgId, data: button.data });
+    // a message only this person sees is named by its ephemeral id (its message id is 0)
+    const which = m.ephemeral ? { ephemeral: m.ephemeral } : { message: m.id };
+    const answer = await post("/api/press", { user, chat, ...which, data: button.data });
     if (answer.url) openLink(answer.url, user);
     if (answer.timeout) toast(chat, t("noAnswer"));
     else if (answer.text && answer.show_alert) alertBox(answer.text);
@@ -317,12 +319,31 @@ function clock(seconds) {
   return d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 }
 
+// Where a message goes in its chat, and what names it: an ephemeral one (a message in the
+// group only its receiver sees) comes after the message before it, and is named by its own id.
+function keyOf(m) {
+  return m.ephemeral ? "e" + m.ephemeral : m.id;
+}
+
+function placeOf(m) {
+  return m.ephemeral ? m.after + 0.5 + m.ephemeral / 1e6 : m.id;
+}
+
 function bubble(chat, m) {
   const mine = m.from !== "bot" && (Number(chat) > 0 || m.from === me);
   const row = el("div", "msg " + (m.from === "bot" ? "bot" : mine ? "out" : "in"));
   row.dataset.id = m.id;
+  row.dataset.place = placeOf(m);
   row.dataset.edits = m.edits || 0;
   const b = el("div", "bubble");
+  if (m.ephemeral) {
+    // shown to its receiver only, marked as Telegram marks it
+    row.classList.add("ephemeral");
+    row.dataset.ephemeral = m.ephemeral;
+    row.dataset.receiver = m.receiver;
+    row.hidden = m.receiver !== me;
+    b.append(el("div", "only", t("onlyYou")));
+  }
   if (Number(chat) < 0 && !mine) b.append(el("div", "author", m.from === "bot" ? state.bot.name : m.name));
   b.append(rich(m.text, m.html));
   const meta = el("div", "meta", (m.edits ? t("edited") + " " : "") + clock(m.date));
@@ -335,6 +356,11 @@ function bubble(chat, m) {
       for (const button of line) {
         const node = el("button", "key" + (button.url || button.web_app ? " link" : ""), button.text);
         node.type = "button";
+        if (button.style) node.classList.add(button.style);
+        if (button.disabled) {
+          node.disabled = true; // greyed, does nothing (Bot API 10.3)
+          node.classList.add("disabled");
+        }
         if (button.web_app) {
           node.dataset.webApp = button.web_app;
           node.addEventListener("click", () => openApp(button.web_app, ownerOf(chat)));
@@ -344,7 +370,7 @@ function bubble(chat, m) {
           node.addEventListener("click", () => openLink(button.url, ownerOf(chat)));
         } else {
           node.dataset.callback = button.data;
-          node.addEventListener("click", () => press(Number(chat), ownerOf(chat), m.id, button, node));
+          node.addEventListener("click", () => press(Number(chat), ownerOf(chat), m, button, node));
         }
         r.append(node);
       }
@@ -365,7 +391,8 @@ function bubble(chat, m) {
 function upsert(chat, m) {
   const col = columns.get(String(chat));
   if (!col) return;
-  const old = col.messages.get(m.id);
+  const key = keyOf(m);
+  const old = col.messages.get(key);
   if (old && Number(old.dataset.edits) >= (m.edits || 0)) return; // seen, or older than what is shown
   const nearBottom = col.log.scrollHeight - col.log.scrollTop - col.log.clientHeight < 80;
   const node = bubble(chat, m);
@@ -373,12 +400,12 @@ function upsert(chat, m) {
   if (old) {
     old.replaceWith(node);
   } else {
-    const after = [...col.log.children].find((c) => Number(c.dataset.id) > m.id);
+    const after = [...col.log.children].find((c) => Number(c.dataset.place) > placeOf(m));
     col.log.insertBefore(node, after || null);
   }
-  col.messages.set(m.id, node);
+  col.messages.set(key, node);
   if (!old || nearBottom) col.log.scrollTop = col.log.scrollHeight;
-  if (String(chat) !== active && pg.ready) {
+  if (String(chat) !== active && pg.ready && !node.hidden) {
     unread.add(String(chat));
     const tab = document.querySelector(`#tabs .tab[data-chat="${String(chat)}"]`);
     if (tab) tab.classList.add("unread");
@@ -443,7 +470,9 @@ function logPlace(col) {
   const top = log.getBoundingClientRect().top;
   for (const node of log.children) {
     const box = node.getBoundingClientRect();
-    if (node.message && box.bottom > top) return { bottom: false, id: node.message.id, offset: box.top - top };
+    if (node.message && !node.hidden && box.bottom > top) {
+      return { bottom: false, id: keyOf(node.message), offset: box.top - top };
+    }
   }
   return { bottom: false, id: null, offset: 0 };
 }
@@ -501,10 +530,11 @@ function apply(event) {
     upsert(event.chat, event.message);
   } else if (event.type === "deleted") {
     const col = columns.get(String(event.chat));
-    const node = col && col.messages.get(event.id);
+    const key = event.ephemeral ? "e" + event.ephemeral : event.id;
+    const node = col && col.messages.get(key);
     if (node) {
       node.remove();
-      col.messages.delete(event.id);
+      col.messages.delete(key);
     }
   } else if (event.type === "people") {
     state.people = event.people;
