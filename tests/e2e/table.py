@@ -124,15 +124,16 @@ class Table:
         """Whoever is on turn, with a card they may play: a deal may give them none, then they
         draw (and pass) until somebody has one."""
         for _ in range(12):
-            p = await self.until(lambda: self.on_turn(players), what="somebody's turn")
+            p, colour = await self.until(lambda: self._turn_or_colour(players), what="somebody's turn")
             hand = self.hand(p)
             assert hand is not None
             card = next((b for b in self.buttons(hand) if b["text"].startswith("✅")), None)
-            if card is not None:
+            if card is not None and colour is None:
                 return p, hand, card
             version = (hand.message_id, hand.edits)
-            code = "draw" if self.find(hand, "draw") else "pass"
-            assert (await self.press_code(p, hand, code))["text"] == ""
+            code = code_of(colour) if colour is not None else "draw" if self.find(hand, "draw") else "pass"
+            answer = await self.press_code(p, hand, code)
+            assert colour is not None or answer["text"] == "", answer
 
             def redrawn(p: int = p, version: tuple[int, int] = version) -> bool:
                 h = self.hand(p)
@@ -140,6 +141,18 @@ class Table:
 
             await self.until(redrawn, what=f"the hand after {code}")
         raise AssertionError("nobody had a card to play in 12 turns")
+
+    def _turn_or_colour(self, players: tuple[int, ...]) -> tuple[int, dict[str, Any] | None] | None:
+        """Whoever is on turn; or whoever must first name a colour (a Polypig played: no
+        hand says «Your turn» meanwhile), with a colour's button."""
+        p = self.on_turn(players)
+        if p is not None:
+            return p, None
+        for q in players:
+            colour = next((b for b in self.buttons(self.hand(q)) if COLOR_ANSWER.fullmatch(code_of(b))), None)
+            if colour is not None:
+                return q, colour
+        return None
 
     async def command(self, user: int, chat: int, text: str) -> None:
         self.api.say(user, chat, text)

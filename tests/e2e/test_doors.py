@@ -174,7 +174,9 @@ async def test_the_mini_app_answers_odd_input_with_a_4xx_in_json(
         }
         status, got, answer = call(port, "POST", "/app/api/press", body, headers)
         refused_as_json(status, got, answer, body[:200])
-        assert status == 400, (status, answer, body[:200])  # no button, or not the page's JSON
+        # no button, or not the page's JSON; or, when hypothesis runs an example again with
+        # the same user, that user's "too fast" (a 4xx of its own, still before any change)
+        assert status in (400, 429), (status, answer, body[:200])
 
     @FUZZ
     @given(
