@@ -237,10 +237,7 @@ def _small_face(ctx: Ctx, card: str) -> str:
     room = CARD_H - 5 - (max(top, 37) + 4 + SMALL)
     _, lines = fit(_text(ctx, card), CARD_W - 8, room, (SMALL,))
     parts = [
-        rect(1, 1, CARD_W - 2, CARD_H - 2, FACE, r=6, stroke=colour, width=1.6),
-        rect(1, 1, CARD_W - 2, CARD_H - 2, colour, r=6, opacity=0.07),
-        rect(1.8, 1.8, CARD_W - 3.6, 11.5, colour, r=5.2),
-        rect(1.8, 7, CARD_W - 3.6, 6.3, colour),
+        _card(colour, 11.5),
         text(4.5, 9.9, [band], SMALL, WHITE, bold=True),
         text(left, 17 + name_size * 0.75, name, name_size, TEXT, bold=True),
         text(4, max(top, 37) + 2, [kind], SMALL, HINT),
@@ -264,10 +261,7 @@ def _face(ctx: Ctx, card: str) -> str:
     name_size, name = fit(card_name(ctx, card), CARD_W - left - 4, 15, (6.2, 5.4, 4.8, 4.3), bold=True)
     size, lines = fit(_text(ctx, card), CARD_W - 9, CARD_H - 46, (5.6, 5.2, 4.8, 4.4, 4, 3.7))
     parts = [
-        rect(1, 1, CARD_W - 2, CARD_H - 2, FACE, r=6, stroke=colour, width=1.6),
-        rect(1, 1, CARD_W - 2, CARD_H - 2, colour, r=6, opacity=0.07),
-        rect(1.8, 1.8, CARD_W - 3.6, 10, colour, r=5.2),
-        rect(1.8, 6, CARD_W - 3.6, 6, colour),
+        _card(colour, 10),
         text(5, 9, [band], band_size, WHITE, bold=True),
         text(left, 19 + name_size * 0.2, name, name_size, TEXT, bold=True),
         text(left, 36.5, [_say(ctx, "smashup-art-kind", kind=_kind(card))], 4, HINT),
@@ -281,6 +275,18 @@ def _face(ctx: Ctx, card: str) -> str:
     ):  # room below the text: the faction's mark
         parts.append(f'<g style="opacity:.22">{glyph(CARD_W - 16, CARD_H - 8 - 16 * MIDDLE, emoji, 16)}</g>')
     return "".join(parts)
+
+
+def _card(colour: str, band: float) -> str:
+    """A card's frame in its faction's ``colour``, and its band (``band`` units tall)."""
+    return "".join(
+        [
+            rect(1, 1, CARD_W - 2, CARD_H - 2, FACE, r=6, stroke=colour, width=1.6),
+            rect(1, 1, CARD_W - 2, CARD_H - 2, colour, r=6, opacity=0.07),
+            rect(1.8, 1.8, CARD_W - 3.6, band, colour, r=5.2),
+            rect(1.8, 1.8 + band / 2, CARD_W - 3.6, band / 2, colour),
+        ]
+    )
 
 
 def _power(x: float, y: float, r: float, power: int, colour: str) -> str:
