@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton
@@ -31,6 +31,11 @@ from bot.fit import TITLE_MAX, Rendered, shown, text_of
 from bot.i18n import Translator, Words
 from bot.miniapp.links import NO_LINKS, Links
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, View, Wait
+
+# a button's colour (Bot API 9.4): what a player may press now (``success``), what cannot
+# be undone (``danger``); a client that predates it shows a plain button, so the label
+# still says it (✅, the words)
+Style = Literal["primary", "success", "danger"]
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -77,37 +82,45 @@ class Ctx(Words):
             return ""
         return self.names.get(player, str(player))
 
-    def button(self, label: str, body: buttons.Body, tagged: bool = True) -> InlineKeyboardButton:
+    def button(
+        self, label: str, body: buttons.Body, tagged: bool = True, style: Style | None = None
+    ) -> InlineKeyboardButton:
         """A button of this game: ``tagged`` buttons carry the hand's tag (a press of
         an action that is not evident must match the keyboard it was pressed
         on); board buttons carry none.  ``label`` is HTML like every word of a
-        screen (a player's name in it escaped): the button shows its text."""
+        screen (a player's name in it escaped): the button shows its text;
+        ``style``: its colour (``Style``)."""
         tag = self.tag if tagged else buttons.NO
-        return InlineKeyboardButton(
-            text_of(label), callback_data=buttons.data(self.chat_id, self.game_id, body, tag)
-        )
+        data = buttons.data(self.chat_id, self.game_id, body, tag)
+        return InlineKeyboardButton(text_of(label), callback_data=data, style=style)
 
-    def select(self, label: str, value: str = "") -> InlineKeyboardButton:
+    def select(self, label: str, value: str = "", style: Style | None = None) -> InlineKeyboardButton:
         """A button that changes only what the presser's hand shows, not the game (a
         card picked to see the moves it allows, "back"; "" selects nothing).  The
         core keeps ``value`` for that player as long as the keyboard it was pressed
         on (its tag) is the one they see — any move that changes their keyboard
         forgets it — and draws their hand with it in ``Ctx.selected``."""
-        return self.button(label, Show(value))
+        return self.button(label, Show(value), style=style)
 
-    def act(self, label: str, action: Any, tagged: bool = True) -> InlineKeyboardButton:
+    def act(
+        self, label: str, action: Any, tagged: bool = True, style: Style | None = None
+    ) -> InlineKeyboardButton:
         """A button that presses ``action`` (its data: the action's code).  A code
         never names the player: the action is whoever presses it's (a board
         button's action is made with ``ANYONE``)."""
-        return self.button(label, Act(self.code(action)), tagged)
+        return self.button(label, Act(self.code(action)), tagged, style)
 
-    def acts(self, pressed: Sequence[tuple[str, Any]], tagged: bool = True) -> list[InlineKeyboardButton]:
-        """``act`` for each (label, action), the codes asked of the engine in one call."""
+    def acts(
+        self, pressed: Sequence[tuple[str, Any]], tagged: bool = True, styles: Sequence[Style | None] = ()
+    ) -> list[InlineKeyboardButton]:
+        """``act`` for each (label, action) (and its ``styles``, if given), the codes asked
+        of the engine in one call."""
         known = [self.codes.get(id(a)) for _, a in pressed]
         asked = iter(self.encode([a for (_, a), code in zip(pressed, known, strict=True) if code is None]))
+        colours = list(styles) or [None] * len(pressed)
         return [
-            self.button(label, Act(code if code is not None else next(asked)), tagged)
-            for (label, _), code in zip(pressed, known, strict=True)
+            self.button(label, Act(code if code is not None else next(asked)), tagged, style)
+            for (label, _), code, style in zip(pressed, known, colours, strict=True)
         ]
 
     def code(self, action: Any) -> str:

@@ -34,6 +34,8 @@ carries).  The parts:
   n     NewGame     the ``/new`` picker's game: its short name
   r     Again       «Play again» on a finished game (the game id says which)
   L     Language    the ``/language`` picker's language
+  m     Mine        the board's «🃏 My cards»: the presser's hand, shown to them
+                    alone in the group (an ephemeral message); no body
   f     Forget      ``/forget``'s question: ``y`` delete or ``n`` keep, then
                     the asker's user id in base 36 (nobody else's press counts)
   ====  ==========  =======================================================
@@ -137,6 +139,11 @@ class Language:
     code: str
 
 
+@dataclass(frozen=True)
+class Mine:
+    """The board's «🃏 My cards»: the presser's hand, in the group, for them alone."""
+
+
 ForgetOp = Literal["y", "n"]
 
 
@@ -149,7 +156,7 @@ class Forget:
     user: int
 
 
-Body = Act | Show | Pick | Seats | Setting | NewGame | Again | Language | Forget
+Body = Act | Show | Pick | Seats | Setting | NewGame | Again | Language | Forget | Mine
 GAME_BODIES = (Act, Show, Pick)  # the buttons of a running game (hands and the board)
 
 
@@ -211,6 +218,8 @@ def _write(body: Body) -> tuple[str, str]:
             return "n", game
         case Again():
             return "r", ""
+        case Mine():
+            return "m", ""
         case Language(code):
             return "L", code
         case Forget(op, user):
@@ -332,6 +341,12 @@ def _again(text: str) -> Body:
     return Again()
 
 
+def _mine(text: str) -> Body:
+    if text:
+        raise BadButton(text)
+    return Mine()
+
+
 def _forget(text: str) -> Body:
     op, user = text[:1], text[1:]
     if op not in ("y", "n") or user.startswith("-"):
@@ -349,6 +364,7 @@ _READERS = {
     "r": _again,
     "L": _named(Language),
     "f": _forget,
+    "m": _mine,
 }
 
 

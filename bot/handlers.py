@@ -40,9 +40,20 @@ from telegram.ext import (
     filters,
 )
 
-from bot import buttons, fit, games, metrics, screens, stats
+from bot import buttons, ephemeral, fit, games, metrics, screens, stats
 from bot.adapter import Command, Ctx
-from bot.buttons import GAME_BODIES, Again, BadButton, Forget, Language, NewGame, Pressed, Seats, Setting
+from bot.buttons import (
+    GAME_BODIES,
+    Again,
+    BadButton,
+    Forget,
+    Language,
+    Mine,
+    NewGame,
+    Pressed,
+    Seats,
+    Setting,
+)
 from bot.i18n import Translator
 from bot.referee import Referee
 from bot.session import Member
@@ -490,7 +501,11 @@ class Handlers:
             return await self.forgotten(press, body, user)
         if isinstance(body, Seats | Setting):
             return await self.ref.lobby_press(press, body, member(user), update.update_id)
-        from_board = message is not None and message.chat.id == press.chat_id
+        if isinstance(body, Mine):
+            return await self.ref.show_hand(press, member(user), query.id)
+        # a hand in the group (an ephemeral message) is a hand, not the board
+        in_group = message is not None and message.chat.id == press.chat_id
+        from_board = in_group and ephemeral.pressed(query) is None
         in_private = message is not None and message.chat.id == user.id
         return await self.ref.game_press(
             press, member(user), from_board, update.update_id, press_mark(query), in_private
@@ -539,6 +554,8 @@ class Handlers:
         status, chat = changed.new_chat_member.status, changed.chat
         gone = status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
         if chat.type != ChatType.PRIVATE:
+            admin = status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+            self.ref.sender.knows_admin(chat.id, admin)
             if gone:
                 await self.ref.bot_removed(chat.id)
         elif gone:

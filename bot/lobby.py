@@ -142,28 +142,27 @@ def join(house: House, session: Session, lang: str, user: Member, started: bool)
         return _answer(house, lang, "answer-already-joined")
     if len(session.members) >= games.get(session.game).game.max_players:
         return _answer(house, lang, "answer-table-full")
-    open_private = Reply(house.say(lang, "answer-open-private"), url=house.deep_link(session.chat_id))
-    if not started:  # never write first: a link opens the chat
-        if all(m.id != user.id for m in session.unreachable):  # the latest few are kept
-            session.unreachable = [*session.unreachable, user][-MAX_UNREACHABLE:]
-        return Change(session=session, reply=open_private)
-    session.unreachable = [m for m in session.unreachable if m.id != user.id]
     session.members.append(user)
+    in_group = Reply(house.say(lang, "answer-joined-group"))
+    if not started:  # never written to first: their cards show in the group, the private chat is offered
+        return in_group_only(session, user, in_group)
+    session.unreachable = [m for m in session.unreachable if m.id != user.id]
     change = _board(session, Reply(house.say(lang, "answer-joined")))
     chat = fit.shown(session.title, fit.TITLE_MAX)
     told = house.say(lang, "dm-joined", chat=chat, game=screens.game_title(house.t, lang, session.game))
-    change.after.welcome = Welcome(user, told, open_private)
+    change.after.welcome = Welcome(user, told, in_group)
     return change
 
 
-def unseat(session: Session | None, user: Member) -> Change:
-    """A player seated who cannot be written to after all (they blocked the bot since):
-    unseated, and named among those the lobby's link is for."""
+def in_group_only(session: Session | None, user: Member, reply: Reply | None = None) -> Change:
+    """A player seated whom the bot cannot write to in private (never opened the chat, or
+    blocked it since): they play from the group («🃏 My cards»), and the lobby offers
+    them the private chat's link."""
     if session is None or session.status != "lobby" or session.member(user.id) is None:
-        return Change()
-    session.members = [m for m in session.members if m.id != user.id]
-    session.unreachable = [*(m for m in session.unreachable if m.id != user.id), user]
-    return _board(session)
+        return Change(reply=reply or Reply())
+    if all(m.id != user.id for m in session.unreachable):  # the latest few are named
+        session.unreachable = [*session.unreachable, user][-MAX_UNREACHABLE:]
+    return _board(session, reply)
 
 
 def leave(house: House, session: Session, lang: str, user: Member) -> Change:
@@ -171,6 +170,7 @@ def leave(house: House, session: Session, lang: str, user: Member) -> Change:
     if session.member(user.id) is None:
         return _answer(house, lang, "answer-not-joined")
     session.members = [m for m in session.members if m.id != user.id]
+    session.unreachable = [m for m in session.unreachable if m.id != user.id]
     return _board(session, Reply(house.say(lang, "answer-left")))
 
 
@@ -180,8 +180,11 @@ def join_from_link(house: House, session: Session | None, settings: ChatSettings
     if session is None or session.status != "lobby":
         return _answer(house, lang, "start-no-lobby")
     joined = Reply(house.say(lang, "start-joined", chat=fit.shown(session.title, fit.TITLE_MAX)))
-    if session.member(user.id) is not None:
-        return Change(reply=joined)
+    if session.member(user.id) is not None:  # seated from the group: their cards come here too now
+        if all(m.id != user.id for m in session.unreachable):
+            return Change(reply=joined)
+        session.unreachable = [m for m in session.unreachable if m.id != user.id]
+        return _board(session, joined)
     if len(session.members) >= games.get(session.game).game.max_players:
         return _answer(house, lang, "answer-table-full")
     session.unreachable = [m for m in session.unreachable if m.id != user.id]

@@ -94,6 +94,20 @@ def judge(
     return v
 
 
+def cards_refusal(session: Session | None, press: Pressed, user: Member) -> str | None:
+    """Why «🃏 My cards» shows ``user`` no hand (a locale key), None: it does."""
+    if session is None or session.game_id != press.game_id:
+        return "answer-old-game"
+    if session.status != "playing" or session.state is None:
+        return "answer-game-over"
+    member = session.member(user.id)
+    if member is None:
+        return "answer-not-player"
+    if member.level is not None:
+        return "answer-seat-taken-over"
+    return None
+
+
 def _no(v: Verdict, house: House, lang: str, key: str) -> Verdict:
     v.reply = Reply(house.say(lang, key))
     return v

@@ -108,7 +108,7 @@ class Referee:
         elif a.redraw and session is not None:
             self.sender.redraw_soon(session, every=a.redraw == "every")
         if a.hand is not None:
-            self.sender.touch(chat, f"hand:{a.hand}")
+            self.sender.touch_hand(chat, a.hand)
         if self.changed is not None and (a.redraw or a.hand is not None):
             self.timers.spawn(self.changed(chat))  # the Mini App's open pages (bot.miniapp.live)
         if a.timer_off:
@@ -128,15 +128,15 @@ class Referee:
         return change.reply
 
     async def _welcomed(self, chat_id: int, welcome: Welcome) -> bool:
-        """Tell a player just seated, in private; one who blocked the bot since is
-        unseated again (False: the press's answer gives them the link)."""
+        """Tell a player just seated, in private; one who blocked the bot since plays from
+        the group (False: the press's answer says so)."""
         if await self.sender.message(welcome.user.id, welcome.text):
             return True
 
-        async def unseat(session: Session | None, settings: ChatSettings) -> Change:
-            return lobby.unseat(session, welcome.user)
+        async def in_group(session: Session | None, settings: ChatSettings) -> Change:
+            return lobby.in_group_only(session, welcome.user)
 
-        await self.change(chat_id, unseat)
+        await self.change(chat_id, in_group)
         return False
 
     # --- the lobby ------------------------------------------------------------------------
@@ -177,6 +177,17 @@ class Referee:
         return (await self.change(chat_id, decide)).text
 
     # --- the game ---------------------------------------------------------------------------
+
+    async def show_hand(self, press: Pressed, user: Member, query_id: str) -> Reply:
+        """«🃏 My cards» on the board: the presser's hand, in the group for them alone."""
+        session, settings = await self.store.load_shared(press.chat_id)
+        lang = self.house.lang(settings, user.lang)
+        refusal = play.cards_refusal(session, press, user)
+        if refusal is not None:
+            return Reply(self.t(lang, refusal))
+        if not await self.sender.show_hand(press.chat_id, user.id, query_id):
+            return Reply(self.t(lang, "answer-cards-later"))
+        return Reply()
 
     async def game_press(
         self,

@@ -56,9 +56,12 @@ def draw_hand(
     bot_username: str = "",
     links: Links = NO_LINKS,
     on_page: bool = False,
+    in_group: bool = False,
 ) -> Rendered:
-    """A player's private message (the game must have started), within Telegram's limits
-    (``on_page``: as the Mini App shows it beside the cards it draws, ``Ctx.on_page``)."""
+    """A player's hand (the game must have started), within Telegram's limits: in their
+    private chat, or (``in_group``) in the group for them alone, where the Mini App opens
+    by its direct link (a ``web_app`` button is for private chats only); ``on_page``: as
+    the Mini App shows it beside the cards it draws (``Ctx.on_page``)."""
     adapter = games.get(session.game)
     member = session.member(player)
     if member is not None and member.level is not None:  # they left; a computer plays the seat
@@ -68,7 +71,7 @@ def draw_hand(
 
     def draw(compact: bool) -> Rendered:
         drawn = replace(ctx, compact=compact, on_page=on_page)
-        return hand(drawn, session, adapter, player, mine.view, mine.legal, mine.waits)
+        return hand(drawn, session, adapter, player, mine.view, mine.legal, mine.waits, in_group)
 
     return fit.guard(draw, f"a {session.game} hand")
 
@@ -220,13 +223,14 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     more = adapter.lobby_lines(ctx, options)
     if more:
         lines += ["", *more]
-    if session.unreachable:  # who pressed «Join» before opening the bot: one link for all
+    in_group = [m for m in session.unreachable if session.member(m.id) is not None]
+    if in_group:  # seated, and no private chat with the bot: cards in the group, the chat offered
         link = f"https://t.me/{ctx.bot_username}?start=join_{session.chat_id}"
-        named = [fit.shown(m.name) for m in session.unreachable[:UNREACHABLE_NAMED]]
-        others = len(session.unreachable) - len(named)
+        named = [fit.shown(m.name) for m in in_group[:UNREACHABLE_NAMED]]
+        others = len(in_group) - len(named)
         if others:
             named.append(ctx("lobby-and-more", count=others))
-        lines += ["", ctx("lobby-unreachable", players=", ".join(named), link=link)]
+        lines += ["", ctx("lobby-in-group", players=", ".join(named), link=link)]
     waiting = [m for m in session.again if session.member(m.id) is None]
     if waiting:  # a rematch: who played last time and has not joined yet
         lines += ["", ctx("lobby-again", players=", ".join(fit.shown(m.name) for m in waiting))]
@@ -352,9 +356,9 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
         rows = []
     elif session.status == "over":  # a rematch: the same game, options and players
         rows += [list(r) for r in again_markup(ctx).inline_keyboard]
-    elif ctx.bot_username:
-        row = [InlineKeyboardButton(ctx("button-my-cards"), url=f"https://t.me/{ctx.bot_username}")]
-        if ctx.links.short_name:  # the Mini App, straight from the group (registered with @BotFather)
+    else:  # the presser's hand, here, for them alone (an ephemeral message: ``Sender.show_hand``)
+        row = [ctx.button(ctx("button-my-cards"), buttons.Mine(), tagged=False)]
+        if ctx.bot_username and ctx.links.short_name:  # the Mini App, from the group (@BotFather's)
             link = ctx.links.direct(ctx.bot_username, ctx.chat_id)
             row.append(InlineKeyboardButton(ctx("button-open-cards"), url=link))
         rows.append(row)
@@ -427,6 +431,7 @@ def hand(
     view: View,
     legal: Sequence[Any],
     waits: Sequence[Wait],
+    in_group: bool = False,
 ) -> Rendered:
     drawn = adapter.hand(ctx, view, legal, waits)
     text = drawn.text
@@ -440,7 +445,8 @@ def hand(
     if leave is not None:
         if ctx.selected == LEAVE:  # the second tap of «Leave»: are you sure?
             text += "\n\n" + ctx("hand-leave-sure")
-            rows = [[ctx.act(ctx("button-leave-yes"), leave)], [ctx.select(ctx("button-back"))]]
+            sure = ctx.act(ctx("button-leave-yes"), leave, style="danger")
+            rows = [[sure], [ctx.select(ctx("button-back"))]]
         else:
             rows.append([ctx.select(ctx("button-leave-game"), LEAVE)])
     notes = session.private.get(player)
@@ -455,12 +461,30 @@ def hand(
     elif session.removed:
         text += "\n\n" + ctx("hand-bot-removed", chat=ctx.title)
         rows = []
-    elif ctx.links.url and session.status == "playing" and not drawn.hold:
-        rows.append(
-            [InlineKeyboardButton(ctx("button-open-cards"), web_app=WebAppInfo(ctx.links.hand(ctx.chat_id)))]
-        )
+    elif session.status == "playing" and not drawn.hold:
+        rows += _cards_app(ctx, in_group)
     held = drawn.hold and not halted(session)
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None, urgent(player, waits), held)
+
+
+def _cards_app(ctx: Ctx, in_group: bool) -> Rows:
+    """The Mini App's button on a hand: a ``web_app`` one in private, the direct link in a
+    group (where the operator registered one with @BotFather); none without the app."""
+    if not ctx.links.url:
+        return []
+    if not in_group:
+        return [
+            [InlineKeyboardButton(ctx("button-open-cards"), web_app=WebAppInfo(ctx.links.hand(ctx.chat_id)))]
+        ]
+    if ctx.links.short_name and ctx.bot_username:
+        return [
+            [
+                InlineKeyboardButton(
+                    ctx("button-open-cards"), url=ctx.links.direct(ctx.bot_username, ctx.chat_id)
+                )
+            ]
+        ]
+    return []
 
 
 def halted(session: Session) -> bool:

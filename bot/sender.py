@@ -30,6 +30,15 @@ forgotten; nothing is tried again and again.  A hand with nothing new to show
 stays where it is, and what a user types in the private chat does not count
 (the bot's reply to it does).  A new game's hands are new messages
 (``Store.new_game_screens``): the last game's stay as they were.
+
+A hand in the group (``eph:<user>``) is an ephemeral message only its owner sees
+(``bot.ephemeral``), counted in the group's budget like any message there.  It
+comes when its owner presses the board's «🃏 My cards» (``show_hand``: within
+15 s of that press, as Telegram lets a bot that is no admin), and is edited at
+every change while it is open.  A bot that is the group's admin also brings it,
+unasked, to a player who has no private chat with it when something waits on
+them.  An edit Telegram refuses (the person's app lost the message: Telegram
+promises no delivery) forgets it: the board's button brings it back.
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -44,10 +54,10 @@ from typing import Any, NamedTuple
 
 from redis.exceptions import RedisError
 from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
-from telegram.constants import ParseMode
+from telegram.constants import ChatMemberStatus, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
-from bot import computers, fit, games, metrics, nudges, screens
+from bot import computers, ephemeral, fit, games, metrics, nudges, screens
 from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.limits import Later, Limits
@@ -73,6 +83,18 @@ MESSAGE_PATIENCE_S = 5.0
 # flood wait), never waiting on a flood wait longer than RETIRE_PATIENCE_S
 RETIRE_TRIES, RETIRE_PATIENCE_S = 3, 10.0
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+# the slots of a player's hand: in their private chat, and in the group for them alone
+HAND, IN_GROUP = "hand:", "eph:"
+# how long a «🃏 My cards» press waits for the group's budget (Telegram takes the hand
+# within 15 s of the press from a bot that is no admin)
+SHOW_PATIENCE_S = 10.0
+SHOW_TRIES = 10  # a hand in the group another worker is drawing: looked at again this often
+ADMIN_TTL_S = 300.0  # whether the bot is a group's admin, remembered this long
+
+
+def owner(slot: str) -> int:
+    """The player whose hand ``slot`` is (``hand:<id>``, ``eph:<id>``)."""
+    return int(slot.split(":", 1)[1])
 
 
 async def _nothing(*args: int) -> None:
@@ -102,6 +124,7 @@ class Look(NamedTuple):
     shown: Shown
     lang: str = ""
     game: str = ""
+    receiver: int | None = None  # a hand in the group: the one who sees it
 
 
 class Due(NamedTuple):
@@ -127,6 +150,7 @@ class Planned:
     replaces: int | None = None  # a hand's message that this new one moves below (deleted once sent)
     lang: str = ""
     game: str = ""  # the game it shows (``Store.release_screen``)
+    receiver: int | None = None  # a hand in the group: the one who sees it
 
 
 class Refreshes:
@@ -246,12 +270,19 @@ class Sender:
         # removed the bot (its id)
         self.moved: Callable[[int, int], Awaitable[None]] = _nothing
         self.removed: Callable[[int], Awaitable[None]] = _nothing
+        self._admin: dict[int, tuple[bool, float]] = {}  # group -> (the bot is its admin, until)
 
     def touch(self, chat_id: int, slot: str, must_act: bool | None = None) -> None:
-        """Redraw ``slot`` (``board``, ``hand:<user>``) when the budget allows."""
+        """Redraw ``slot`` (``board``, ``hand:<user>``, ``eph:<user>``) when the budget allows."""
         if must_act is not None:
             self._must_act[(chat_id, slot)] = must_act
         self.refreshes.touch(chat_id, slot)
+
+    def touch_hand(self, chat_id: int, user_id: int) -> None:
+        """Redraw ``user_id``'s hand, wherever it is shown (a hand in the group not open is
+        left as it is)."""
+        self.touch(chat_id, f"{HAND}{user_id}")
+        self.touch(chat_id, f"{IN_GROUP}{user_id}")
 
     async def close(self) -> None:
         for handle in self._later.values():
@@ -324,20 +355,29 @@ class Sender:
         people = [m for m in session.members if not computers.is_computer(m.id)]
         queued = {m.id for m in people if self.refreshes.pending(chat_id, f"hand:{m.id}")}
         every = every or len(queued) == len(people)
-        shown = {} if every else await self.store.shown(chat_id)
+        shown = await self.store.shown(chat_id)  # (the hands in the group: which are open)
         settings = None if every else await self.store.settings(chat_id)
         paged = await self.open_pages(chat_id) if self.open_pages is not None else set()
-        for m in session.members:
-            if computers.is_computer(m.id) or m.id in paged:
-                continue  # a computer player: no private chat; a page open: it shows the change
-            slot = f"hand:{m.id}"
-            if not every and m.id not in queued:
+        for m in people:
+            if m.id in paged:
+                continue  # their Mini App page is open: it shows the change
+            must_act = screens.urgent(m.id, waits)
+            for slot in (f"{HAND}{m.id}", f"{IN_GROUP}{m.id}"):
+                in_group = slot.startswith(IN_GROUP)
+                if in_group and slot not in shown and not must_act:
+                    continue  # not open, and nothing waits on them: it comes with «🃏 My cards»
                 lang = self.pick_lang(settings, m.lang)
-                drawn = self._draw(session, slot, lang)
-                msg_id, digest, pending = shown.get(slot, (None, None, None))
-                if msg_id is not None and (drawn.hold or digest == pending == drawn.digest()):
+                if not every and (in_group or m.id not in queued) and self._shows(session, slot, lang, shown):
                     continue
-            self.touch(chat_id, slot, must_act=screens.urgent(m.id, waits))
+                self.touch(chat_id, slot, must_act=must_act)
+
+    def _shows(self, session: Session, slot: str, lang: str, shown: dict[str, Shown]) -> bool:
+        """Whether the message of ``slot`` shows ``session`` already (or a held screen)."""
+        msg_id, digest, pending = shown.get(slot, (None, None, None))
+        if msg_id is None:
+            return False
+        drawn = self._draw(session, slot, lang)
+        return drawn.hold or digest == pending == drawn.digest()
 
     async def message(
         self,
@@ -495,12 +535,17 @@ class Sender:
             lang = self.pick_lang(settings, session.lang)
             drawn = self._draw(session, slot, lang)
             return Look(chat_id, drawn, session.thread_id, shown, lang, session.game_id)
-        user_id = int(slot.split(":", 1)[1])
+        user_id = owner(slot)
         if session.state is None:
             return None
         member = session.member(user_id)
         lang = self.pick_lang(settings, member.lang if member else None)
-        return Look(user_id, self._draw(session, slot, lang), None, shown, lang, session.game_id)
+        drawn = self._draw(session, slot, lang)
+        if slot.startswith(IN_GROUP):
+            if session.removed or member is None:
+                return None  # the group removed the bot; they are no player of this game
+            return Look(chat_id, drawn, session.thread_id, shown, lang, session.game_id, user_id)
+        return Look(user_id, drawn, None, shown, lang, session.game_id)
 
     def _draw(self, session: Session, slot: str, lang: str) -> Rendered:
         """The screen ``slot`` of ``session`` (a saved one: never changed) in ``lang``."""
@@ -511,8 +556,10 @@ class Sender:
         if slot == "board":
             drawn = screens.draw_board(self.t, lang, session, self.bot.username, self.links)
         else:
-            player = int(slot.split(":", 1)[1])
-            drawn = screens.draw_hand(self.t, lang, session, player, self.bot.username, self.links)
+            player, in_group = owner(slot), slot.startswith(IN_GROUP)
+            drawn = screens.draw_hand(
+                self.t, lang, session, player, self.bot.username, self.links, in_group=in_group
+            )
         self._drawn.pop(key, None)
         self._drawn[key] = (session, lang, drawn)
         if len(self._drawn) > DRAWN_CACHE:
@@ -526,13 +573,44 @@ class Sender:
         first = await self.render(chat_id, slot, looked)
         if first is None:
             return None
-        target, rendered, _, (msg_id, digest, pending), *_ = first
+        target, rendered, _, (msg_id, digest, pending), *_, receiver = first
         if msg_id is not None and (rendered.hold or digest == pending == rendered.digest()):
             return None  # shown already, or a held screen: what the message shows may stay
+        if receiver is not None:  # a hand in the group: edited while open, else brought unasked
+            if msg_id is None and not await self._brought(chat_id, receiver, rendered):
+                return None
+            return Due(target, rendered.urgent)
         if target > 0 and not await self.store.started(target):
             return None  # never write to someone who has not opened (or has blocked) the bot
         newest = await self.store.newest(target) if target > 0 and msg_id is not None else None
         return Due(target, rendered.urgent, newest)
+
+    async def _brought(self, chat_id: int, receiver: int, rendered: Rendered) -> bool:
+        """Whether a hand in the group that is not open comes unasked: by a bot that is the
+        group's admin, to a player it cannot write to in private, when something waits on
+        them (their turn, a reaction, a prompt)."""
+        return rendered.urgent and await self.admin(chat_id) and not await self.store.started(receiver)
+
+    async def admin(self, chat_id: int) -> bool:
+        """Whether the bot is the group's admin (and so may send an ephemeral message at any
+        time), as Telegram said within ``ADMIN_TTL_S`` (or ``knows_admin`` since)."""
+        known = self._admin.get(chat_id)
+        now = time.monotonic()
+        if known is not None and known[1] > now:
+            return known[0]
+        try:
+            member = await self.bot.get_chat_member(chat_id, self.bot.id)
+            yes = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+        except TelegramError as e:
+            if isinstance(e, RetryAfter) or metrics.passing(e):
+                raise
+            yes = False
+        self.knows_admin(chat_id, yes)
+        return yes
+
+    def knows_admin(self, chat_id: int, yes: bool) -> None:
+        """Telegram said whether the bot is the group's admin (``my_chat_member``, a refusal)."""
+        self._admin[chat_id] = (yes, time.monotonic() + ADMIN_TTL_S)
 
     async def _paged(self, chat_id: int, user_id: int) -> bool:
         """Whether ``user_id``'s Mini App page of ``chat_id`` is open (its hand message waits)."""
@@ -579,10 +657,13 @@ class Sender:
         latest = await self.render(chat_id, slot)
         if latest is None:
             return None
-        to, rendered, thread, (msg_id, digest, pending), lang, game = latest
+        to, rendered, thread, (msg_id, digest, pending), lang, game, receiver = latest
         new = rendered.digest()
         replaces = None
-        if msg_id is not None and pending != digest:
+        if receiver is not None:  # a hand in the group: an edit whose outcome is unknown is made again
+            if msg_id is not None and pending == digest and (digest == new or rendered.hold):
+                return None
+        elif msg_id is not None and pending != digest:
             # an edit (or a move) whose outcome a crash or a failure hid: posted anew, and
             # a hand's old message goes (it may show this very screen: one hand is live)
             replaces, msg_id = (msg_id if to > 0 else None), None
@@ -590,7 +671,7 @@ class Sender:
             return None
         elif buried(to, msg_id, newest):
             replaces, msg_id = msg_id, None
-        return Planned(to, rendered, new, msg_id, thread, digest, replaces, lang, game)
+        return Planned(to, rendered, new, msg_id, thread, digest, replaces, lang, game, receiver)
 
     async def _send_screen(
         self, chat_id: int, slot: str, target: int, urgent: bool = False, newest: int | None = None
@@ -613,7 +694,10 @@ class Sender:
         p = plan["it"]
         await self.store.set_pending(chat_id, slot, p.digest)
         try:
-            msg_id = await self._edit_or_send(p)
+            if p.receiver is None:
+                msg_id: int | None = await self._edit_or_send(p)
+            else:
+                msg_id = await self._in_group(chat_id, slot, p)
         except TelegramError as e:
             if p.message_id is not None and (isinstance(e, RetryAfter) or metrics.passing(e)):
                 # the edit did not take (or took and may be made again): the message
@@ -624,6 +708,8 @@ class Sender:
         if (chat_id, slot) in self._failing:
             self._failing.discard((chat_id, slot))
             metrics.HEALED.inc()
+        if msg_id is None:
+            return None
         p.message_id = msg_id
         return p
 
@@ -669,6 +755,75 @@ class Sender:
         )
         await self._noted(p.to, message.message_id)
         return int(message.message_id)
+
+    async def _in_group(self, chat_id: int, slot: str, p: Planned) -> int | None:
+        """A hand in the group: its message edited, or (``_brought``) sent; its ephemeral
+        id, None if Telegram would not take it.  An edit refused is forgotten (the app lost
+        the message, or its owner dismissed it), never tried again: the board's button
+        brings it back."""
+        assert p.receiver is not None
+        r = p.rendered
+        try:
+            if p.message_id is None:
+                return await ephemeral.send(self.bot, chat_id, p.receiver, r.text, r.markup, p.thread)
+            await ephemeral.edit_text(self.bot, chat_id, p.receiver, p.message_id, r.text, r.markup)
+            return p.message_id
+        except BadRequest as e:
+            if p.message_id is not None and not_modified(e):
+                return p.message_id
+            if "rights" in e.message.lower():  # no admin after all
+                self.knows_admin(chat_id, False)
+            log.info("the hand of %s in %s is not shown: %s", p.receiver, chat_id, e.message)
+            if p.message_id is not None:
+                await self.store.forget_message(chat_id, slot)
+            return None
+
+    async def show_hand(self, chat_id: int, user_id: int, query_id: str) -> bool:
+        """«🃏 My cards» pressed by ``user_id`` (a player of the chat's game): their hand,
+        sent anew in the group for them alone, below what the group shows (within 15 s of
+        the press ``query_id``, as Telegram lets any bot); the one shown before goes.
+        False: it could not be sent now (the group's budget, Telegram away)."""
+        slot = f"{IN_GROUP}{user_id}"
+        for _ in range(SHOW_TRIES):  # another worker draws it: a moment
+            looked = await self.store.claim_screen(chat_id, slot, self.worker_id, SCREEN_LOCK_MS)
+            if looked is not None:
+                break
+            await asyncio.sleep(RETRY_FIRST_S / 2)
+        else:
+            return False
+        sent: tuple[int, str] | None = None
+        look = None
+        try:
+            look = await self.render(chat_id, slot, looked)
+            if look is None:
+                return False
+            r = look.rendered
+            await self.limits.acquire(chat_id, SHOW_PATIENCE_S, urgent=True)
+            sent = (
+                await ephemeral.send(self.bot, chat_id, user_id, r.text, r.markup, look.thread, query_id),
+                r.digest(),
+            )
+        except (TelegramError, Later) as e:
+            if isinstance(e, RetryAfter):
+                await self.flooded(chat_id, e)
+            log.info("the hand of %s in %s is not shown: %s", user_id, chat_id, e)
+            return False
+        finally:
+            game = look.game if look is not None else ""
+            again = await self.store.release_screen(chat_id, slot, self.worker_id, sent, game)
+            if again:
+                self.refreshes.touch(chat_id, slot)
+        old = look.shown[0]
+        if old is not None and old != sent[0]:
+            self.spawn(self._dismiss(chat_id, user_id, old))
+        return True
+
+    async def _dismiss(self, chat_id: int, user_id: int, ephemeral_id: int) -> None:
+        """A hand in the group that a newer one replaced: deleted (gone already: fine)."""
+        try:
+            await ephemeral.delete(self.bot, chat_id, user_id, ephemeral_id)
+        except TelegramError as e:
+            log.info("the old hand %s of %s in %s stays: %s", ephemeral_id, user_id, chat_id, e)
 
     async def _retire(self, to: int, message_id: int, lang: str) -> None:
         """A moved hand's old message, in the private chat ``to``: deleted.  One Telegram

@@ -155,11 +155,13 @@ return 0
 """
 
 # A new game's screens (``Store.new_game_screens``): the chat's messages KEYS[1] forget
-# the board and every hand, and name the game ARGV[1] as the one they show.
+# the board and every hand (in private and in the group), and name the game ARGV[1] as
+# the one they show.
 _NEW_GAME = """
 local gone = {}
 for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
-  if string.sub(field, 1, 5) == 'hand:' or string.sub(field, 1, 6) == 'board:' then
+  local head = string.sub(field, 1, 5)
+  if head == 'hand:' or head == 'board' or string.sub(field, 1, 4) == 'eph:' then
     gone[#gone + 1] = field
   end
 end
@@ -677,7 +679,8 @@ class Store:
             if found is not None:
                 await self.r.set(key(new, what), found, nx=True)
         await self._move_hash(old, new, "stats", lambda field: True)
-        await self._move_hash(old, new, "msgs", lambda field: not field.startswith("board:"))
+        # the board and the hands in the group are messages of the old chat: not moved
+        await self._move_hash(old, new, "msgs", lambda field: not field.startswith(("board:", "eph:")))
         due = await self.r.zscore(timer_shard(old), str(old))
         if due is not None:
             await self.r.zadd(timer_shard(new), {str(new): int(due)})

@@ -46,7 +46,7 @@ class Reply:
 @dataclass
 class Welcome:
     """A player just seated, told so in private; ``otherwise``: the press's answer if
-    they cannot be told (they blocked the bot since: they are unseated again)."""
+    they cannot be told (they blocked the bot since: they play from the group)."""
 
     user: Member
     text: str

@@ -4,7 +4,8 @@ and back into what a press of it means (``body_of``, ``pressed``).
 An action's engine code as it is (``play.c.14``); ``=`` and a selection (``=c12``,
 ``=~leave``); ``!`` and a prompt's button (``!3:red``, ``!3+12``, ``!3.ok``, ``!3.skip``,
 ``!3.x``, ``!3.p1``: a value's int in decimal); the lobby's ``j`` ``x`` ``g`` ``r``
-``c<level>`` and ``o<option>…`` as the data writes them; ``~again``; a game's name on the
+``c<level>`` and ``o<option>…`` as the data writes them; ``~again``; ``~mine`` (the board's
+«🃏 My cards»); a game's name on the
 picker; "" for a link or data that is no button.  The grammar itself is ``bot.buttons``.
 """
 
@@ -15,6 +16,7 @@ from bot.buttons import (
     Again,
     BadButton,
     Body,
+    Mine,
     NewGame,
     Pick,
     Pressed,
@@ -49,6 +51,8 @@ def notation(data: object) -> str:
             return "~again"
         case NewGame(game):
             return game
+        case Mine():
+            return "~mine"
     return text(body)  # a setting: o<option>…; /forget's f<op><user>
 
 
@@ -60,6 +64,8 @@ def body_of(notation: str) -> Body:
         return _pick(notation[1:])
     if notation == "~again":
         return Again()
+    if notation == "~mine":
+        return Mine()
     if notation in ("j", "x", "g", "r") or notation.startswith("c"):
         return Seats(notation[0], notation[1:])  # type: ignore[arg-type]
     if notation.startswith("o") and len(notation) >= 2:

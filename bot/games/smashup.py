@@ -515,7 +515,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
             label = card_button(ctx, c.card)
             if c.uid in playable:
                 label = ctx("smashup-button-playable", label=label)
-            buttons.append(ctx.select(label, f"c{c.uid}"))
+            buttons.append(ctx.select(label, f"c{c.uid}", "success" if c.uid in playable else None))
         rows = in_rows(buttons, HAND_ROW)
         for a in moves:
             if isinstance(a, UseTalent):

@@ -17,7 +17,7 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import screens
-from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows
+from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows, Style
 from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.screens import fitting_rows, in_rows
@@ -556,6 +556,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         top = v.top.id if v.top is not None else 0
         me = v.viewer if v.viewer is not None else 0
         pressed: list[tuple[str, Play]] = []
+        styles: list[Style | None] = []
         for c in cards:
             label = card_label(ctx, c.id)
             n = copies.get(CARDS[c.id][1:], 1)
@@ -569,7 +570,8 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
             # to intercept whatever is on top at that moment
             on = top if sees or c.id in playable else None
             pressed.append((label, playable.get(c.id) or Play(player=me, card=c.id, on=on)))
-        return fitting_rows(ctx.acts(pressed))
+            styles.append("success" if c.id in playable else None)
+        return fitting_rows(ctx.acts(pressed, styles=styles))
 
 
 ADAPTER = SvintusAdapter()

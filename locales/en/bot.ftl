@@ -56,7 +56,7 @@ lobby-member = { $n }. { $player }
 lobby-seconds = { $n } s
 lobby-on = on
 lobby-off = off
-lobby-unreachable = { $players }, I can't write to you privately yet. Open our chat here and you're in: { $link }
+lobby-in-group = { $players }: your cards will show right here, for your eyes only — press 🃏 My cards on the board. Rather have them in our private chat? { $link }
 lobby-and-more = { $count } more
 lobby-hint = The table's creator presses “Start” once { $min } to { $max } players have joined.
 button-join = 🙋 Join
@@ -141,7 +141,8 @@ answer-already-joined = You're already at the table.
 answer-not-joined = You're not at the table.
 answer-table-full = The table is full.
 answer-already-started = The game has already started.
-answer-open-private = I can't write to you yet: open our chat and press Start — you'll join at once.
+answer-joined-group = You're in! Your cards will show here in the group, for you alone: press 🃏 My cards on the board.
+answer-cards-later = I couldn't show your cards just now: press 🃏 My cards again.
 
 ## Answers to a prompt that every game shares
 

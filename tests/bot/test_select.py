@@ -86,8 +86,9 @@ async def test_a_selection_redraws_only_the_pressers_hand_and_a_move_forgets_it(
     assert saved is not None and saved.selected == {p: Selection(tag=tag, value=f"c{card}")}
     assert saved.state == session.state  # no move: the game is as it was
     # the board is drawn after any save; of the hands, only the one that looks different now
+    # (in private, and in the group: it is theirs to act, and a bot that is an admin brings it)
     await ref.sender.idle()
-    assert touched == ["board", f"hand:{p}"]
+    assert touched == ["board", f"hand:{p}", f"eph:{p}"]
     codes = _codes(saved, p)
     discard = GAME.encode(Discard(player=p, card=card))
     assert discard in codes and "=" in codes and f"=c{card}" not in codes  # its moves, and back
@@ -173,7 +174,7 @@ async def test_a_page_press_turns_the_prompts_keyboard_and_changes_no_game(redis
     saved, _ = await store.load(CHAT)
     assert saved is not None and saved.drafts[1].page == 2 and saved.drafts[1].picks == []
     await ref.sender.idle()
-    assert SVINTUS.dump(saved.state) == SVINTUS.dump(state) and touched == ["board", "hand:1"]
+    assert SVINTUS.dump(saved.state) == SVINTUS.dump(state) and touched == ["board", "hand:1", "eph:1"]
     codes = _codes(saved, 1)
     assert f"!{prompt.id}:560" in codes and f"!{prompt.id}:500" not in codes  # page 3 of 30 a page
     stale = await ref.game_press(pressed(CHAT, "g1", "-", f"!{prompt.id - 1}.p1"), user, from_board=False)

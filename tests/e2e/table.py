@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.playground.botapi import FakeTelegram, Message
+from bot.playground.botapi import Ephemeral, FakeTelegram, Message
 from engine.core.codec import b36
 from tests.codes import notation
 
@@ -108,9 +108,17 @@ class Table:
 
     # --- acting -------------------------------------------------------------------
 
-    async def press(self, user: int, msg: Message, button: dict[str, Any]) -> dict[str, Any]:
-        qid = self.api.press(user, msg.chat_id, msg.message_id, button["callback_data"])
+    async def press(self, user: int, msg: Message | Ephemeral, button: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(msg, Ephemeral):  # a hand in the group: only its receiver sees (and presses) it
+            qid = self.api.press_ephemeral(user, msg.chat_id, msg.ephemeral_id, button["callback_data"])
+        else:
+            qid = self.api.press(user, msg.chat_id, msg.message_id, button["callback_data"])
         return await self.api.answer_of(qid)
+
+    @staticmethod
+    def version(msg: Message | Ephemeral) -> tuple[int, int]:
+        """Which message, and how often edited: it changed when this did."""
+        return (msg.ephemeral_id if isinstance(msg, Ephemeral) else msg.message_id), msg.edits
 
     async def press_code(
         self, user: int, msg: Message | None, code: str | Callable[[str], bool]
@@ -130,14 +138,14 @@ class Table:
             card = next((b for b in self.buttons(hand) if b["text"].startswith("✅")), None)
             if card is not None and colour is None:
                 return p, hand, card
-            version = (hand.message_id, hand.edits)
+            version = self.version(hand)
             code = code_of(colour) if colour is not None else "draw" if self.find(hand, "draw") else "pass"
             answer = await self.press_code(p, hand, code)
             assert colour is not None or answer["text"] == "", answer
 
             def redrawn(p: int = p, version: tuple[int, int] = version) -> bool:
                 h = self.hand(p)
-                return h is not None and (h.message_id, h.edits) != version
+                return h is not None and self.version(h) != version
 
             await self.until(redrawn, what=f"the hand after {code}")
         raise AssertionError("nobody had a card to play in 12 turns")
@@ -208,9 +216,9 @@ async def press_until(
             if picked is None:
                 continue
             msg, button = picked
-            if last.get(p) == (msg.message_id, msg.edits):
+            if last.get(p) == t.version(msg):
                 continue
-            last[p] = (msg.message_id, msg.edits)
+            last[p] = t.version(msg)
             ans = await t.press(p, msg, button)
             pressed = kind(code_of(button))
             seen[pressed] = seen.get(pressed, 0) + 1
@@ -220,3 +228,25 @@ async def press_until(
         if not acted:
             await t.api.next_change(t.group, 0.05)
     return seen
+
+
+class GroupTable(Table):
+    """A table whose players see their hands in the group, each for themselves alone (the
+    bot's ephemeral messages): ``hand`` is the newest hand in the group ``user`` sees."""
+
+    def hand(self, user: int) -> Ephemeral | None:  # type: ignore[override]
+        mine = [e for e in self.api.seen_ephemerals(user, self.group) if e.text.startswith(self.mark)]
+        return mine[-1] if mine else None
+
+    async def open_hand(self, user: int) -> Ephemeral:
+        """``user`` presses the board's «🃏 My cards»: their hand comes, below the board."""
+        before = self.hand(user)
+        answer = await self.press_code(user, self.board(), "~mine")
+        assert answer["text"] == "", answer
+
+        def came() -> Ephemeral | None:
+            h = self.hand(user)
+            return h if h is not None and h is not before else None
+
+        hand: Ephemeral = await self.until(came, what=f"the hand of {user} in the group")
+        return hand

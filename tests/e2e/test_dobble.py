@@ -119,7 +119,9 @@ async def edit_state(redis_url: str, change: Callable[[DobbleState], DobbleState
     raise AssertionError("the bot kept writing")
 
 
-async def play(t: Dobble, stop: Callable[[], Any], timeout: float = 120.0) -> list[tuple[int, str]]:
+async def play(
+    t: Dobble, stop: Callable[[], Any], timeout: float = 120.0, players: tuple[int, ...] = PLAYERS
+) -> list[tuple[int, str]]:
     """Every player, whenever a new version of their hand shows a card, finds the
     shared symbol after a moment and presses it; until ``stop()``."""
     answers: list[tuple[int, str]] = []
@@ -129,7 +131,7 @@ async def play(t: Dobble, stop: Callable[[], Any], timeout: float = 120.0) -> li
         seen: tuple[int, int] | None = None
         while not stop():
             hand = t.hand(user)
-            version = None if hand is None else (hand.message_id, hand.edits)
+            version = None if hand is None else t.version(hand)
             if hand is None or version == seen:
                 await t.api.next_change(user, timeout=0.2)
                 continue
@@ -142,7 +144,7 @@ async def play(t: Dobble, stop: Callable[[], Any], timeout: float = 120.0) -> li
             answers.append((user, answer["text"]))
 
     deadline = time.monotonic() + timeout
-    tasks = [asyncio.create_task(person(p)) for p in PLAYERS]
+    tasks = [asyncio.create_task(person(p)) for p in players]
     try:
         while not stop():
             assert time.monotonic() < deadline, f"no end in sight:\n{t.board().text if t.board() else ''}"

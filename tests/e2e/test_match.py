@@ -87,13 +87,15 @@ async def test_lobby_deep_link_and_a_whole_match(api: FakeTelegram, bot_factory:
     assert "Join" in str(lobby.markup)
     assert (await t.press_code(ANN, lobby, "j"))["text"]
     assert (await t.press_code(BORIS, t.board(), "j"))["text"]
-    # Carl cannot be written to: the answer opens the private chat, the lobby says why
+    # Carl cannot be written to: he is seated all the same (his cards can show in the group),
+    # and the lobby offers him the private chat
     ans = await t.press_code(CARL, t.board(), "j")
-    assert ans["url"] == f"https://t.me/{api.username}?start=join_{GROUP}"
+    assert "in the group" in ans["text"], ans
     await t.until(lambda: f"start=join_{GROUP}" in t.board().text, what="deep link in the lobby")
+    assert "Carl" in t.board().text
     assert api.messages.get(CARL) is None  # nothing was sent to him
-    api.say(CARL, CARL, f"/start join_{GROUP}")
-    await t.until(lambda: "Carl" in t.board().text and "start=join" not in t.board().text, what="Carl joined")
+    api.say(CARL, CARL, f"/start join_{GROUP}")  # he takes the offer: his cards come in private
+    await t.until(lambda: "Carl" in t.board().text and "start=join" not in t.board().text, what="taken")
 
     # only the creator sets options and starts
     assert (await t.press_code(BORIS, t.board(), "g"))["text"]
