@@ -542,8 +542,8 @@ class Sender:
         lang = self.pick_lang(settings, member.lang if member else None)
         drawn = self._draw(session, slot, lang)
         if slot.startswith(IN_GROUP):
-            if session.removed or member is None:
-                return None  # the group removed the bot; they are no player of this game
+            if session.removed:
+                return None  # the group removed the bot: nothing more goes there
             return Look(chat_id, drawn, session.thread_id, shown, lang, session.game_id, user_id)
         return Look(user_id, drawn, None, shown, lang, session.game_id)
 

@@ -11,7 +11,7 @@ from typing import Any
 from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.svintus.models import SvintusOptions
-from tests.e2e.table import GroupTable, card_of, code_of
+from tests.e2e.table import GroupTable, Table, card_of, code_of
 from tests.engine.helpers import Faces, table
 
 GROUP = -100_4501
@@ -252,3 +252,53 @@ async def placed(t: GroupTable, redis_url: str, state: Any) -> None:
     finally:
         await store.close()
     t.api.say(ANN, GROUP, "/board")
+
+
+async def test_a_player_with_a_private_chat_may_play_from_either_place_and_a_stranger_sees_nothing(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    t = world(api)
+    api.add_user(CLEO + 1, "Stranger", "en")
+    await bot_factory()
+    api.say(ANN, ANN, "/start")  # Ann has opened the bot: her hand comes in private too
+    await t.until(lambda: api.last_message(ANN), what="Ann greeted")
+    players = (ANN, BEN)
+    t.api.say(ANN, GROUP, "/new svintus")
+    await t.until(t.board, what="the lobby")
+    assert "in our private chat" in (await t.press_code(ANN, t.board(), "j"))["text"]
+    assert "in the group" in (await t.press_code(BEN, t.board(), "j"))["text"]
+    await t.until(lambda: "Ben" in t.board_text(), what="seated")
+    await t.press_code(ANN, t.board(), "g")
+    private = await t.until(lambda: Table.hand(t, ANN), what="Ann's hand in private")
+    # a stranger's «My cards» shows nothing, and says why
+    stranger = await t.press_code(CLEO + 1, t.board(), "~mine")
+    assert stranger["text"] == "You're not playing in this game."
+    assert api.seen_ephemerals(CLEO + 1, GROUP) == []
+    for p in players:
+        await t.open_hand(p)
+    assert t.hand(ANN).text == private.text  # the same hand, in both places
+    # Ann plays from the group; her private hand follows, and the other way round
+    for where in ("group", "private"):
+        p = await t.until(lambda: t.on_turn(players), what="a turn")
+        if p == BEN:
+            mover, hand, card = await t.a_turn_with_a_play((BEN,))
+            await t.press(mover, hand, card)
+            await t.until(lambda: t.on_turn((ANN,)) == ANN, what="Ann's turn")
+        before = Table.hand(t, ANN).edits, t.hand(ANN).edits
+        if where == "group":
+            _, hand, card = await t.a_turn_with_a_play((ANN,))
+        else:
+            hand = Table.hand(t, ANN)
+            ok = [b for b in t.buttons(hand) if b["text"].startswith("✅")]
+            card = ok[0] if ok else t.find(hand, "draw")
+        await t.press(ANN, hand, card)
+        await t.until(
+            lambda b=before: (
+                (Table.hand(t, ANN).edits, t.hand(ANN).edits) > b
+                and Table.hand(t, ANN).edits > b[0]
+                and t.hand(ANN).edits > b[1]
+            ),
+            what=f"both of Ann's hands after a press in the {where}",
+        )
+    assert private_sends(api, (BEN,)) == 0
+    assert api.violations == [], api.violations
