@@ -364,8 +364,8 @@ class Sender:
             must_act = screens.urgent(m.id, waits)
             for slot in (f"{HAND}{m.id}", f"{IN_GROUP}{m.id}"):
                 in_group = slot.startswith(IN_GROUP)
-                if in_group and slot not in shown and not must_act:
-                    continue  # not open, and nothing waits on them: it comes with «🃏 My cards»
+                if in_group and slot not in shown and (not must_act or self.not_admin(chat_id)):
+                    continue  # not open, and not to be brought: it comes with «🃏 My cards»
                 lang = self.pick_lang(settings, m.lang)
                 if not every and (in_group or m.id not in queued) and self._shows(session, slot, lang, shown):
                     continue
@@ -570,6 +570,9 @@ class Sender:
         """Whom to send the screen to, if what they see is not what it shows now,
         whether it is urgent (they must act now), and (a hand shown already) the
         newest message of their private chat: a hand above it moves below."""
+        unopened = slot.startswith(IN_GROUP) and looked[2][0] is None
+        if unopened and not await self._may_bring(chat_id, owner(slot)):
+            return None  # not open, and not to be brought: not even drawn
         first = await self.render(chat_id, slot, looked)
         if first is None:
             return None
@@ -577,19 +580,24 @@ class Sender:
         if msg_id is not None and (rendered.hold or digest == pending == rendered.digest()):
             return None  # shown already, or a held screen: what the message shows may stay
         if receiver is not None:  # a hand in the group: edited while open, else brought unasked
-            if msg_id is None and not await self._brought(chat_id, receiver, rendered):
-                return None
+            if msg_id is None and not rendered.urgent:
+                return None  # brought only when something waits on them
             return Due(target, rendered.urgent)
         if target > 0 and not await self.store.started(target):
             return None  # never write to someone who has not opened (or has blocked) the bot
         newest = await self.store.newest(target) if target > 0 and msg_id is not None else None
         return Due(target, rendered.urgent, newest)
 
-    async def _brought(self, chat_id: int, receiver: int, rendered: Rendered) -> bool:
-        """Whether a hand in the group that is not open comes unasked: by a bot that is the
-        group's admin, to a player it cannot write to in private, when something waits on
-        them (their turn, a reaction, a prompt)."""
-        return rendered.urgent and await self.admin(chat_id) and not await self.store.started(receiver)
+    async def _may_bring(self, chat_id: int, receiver: int) -> bool:
+        """Whether a hand in the group that is not open may come unasked (when something
+        waits on its owner: their turn, a reaction, a prompt): from a bot that is the
+        group's admin, to a player it cannot write to in private."""
+        return await self.admin(chat_id) and not await self.store.started(receiver)
+
+    def not_admin(self, chat_id: int) -> bool:
+        """Whether Telegram said lately that the bot is not the group's admin."""
+        known = self._admin.get(chat_id)
+        return known is not None and not known[0] and known[1] > time.monotonic()
 
     async def admin(self, chat_id: int) -> bool:
         """Whether the bot is the group's admin (and so may send an ephemeral message at any
@@ -757,7 +765,7 @@ class Sender:
         return int(message.message_id)
 
     async def _in_group(self, chat_id: int, slot: str, p: Planned) -> int | None:
-        """A hand in the group: its message edited, or (``_brought``) sent; its ephemeral
+        """A hand in the group: its message edited, or (``_may_bring``) sent; its ephemeral
         id, None if Telegram would not take it.  An edit refused is forgotten (the app lost
         the message, or its owner dismissed it), never tried again: the board's button
         brings it back."""
