@@ -56,7 +56,7 @@ lobby-member = { $n }. { $player }
 lobby-seconds = { $n } s
 lobby-on = on
 lobby-off = off
-lobby-in-group = { $players }: your cards will show right here, for your eyes only — press 🃏 My cards on the board. Rather have them in our private chat? { $link }
+lobby-in-group = { $players }: your cards will show right here, for your eyes only — press 🃏 My cards on the board. Rather have them in <a href="{ $link }">our private chat</a>?
 lobby-and-more = { $count } more
 lobby-hint = The table's creator presses “Start” once { $min } to { $max } players have joined.
 button-join = 🙋 Join

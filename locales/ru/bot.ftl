@@ -57,7 +57,7 @@ lobby-member = { $n }. { $player }
 lobby-seconds = { $n } с
 lobby-on = да
 lobby-off = нет
-lobby-in-group = { $players }: карты будут видны прямо здесь, только вам — нажмите «🃏 Мои карты» на доске. Удобнее в личном чате? { $link }
+lobby-in-group = { $players }: карты будут видны прямо здесь, только вам — нажмите «🃏 Мои карты» на доске. Удобнее в <a href="{ $link }">личном чате</a>?
 lobby-and-more = ещё { $count }
 lobby-hint = Создатель стола жмёт «Начать», когда игроков соберётся от { $min } до { $max }.
 button-join = 🙋 Играю

@@ -63,6 +63,8 @@ def key(code: str) -> str:
     a lobby option ``o<option>…`` is the data ``o|…|<option>…``; anything else ends so."""
     if code.startswith("o") and len(code) > 1:
         return f".key[data-callback^='o|'][data-callback$='|{code[1:]}']"
+    if code == "~mine":  # the board's «🃏 My cards»
+        return ".key[data-callback^='m|']"
     return f".key[data-callback$='|{code}']"
 
 
@@ -94,11 +96,14 @@ def test_a_dobble_game_in_the_browser_to_its_winner(page: Any) -> None:
         press_and_redraw(page, lobby, "oc")
     assert "Catch Them All lasts 3 rounds" in lobby.inner_text()
 
-    # nobody has opened the bot yet: «Join» answers with a deep link, which opens the
-    # person's private chat with /start join_<group>, and that seats them
+    # nobody has opened the bot yet: «Join» seats them (their cards could show in the group),
+    # and the lobby offers the private chat's link, which opens it with /start join_<group>
     for person in (ANN, BORIS):
         be(page, person)
         press(page, lobby, "j")
+        offer = lobby.locator("a[href*='start=join_']").first
+        offer.wait_for()
+        offer.click()
         chat(page, person).locator(".msg.out", has_text="/start join_").wait_for()
         chat(page, person).locator(".msg.bot", has_text="You're at the table").wait_for()
     page.wait_for_function(
@@ -152,7 +157,10 @@ def test_a_svintus_lobby_through_a_deep_link_in_russian_and_a_computer_seated(pa
     be(page, BORIS)
     assert chat(page, "group").locator(".hint").inner_text() == "группа · видят все"
     assert chat(page, BORIS).locator(".startbar .start").inner_text().lower() == "запустить"
-    press(page, lobby, "j")  # answered with the deep link: his chat opens and says /start join_…
+    press(page, lobby, "j")  # seated; the lobby offers his private chat: its link says /start join_…
+    offer = lobby.locator("a[href*='start=join_']").first
+    offer.wait_for()
+    offer.click()
     chat(page, BORIS).locator(".msg.out", has_text=re.compile(r"^/start join_-\d+")).wait_for()
     chat(page, BORIS).locator(".msg.bot", has_text="Вы за столом").wait_for()
     assert chat(page, BORIS).locator(".startbar").is_hidden()  # the chat is open now
@@ -287,3 +295,30 @@ def test_an_ephemeral_message_shows_to_its_receiver_only(boris_hand: None, page:
     press(page, hand, "nothing")  # pressable: the bot gets the press, and answers it
     be(page, ANN)
     assert not hand.is_visible()
+
+
+def test_a_hand_in_the_group_by_my_cards_seen_by_its_owner_only(page: Any) -> None:
+    """Nobody opens the bot: both join and play from the group, where «🃏 My cards» on the
+    board shows "me" my hand, marked as only I see it, and a card of it is played."""
+    type_in(page, "group", "/new svintus")
+    lobby = latest(page, "group", "🐷")
+    lobby.wait_for()
+    for person in (ANN, BORIS):
+        be(page, person)
+        press(page, lobby, "j")
+    page.wait_for_function("() => /2\\. Boris/.test(document.querySelector('section.group').innerText)")
+    be(page, ANN)
+    press(page, lobby, "g")
+    latest(page, "group", "🐷").locator(key("~mine")).wait_for()
+    mid = latest(page, "group", "🐷").get_attribute("data-id")  # the board: hands come below it
+    board = chat(page, "group").locator(f".msg.bot:not(.ephemeral)[data-id='{mid}']")
+    hands = {}
+    for person in (ANN, BORIS):
+        be(page, person)
+        press(page, board, "~mine")
+        hands[person] = chat(page, "group").locator(f".msg.ephemeral[data-receiver='{person}']").last
+        hands[person].wait_for()
+        assert "Your cards (8)" in hands[person].inner_text()
+        assert hands[person].locator(".only").inner_text().strip().endswith("Only you can see this")
+    assert not hands[ANN].is_visible()  # "I" am Boris: Ann's hand is hers alone
+    assert chat(page, ANN).locator(".msg.bot").count() == 0  # nothing in the private chats
