@@ -92,7 +92,7 @@ class Referee:
 
         async def once(session: Session | None, settings: ChatSettings) -> Change:
             if session is not None and session.has_applied(update_id):
-                return Change()  # a redelivery of an update already applied
+                return Change(reply=Reply(outcome="stale"))  # a redelivery of an update already applied
             change = await decide(session, settings)
             if change.session is not None:
                 change.session.mark(update_id)
