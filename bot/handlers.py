@@ -118,7 +118,7 @@ def pressed(data: str | None) -> Pressed | None:
     """A press's button, read (None: no button of ours)."""
     try:
         return buttons.parse(data)
-    except BadButton:
+    except (BadButton, UnicodeError):  # (no UTF-8: bytes no button of ours is made of)
         return None
 
 
@@ -206,11 +206,16 @@ class Handlers:
         be awaited before it takes its place in the chat's line, so presses
         race in the order they arrived (in a real-time race the first to arrive wins).
 
+        An edited message is dropped here: someone fixing a typo, or turning an old
+        message into ``/stop``, says nothing new.
+
         Any other update is claimed for a short while (``Store.claim_update``)
         and marked done once handled (``done``): delivered again meanwhile (a
         webhook worker killed while handling it), it is handled again once the
         claim runs out; delivered again after, never.
         """
+        if update.edited_message is not None or update.edited_channel_post is not None:
+            raise ApplicationHandlerStop  # an edit is no new message: not a command, not a word said
         store = self.ref.store
         try:
             query = update.callback_query
