@@ -44,11 +44,14 @@ WORDS = st.sampled_from(["svintus", "dobble", "candy", "smashup", "join_-100901"
 
 
 def callback_data() -> st.SearchStrategy[str]:
-    """Any string of 1 to 64 bytes, and strings of the buttons' own grammar with odd parts."""
+    """Any 1 to 64 bytes (those that are no UTF-8 as lone surrogates), any text of 1 to 64
+    bytes, and strings of the buttons' own grammar with odd parts."""
     part = st.one_of(st.text(max_size=10), st.integers().map(str), st.just(str(GROUP)), st.just("-"))
     kinds = st.sampled_from(["a", "s", "p", "l", "o", "n", "r", "L", "f", "x", ""])
     framed = st.tuples(kinds, part, part, part, part).map("|".join)
-    return (st.text(min_size=1, max_size=64) | framed).filter(lambda d: 0 < len(d.encode()) <= 64)
+    raw = st.binary(min_size=1, max_size=64).map(lambda b: b.decode("utf-8", "surrogateescape"))
+    text = (st.text(min_size=1, max_size=64) | framed).filter(lambda d: 0 < len(d.encode()) <= 64)
+    return raw | text
 
 
 async def hostile_table(api: FakeTelegram, bot_factory: Any) -> BotProcess:
