@@ -118,7 +118,7 @@ def pressed(data: str | None) -> Pressed | None:
     """A press's button, read (None: no button of ours)."""
     try:
         return buttons.parse(data)
-    except (BadButton, UnicodeError):  # (no UTF-8: bytes no button of ours is made of)
+    except BadButton:
         return None
 
 
