@@ -225,11 +225,13 @@ def _write(body: Body) -> tuple[str, str]:
 
 def parse(raw: str | None) -> Pressed:
     """What a button's data means (``BadButton``: nothing of ours)."""
+    if not raw:
+        raise BadButton(raw)
     try:
-        size = len(raw.encode()) if raw else 0
+        size = len(raw.encode())
     except UnicodeEncodeError:  # lone surrogates: bytes that were no UTF-8, no button of ours
         raise BadButton(raw) from None
-    if not size or size > MAX_BYTES:
+    if size > MAX_BYTES:
         raise BadButton(raw)
     parts = raw.split("|")
     if len(parts) != 5:
