@@ -16,7 +16,7 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 
-from bot import computers, health
+from bot import computers, health, metrics
 from bot.handlers import install, register_commands
 from bot.i18n import translator
 from bot.limits import Limits
@@ -116,6 +116,7 @@ class Lifecycle:
             cluster=self.settings.redis_cluster,
             replica_wait_ms=self.settings.redis_replica_wait_ms,
         )
+        metrics.count_redis(store.r)  # its round trips and their errors, for /metrics
         await store.prepare()
         await migrate(store)
         settings = self.settings
@@ -130,8 +131,10 @@ class Lifecycle:
         app.bot_data["referee"] = ref
         routes = self._miniapp(app, ref)
         if not settings.webhook_url and settings.health_port:  # (webhook: the webhook server's)
-            check = health.redis_check(app.bot_data)
-            self.health = await health.serve(settings.health_listen, settings.health_port, check, routes)
+            check, games = health.redis_check(app.bot_data), health.games_check(app.bot_data)
+            self.health = await health.serve(
+                settings.health_listen, settings.health_port, check, routes, games
+            )
         computers.THINKERS.processes = settings.computer_processes
         install(app, ref)
         loop = asyncio.get_running_loop()

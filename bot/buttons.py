@@ -234,7 +234,13 @@ def _write(body: Body) -> tuple[str, str]:
 
 def parse(raw: str | None) -> Pressed:
     """What a button's data means (``BadButton``: nothing of ours)."""
-    if not raw or len(raw.encode()) > MAX_BYTES:
+    if not raw:
+        raise BadButton(raw)
+    try:
+        size = len(raw.encode())
+    except UnicodeEncodeError:  # lone surrogates: bytes that were no UTF-8, no button of ours
+        raise BadButton(raw) from None
+    if size > MAX_BYTES:
         raise BadButton(raw)
     parts = raw.split("|")
     if len(parts) != 5:

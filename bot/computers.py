@@ -36,6 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot import metrics
 from bot.session import Member, Session, Turn
 from engine import players
 from engine.core import AnyGame, Leave, Moves
@@ -67,6 +68,14 @@ class Thinkers:
         return self._pool
 
     async def choose(self, game: str, level: str, view: Any, legal: Any, rng: random.Random) -> Any:
+        """A computer player's decision (in a worker process, else a thread), timed for /metrics."""
+        started = time.perf_counter()
+        try:
+            return await self._choose(game, level, view, legal, rng)
+        finally:
+            metrics.COMPUTER_SECONDS.labels(game, level).observe(time.perf_counter() - started)
+
+    async def _choose(self, game: str, level: str, view: Any, legal: Any, rng: random.Random) -> Any:
         if self.processes > 0:
             loop = asyncio.get_running_loop()
             try:

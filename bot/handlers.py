@@ -217,11 +217,16 @@ class Handlers:
         be awaited before it takes its place in the chat's line, so presses
         race in the order they arrived (in a real-time race the first to arrive wins).
 
+        An edited message is dropped here: someone fixing a typo, or turning an old
+        message into ``/stop``, says nothing new.
+
         Any other update is claimed for a short while (``Store.claim_update``)
         and marked done once handled (``done``): delivered again meanwhile (a
         webhook worker killed while handling it), it is handled again once the
         claim runs out; delivered again after, never.
         """
+        if update.edited_message is not None or update.edited_channel_post is not None:
+            raise ApplicationHandlerStop  # an edit is no new message: not a command, not a word said
         store = self.ref.store
         try:
             query = update.callback_query
@@ -442,8 +447,8 @@ class Handlers:
         except Exception:
             log.exception("press %r by %s failed", query.data, user.id)
             answer = Reply(self.t(self.t.language(user.language_code, self.ref.default_lang), "answer-error"))
-        if not answer.answered:  # else a redelivery of a game press answered already
-            await self._answer(query, answer, arrived)
+        if not answer.answered and await self._answer(query, answer, arrived):  # (else a redelivery)
+            metrics.PRESS_SECONDS.observe(time.monotonic() - arrived)
         try:
             if press is not None:  # no button of ours: answered again if it comes again
                 await self.ref.store.mark_answered(press.chat_id, press_mark(query))
@@ -451,7 +456,7 @@ class Handlers:
             log.warning("could not note that a press of %s was answered: %s", user.id, e)
 
     @staticmethod
-    async def _answer(query: CallbackQuery, answer: Reply, arrived: float) -> None:
+    async def _answer(query: CallbackQuery, answer: Reply, arrived: float) -> bool:
         """The press's answer, made again through an outage or a flood wait for as long
         as Telegram still takes it (``ANSWER_DEADLINE_S`` from its arrival)."""
         pause = 0.25
@@ -461,24 +466,24 @@ class Handlers:
                     await query.answer(url=answer.url)
                 else:
                     await query.answer(fit.answer(answer.text) or None, show_alert=answer.alert)
-                return
+                return True
             except RetryAfter as e:
                 wait = metrics.seconds(e)
             except BadRequest as e:
                 expired = "query is too old" in e.message.lower()
                 metrics.DROPPED.labels("expired" if expired else "refused").inc()
                 log.info("the answer to a press of %s was refused: %s", query.from_user.id, e.message)
-                return
+                return False
             except TelegramError as e:
                 if not metrics.passing(e):
                     log.warning("could not answer a press of %s: %s", query.from_user.id, e.message)
-                    return
+                    return False
                 metrics.TROUBLE.failure(e, "answer")
                 wait, pause = pause, min(pause * 2, 2.0)
             if time.monotonic() + wait > arrived + ANSWER_DEADLINE_S:
                 metrics.DROPPED.labels("expired").inc()
                 log.info("the answer to a press of %s is past Telegram's deadline", query.from_user.id)
-                return
+                return False
             await asyncio.sleep(wait)
 
     async def _press(self, update: Update, user: User, press: Pressed | None) -> Reply:

@@ -12,6 +12,7 @@ not make it fail — restarting a worker would not end one — it shows in
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import urllib.error
 import urllib.request
@@ -66,8 +67,24 @@ def redis_check(bot_data: dict[str, Any]) -> Check:
     return check
 
 
-def install(app: web.Application, healthy: Check) -> None:
-    """Serve ``/health`` and ``/metrics`` from ``app``."""
+def games_check(bot_data: dict[str, Any]) -> Callable[[], Awaitable[None]]:
+    """Before a scrape: the games in progress, read from the referee's Redis
+    (``metrics.count_games``); Redis away leaves them as last read (its errors are counted)."""
+
+    async def count() -> None:
+        ref = bot_data.get("referee")
+        if ref is None:
+            return
+        with contextlib.suppress(RedisError):
+            await metrics.count_games(ref.store)
+
+    return count
+
+
+def install(
+    app: web.Application, healthy: Check, scrape: Callable[[], Awaitable[None]] | None = None
+) -> None:
+    """Serve ``/health`` and ``/metrics`` from ``app`` (``scrape``: made before each scrape)."""
 
     async def health(request: web.Request) -> web.Response:
         ok = await healthy()
@@ -75,6 +92,8 @@ def install(app: web.Application, healthy: Check) -> None:
         return web.json_response({"ok": ok, "telegram": telegram}, status=200 if ok else 503)
 
     async def exposition(request: web.Request) -> web.Response:
+        if scrape is not None:
+            await scrape()
         body, content_type = metrics.exposition()
         return web.Response(body=body, headers={"Content-Type": content_type})
 
@@ -83,12 +102,16 @@ def install(app: web.Application, healthy: Check) -> None:
 
 
 async def serve(
-    listen: str, port: int, healthy: Check, routes: Callable[[web.Application], None] | None = None
+    listen: str,
+    port: int,
+    healthy: Check,
+    routes: Callable[[web.Application], None] | None = None,
+    scrape: Callable[[], Awaitable[None]] | None = None,
 ) -> web.AppRunner:
     """The health server of a polling worker, listening (``routes``: more of them —
-    the Mini App's); ``cleanup()`` the runner to stop it."""
+    the Mini App's; ``scrape``: made before each scrape); ``cleanup()`` the runner to stop it."""
     app = web.Application(middlewares=[guard])
-    install(app, healthy)
+    install(app, healthy, scrape)
     if routes is not None:
         routes(app)
     runner = web.AppRunner(app, access_log=None, handler_cancellation=True)  # a page gone: its stream ends

@@ -109,7 +109,8 @@ def cards_refusal(session: Session | None, press: Pressed, user: Member) -> str 
 
 
 def _no(v: Verdict, house: House, lang: str, key: str) -> Verdict:
-    v.reply = Reply(house.say(lang, key))
+    stale = key in ("answer-stale", "answer-already-done")
+    v.reply = Reply(house.say(lang, key), outcome="stale" if stale else "refused")
     return v
 
 
@@ -166,7 +167,7 @@ def press(
     try:
         v = judge(house, session, pressed, user, from_board, lang, now)
     except (BadButton, ValidationError):
-        return Change(reply=Reply(house.say(lang, "answer-unknown")))
+        return Change(reply=Reply(house.say(lang, "answer-unknown"), outcome="refused"))
     if session is None or v.state is None:
         return Change(reply=v.reply)
     adapter = games.get(session.game)
@@ -179,7 +180,8 @@ def press(
             else:
                 state, more = adapter.game.apply(state, v.action, now)
         except RuleError as e:
-            reply = Reply(adapter.event_text(house.ctx(session, lang), Event(key=e.key, args=e.params)))
+            said = adapter.event_text(house.ctx(session, lang), Event(key=e.key, args=e.params))
+            reply = Reply(said, outcome="refused")
         else:
             events += more
             v.drafts.pop(user.id, None)

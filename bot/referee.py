@@ -59,7 +59,10 @@ class Referee:
         self.house = House(t, default_lang, bot.username, nudge_after_ms)
         self.bot, self.store, self.t, self.default_lang = bot, store, t, default_lang
         self.limits = limits if limits is not None else Limits(store)
-        self.chats = Chats(store, busy=lambda settings: Reply(t(self.house.lang(settings), "answer-busy")))
+        busy = "answer-busy"  # every attempt lost its race: refused, to be made again
+        self.chats = Chats(
+            store, busy=lambda settings: Reply(t(self.house.lang(settings), busy), outcome="refused")
+        )
         self.sender = Sender(bot, store, t, self.limits, self.house.lang)
         self.sender.moved, self.sender.removed = self.migrate, self.bot_removed
         self.stats = Stats(store.r)
@@ -89,7 +92,7 @@ class Referee:
 
         async def once(session: Session | None, settings: ChatSettings) -> Change:
             if session is not None and session.has_applied(update_id):
-                return Change()  # a redelivery of an update already applied
+                return Change(reply=Reply(outcome="stale"))  # a redelivery of an update already applied
             change = await decide(session, settings)
             if change.session is not None:
                 change.session.mark(update_id)
@@ -101,6 +104,9 @@ class Referee:
         """What follows a saved change (``After``) — here, and nowhere else."""
         a, chat = change.after, change.chat_id
         session = change.session or change.loaded
+        if change.status_changed and session is not None and session.status == "over" and session.state:
+            how = "stopped" if session.stopped_by else "removed" if session.removed else "played"
+            metrics.GAMES_FINISHED.labels(session.game, how).inc()
         if a.new_board and session is not None:  # the lobby, then the hands, are new messages
             await self.store.new_game_screens(chat, session.game_id)
         if a.redraw == "board":
@@ -207,7 +213,10 @@ class Referee:
             now = now_ms()
             return play.press(self.house, session, settings, press, user, from_board, in_private, now)
 
-        return await self.change(press.chat_id, decide, update_id, query_id)
+        reply = await self.change(press.chat_id, decide, update_id, query_id)
+        if not reply.answered:  # (a redelivery of a press answered already is not counted again)
+            metrics.PRESSES.labels(reply.outcome).inc()
+        return reply
 
     async def message(
         self, chat_id: int, user_id: int, update_id: int | None = None, thread: int | None = None

@@ -745,6 +745,7 @@ class Sender:
                 await self.bot.edit_message_text(
                     r.text, chat_id=p.to, message_id=msg_id, reply_markup=r.markup, parse_mode=ParseMode.HTML
                 )
+                metrics.SCREENS.labels("edited").inc()
                 return msg_id
             except BadRequest as e:
                 if message_gone(e):
@@ -761,6 +762,7 @@ class Sender:
             message_thread_id=p.thread,
             disable_notification=p.replaces is not None,  # a hand moved below: an edit, in effect
         )
+        metrics.SCREENS.labels("sent").inc()
         await self._noted(p.to, message.message_id)
         return int(message.message_id)
 

@@ -41,6 +41,7 @@ class Reply:
     alert: bool = False
     url: str | None = None
     answered: bool = False  # the press was answered before (a redelivery): say nothing
+    outcome: str = "counted"  # a game press's, as bot_presses counts it: counted, refused or stale
 
 
 @dataclass

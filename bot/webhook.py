@@ -56,7 +56,7 @@ def web_app(
 
     webapp = web.Application(middlewares=[health.guard])
     webapp.router.add_post(path, receive)
-    health.install(webapp, healthy)  # /health and /metrics
+    health.install(webapp, healthy, health.games_check(app.bot_data))  # /health and /metrics
     miniapp = app.bot_data.get("miniapp")
     if miniapp is not None:
         miniapp.install(webapp)  # the Mini App's page and API, on the same origin

@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from redis.exceptions import RedisError
 
-from bot import buttons, timers
+from bot import buttons, metrics, timers
 from bot.buttons import Act, BadButton, Pick, Show
 from bot.miniapp import identity, links, live, view
 from bot.miniapp.identity import Refused, Tokens
@@ -233,6 +233,7 @@ class MiniApp:
         pipe.expire(name, 2)
         count, _ = await pipe.execute()
         if int(count) > PRESSES_PER_S:
+            metrics.PRESSES.labels("too_fast").inc()
             raise Answer(429, self.ref.t(lang, "miniapp-too-fast"))
 
     # --- live -------------------------------------------------------------------------------

@@ -555,7 +555,11 @@ class FakeTelegram:
                 {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
             )
         method = request.match_info["method"]
-        params = await _params(request)
+        try:
+            params = await _params(request)
+        except (ValueError, LookupError, RecursionError) as e:  # not JSON, a charset unknown, too deep
+            self._violation(f"{method}: parameters unreadable ({type(e).__name__})")
+            return _refusal(400, "Bad Request: can't parse request parameters")
         if self.record:
             self.calls.append((method, params))
         outage = self.faults.outage_of(method)
@@ -568,6 +572,9 @@ class FakeTelegram:
             self._flood(method, params)
             self._reachable(method, params)
             result = await handler(params)
+        except (TypeError, ValueError, KeyError, AttributeError) as e:  # a parameter of the wrong type
+            self._violation(f"{method}: malformed parameters ({type(e).__name__}: {e})")
+            return _refusal(400, "Bad Request: wrong parameter type")
         except ApiError as e:
             if e.code != 409 and not e.excused:
                 self._violation(f"{method}: {e.description}")
@@ -1613,6 +1620,10 @@ class FakeTelegram:
         return d
 
 
+def _refusal(code: int, description: str) -> web.Response:
+    return web.json_response({"ok": False, "error_code": code, "description": description}, status=code)
+
+
 def _html(params: dict[str, Any]) -> bool:
     return str(params.get("parse_mode", "")).upper() == "HTML"
 
@@ -1653,7 +1664,9 @@ def _chat_of(params: dict[str, Any]) -> int | None:
 async def _params(request: web.Request) -> dict[str, Any]:
     """A call's parameters, sent as JSON or as a form (JSON-encoded fields decoded)."""
     if request.content_type == "application/json":
-        params: dict[str, Any] = await request.json()
+        params = await request.json()
+        if not isinstance(params, dict):
+            raise ValueError("not a JSON object")
         return params
     params = {}
     form = await request.post()

@@ -11,7 +11,9 @@ person added, renamed or given another language (``/api/people``).
 Safe by default: the caller binds it to loopback, only the files of ``web/``
 are served (by name, from a list made at start), the Bot API refuses any token
 but the playground's own, and the endpoints take JSON only (a form posted by
-another web site cannot reach them).
+another web site cannot reach them).  Whatever it refuses is a 4xx in JSON (the Bot API's
+``{"ok": false, ...}`` under ``/bot``, ``{"error": ...}`` elsewhere), and whatever no route
+foresaw a 500 in JSON with one log line (``refusals``), never a traceback.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -124,9 +126,8 @@ class Playground:
     def app(self, hosts: set[str] | None = None) -> web.Application:
         """The web application; ``hosts``: the only names a request may address it by (a web
         site that rebinds its own name to 127.0.0.1 cannot make a browser talk to it)."""
-        app = web.Application(
-            client_max_size=64 * 1024, middlewares=[self._host_check(hosts)] if hosts else []
-        )
+        checks = [self._host_check(hosts)] if hosts else []
+        app = web.Application(client_max_size=64 * 1024, middlewares=[refusals, *checks])
         self.api.install(app)
         app.router.add_get("/", self._index)
         app.router.add_get("/assets/{name}", self._asset)
@@ -302,7 +303,7 @@ class Playground:
             raise web.HTTPUnsupportedMediaType(text="JSON only")
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, LookupError, RecursionError):  # not JSON, a charset unknown, nested too deep
             raise web.HTTPBadRequest(text="not JSON") from None
         if not isinstance(body, dict):
             raise web.HTTPBadRequest(text="not an object")
@@ -363,9 +364,9 @@ class Playground:
     def _pressed_message(self, body: dict[str, Any], chat: int, user: int) -> Message | Ephemeral | None:
         """The message a press is on: ``ephemeral`` (one only this person sees) or ``message``."""
         if "ephemeral" in body:
-            e = self.api.ephemerals.get((chat, user), {}).get(body["ephemeral"])
+            e = self.api.ephemerals.get((chat, user), {}).get(_number(body["ephemeral"]))
             return None if e is None or e.lost else e
-        return self.api.messages.get(chat, {}).get(body.get("message", 0))
+        return self.api.messages.get(chat, {}).get(_number(body.get("message")))
 
     async def _webapp(self, request: web.Request) -> web.Response:
         """A Mini App opened from a button: what Telegram Web puts in the frame's address
@@ -405,7 +406,7 @@ class Playground:
 
     def _lang(self, body: dict[str, Any], default: str) -> str:
         lang = body.get("lang", default)
-        if lang not in LANGUAGES or lang not in self.words:
+        if not isinstance(lang, str) or lang not in LANGUAGES or lang not in self.words:
             raise Bad(f"a language is one of {', '.join(LANGUAGES)}")
         return str(lang)
 
@@ -414,7 +415,7 @@ class Playground:
         language (Telegram's language_code is the app's language), and the group named in it."""
         body = await self._body(request)
         lang = body.get("lang")
-        if lang not in self.words or lang not in LANGUAGES:
+        if not isinstance(lang, str) or lang not in self.words or lang not in LANGUAGES:
             lang = self.language
         if not self.api.users:
             if not self.api.messages.get(GROUP) and not self.api.said.get(GROUP):
@@ -444,6 +445,46 @@ class Playground:
         u.first_name, u.lang = name or u.first_name, lang
         self.publish({"type": "people", "people": self.people()})
         return web.json_response(self.person(user_id))
+
+
+def _number(value: Any) -> int:
+    """A message id as the page sends it (0, no message, for anything but an integer)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def refusals(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Every refusal in JSON: the Bot API's own shape under ``/bot``, ``{"error": why}`` for
+    the page and its API (413, 405, a malformed request...); whatever no route foresaw is a
+    500 in the same shape and one log line, never a traceback."""
+    bot_api = request.path.startswith("/bot")
+    try:
+        return await handler(request)
+    except web.HTTPException as e:
+        if e.status < 400:
+            raise
+        why = e.text if e.text and not e.text.startswith(f"{e.status}:") else e.reason
+        return _refused(e.status, why or e.reason, bot_api, e.headers.get("Allow"))
+    except (asyncio.CancelledError, ConnectionError):  # the client went: nobody to answer
+        raise
+    except Exception as e:
+        path = "/bot…/" + request.path.rsplit("/", 1)[-1] if bot_api else request.path  # no token in a log
+        log.error(
+            "playground: %s %r failed: %s: %r", request.method, path[:200], type(e).__name__, str(e)[:200]
+        )
+        return _refused(500, "Internal Server Error", bot_api, None)
+
+
+def _refused(status: int, why: str, bot_api: bool, allow: str | None) -> web.Response:
+    headers = {"Allow": allow} if allow is not None else None
+    if bot_api:
+        body: dict[str, Any] = {"ok": False, "error_code": status, "description": why}
+    else:
+        body = {"error": why}
+    return web.json_response(body, status=status, headers=headers)
 
 
 def _button(b: dict[str, Any]) -> dict[str, Any]:

@@ -164,6 +164,7 @@ async def test_the_mini_app_answers_odd_input_with_a_4xx_in_json(
     @given(data=JSONS, chat=JSONS | st.just(GROUP), charset=CHARSETS, board=JSONS, user=USERS)
     @example(data=5, chat=GROUP, charset="utf-8", board=False, user=ANN)
     @example(data=["a"], chat=GROUP, charset="utf-8", board=False, user=ANN)
+    @example(data="\udcff|1|2|3|4", chat=GROUP, charset="utf-8", board=False, user=ANN)  # no UTF-8
     @example(data="a|1|2|3|x", chat=GROUP, charset="x-unknown", board=False, user=ANN)
     def press(data: Any, chat: Any, charset: str, board: Any, user: int) -> None:
         """(each a user of their own, or most would be too fast: 8 presses a second)"""

@@ -89,8 +89,18 @@ async function post(path, body) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   });
-  if (!r.ok) throw new Error(await r.text());
+  if (!r.ok) throw new Error(await refusal(r));
   return r.json();
+}
+
+// Why the server refused a request: its JSON's "error" (or the text it sent, whatever it is).
+async function refusal(r) {
+  const text = await r.text();
+  try {
+    return JSON.parse(text).error || text;
+  } catch (e) {
+    return text;
+  }
 }
 
 function say(user, chat, text) {
