@@ -775,8 +775,11 @@ class Sender:
         r = p.rendered
         try:
             if p.message_id is None:
-                return await ephemeral.send(self.bot, chat_id, p.receiver, r.text, r.markup, p.thread)
+                sent = await ephemeral.send(self.bot, chat_id, p.receiver, r.text, r.markup, p.thread)
+                metrics.SCREENS.labels("sent").inc()
+                return sent
             await ephemeral.edit_text(self.bot, chat_id, p.receiver, p.message_id, r.text, r.markup)
+            metrics.SCREENS.labels("edited").inc()
             return p.message_id
         except BadRequest as e:
             if p.message_id is not None and not_modified(e):
@@ -813,6 +816,7 @@ class Sender:
                 await ephemeral.send(self.bot, chat_id, user_id, r.text, r.markup, look.thread, query_id),
                 r.digest(),
             )
+            metrics.SCREENS.labels("sent").inc()
         except (TelegramError, Later) as e:
             if isinstance(e, RetryAfter):
                 await self.flooded(chat_id, e)
