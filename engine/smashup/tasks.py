@@ -28,6 +28,7 @@ from engine.core import PromptValue, deep_copy
 from engine.core import ask as open_prompt
 from engine.smashup import abilities
 from engine.smashup.models import TASK_STEP, Task
+from engine.smashup.models import Then as Then  # what a step returns (factions import it from here)
 
 if TYPE_CHECKING:
     from engine.smashup.effects import G
@@ -36,9 +37,6 @@ CORE = "core"
 MAX_STEPS = 100_000
 
 _REGISTRY = abilities.REGISTRY
-
-# what a handler returns: nothing, one step, or steps in the order they run
-Then = Task | list[Task] | None
 
 
 def go(t: Task, step: str, **data: Any) -> Task:
