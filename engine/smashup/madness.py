@@ -3,7 +3,7 @@ the Madness deck (``BoxDef(madness=True)``) makes ``state.madness_on``.
 
 Action: draw 2 cards, or return this card to the Madness deck.  The end-game
 penalty (1 VP per 2 Madness cards in hand, deck and discard pile) and its
-tie-break (fewer Madness cards) live in ``flow.check_end``.
+tie-break (fewer Madness cards) live in ``end.check_end``.
 """
 
 from __future__ import annotations

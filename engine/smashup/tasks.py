@@ -47,7 +47,7 @@ def go(t: Task, step: str, **data: Any) -> Task:
 
 
 def call(card: str, step: str, /, player: int = -1, src: int = -1, **data: Any) -> Task:
-    """Step ``step`` of ``card``'s ability (``core``: the rules' own steps, ``flow``)."""
+    """Step ``step`` of ``card``'s ability (``core``: the rules' own steps, ``setup`` to ``end``)."""
     return Task.make(card, step, player, src, data)
 
 
@@ -76,7 +76,7 @@ def fire_now(name: str, **data: Any) -> Task:
     return Task.make(CORE, "fire", -1, -1, {"name": name, "data": data})
 
 
-ASK = "ask"  # the step of a question (``ask``; ``flow``'s ``core`` step opens it)
+ASK = "ask"  # the step of a question (``ask``; ``prompts``' ``core`` step opens it)
 
 
 def ask(

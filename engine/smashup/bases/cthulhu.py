@@ -16,10 +16,10 @@ from engine.smashup.abilities import ability
 from engine.smashup.cards import MADNESS, BaseDef, BoxDef, register_bases, register_box
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
 from engine.smashup.effects import G
-from engine.smashup.flow import winners
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
 from engine.smashup.queries import Q
+from engine.smashup.scoring import winners
 from engine.smashup.tasks import Then, ask, destroy, go
 
 BOX = "cthulhu"

@@ -14,11 +14,12 @@ from typing import Any
 from engine.smashup.abilities import PlayCheck, ability
 from engine.smashup.cards import MADNESS, FactionDef, Kind, Target, action, minion, register_faction
 from engine.smashup.common import destroy_targets, pick_minion, picked_minion
+from engine.smashup.destroy import destroyed_key
 from engine.smashup.effects import G
-from engine.smashup.flow import destroyed_key, swap_base
 from engine.smashup.keys import Ev, Pr, register_keys
 from engine.smashup.models import Task
 from engine.smashup.queries import Q
+from engine.smashup.scoring import swap_base
 from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "minions-of-cthulhu"

@@ -16,10 +16,10 @@ from engine.smashup.common import (
     picked_minion,
 )
 from engine.smashup.effects import G
-from engine.smashup.flow import winners
 from engine.smashup.keys import Ev, Pr, register_choices
 from engine.smashup.models import Task
 from engine.smashup.queries import Q
+from engine.smashup.scoring import winners
 from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "princesses"
