@@ -525,9 +525,39 @@ def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> N
 
 
 def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> None:
-    opts = s.options
     before = s.current
     attack = s.attack
+    last = not _lay(s, p, card)
+    _announce(s, p, card, mode, before, now, out)
+    s.current = p
+    kind = KIND[card]
+    if kind is Kind.GRAB or kind is Kind.SNORE:
+        _aim(s, p, kind, attack, mode, last, now, out)
+        return
+    if kind is Kind.HOOFSLAP:
+        start_race(s, p, now, out, then_end_round=last)
+        return
+    if last:
+        end_round(s, p, now, out)
+        return
+    if kind is Kind.POLYPIG:
+        s.color = None
+        s.turn_started_ms = now
+        ask_color(s, p)  # the play is in the log already; the board says a colour is awaited
+        return
+    if kind is Kind.TURNABOUT:
+        s.direction = -s.direction
+        out.append(event(Ev.DIRECTION, player=p, clockwise=s.direction == 1))
+    elif kind is Kind.HUSH:
+        s.silence = p
+        out.append(event(Ev.SILENCE_STARTED, player=p))
+    pass_on(s, p, now, out)
+
+
+def _lay(s: SvintusState, p: int, card: int) -> list[int]:
+    """``card`` from ``p``'s hand onto the pile, its colour the pile's; what
+    was pending on the card before it (an attack, a draw, a colour) is over.
+    ``p``'s hand, as it is left."""
     hand = list(s.hands[p])
     hand.remove(card)
     s.hands[p] = hand
@@ -539,8 +569,11 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
         s.drawn = []
     if s.prompts:  # an intercept of a Polypig before its colour was named
         drop_prompts(s, COLOR_STEP)
-    kind = KIND[card]
+    return hand
 
+
+def _announce(s: SvintusState, p: int, card: int, mode: str, before: int, now: int, out: Out) -> None:
+    """The play in the log, and what an intercept does besides."""
     if mode == INTERCEPT:
         if before == p:  # on one's own turn: nobody's turn is taken
             out.append(event(Ev.INTERCEPTED_OWN, player=p, card=card))
@@ -557,61 +590,43 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
         out.append(event(Ev.TRANSFERRED, player=p, card=card))
     else:
         out.append(event(Ev.PLAYED, player=p, card=card))
-    s.current = p
-    last = not hand
 
-    if kind is Kind.GRAB or kind is Kind.SNORE:
-        target = next_player(s, p)
-        count = 0
-        if kind is Kind.GRAB:
-            grows = (
-                attack is not None
-                and attack.kind == "grab"
-                and (mode == TRANSFER or (mode == INTERCEPT and opts.intercept_grows_grab))
-            )
-            if grows and attack:
-                count = attack.count + opts.grab_growth
-            else:
-                count = opts.grab_cards + light(s, p).grab_bonus
-        if last:
-            if kind is Kind.GRAB:  # a last Grab still makes its victim take
-                n = take(s, target, count, out)
-                out.append(event(Ev.LAST_GRAB, player=target, count=n))
-            end_round(s, p, now, out)
-            return
-        if kind is Kind.SNORE and light(s, target).snore_passes:
-            came_round(s, target, out)
-            after = next_player(s, target)
-            out.append(event(Ev.ROOSTER_PASSES, player=target, target=after))
-            target = after
-        s.attack = Attack(kind="grab" if kind is Kind.GRAB else "snore", count=count, target=target)
-        if kind is Kind.GRAB:
-            out.append(event(Ev.GRAB_AIMED, player=target, count=count))
+
+def _aim(
+    s: SvintusState, p: int, kind: Kind, attack: Attack | None, mode: str, last: bool, now: int, out: Out
+) -> None:
+    """A Grab or a Snore played by ``p``: aimed at the next player (a last
+    one ends the round, a last Grab still makes its victim take)."""
+    opts = s.options
+    target = next_player(s, p)
+    count = 0
+    if kind is Kind.GRAB:
+        grows = (
+            attack is not None
+            and attack.kind == "grab"
+            and (mode == TRANSFER or (mode == INTERCEPT and opts.intercept_grows_grab))
+        )
+        if grows and attack:
+            count = attack.count + opts.grab_growth
         else:
-            out.append(event(Ev.SNORE_AIMED, player=target))
-        begin_turn(s, target, now, out)
-        return
-
-    if kind is Kind.HOOFSLAP:
-        start_race(s, p, now, out, then_end_round=last)
-        return
-
+            count = opts.grab_cards + light(s, p).grab_bonus
     if last:
+        if kind is Kind.GRAB:  # a last Grab still makes its victim take
+            n = take(s, target, count, out)
+            out.append(event(Ev.LAST_GRAB, player=target, count=n))
         end_round(s, p, now, out)
         return
-
-    if kind is Kind.POLYPIG:
-        s.color = None
-        s.turn_started_ms = now
-        ask_color(s, p)  # the play is in the log already; the board says a colour is awaited
-        return
-    if kind is Kind.TURNABOUT:
-        s.direction = -s.direction
-        out.append(event(Ev.DIRECTION, player=p, clockwise=s.direction == 1))
-    elif kind is Kind.HUSH:
-        s.silence = p
-        out.append(event(Ev.SILENCE_STARTED, player=p))
-    pass_on(s, p, now, out)
+    if kind is Kind.SNORE and light(s, target).snore_passes:
+        came_round(s, target, out)
+        after = next_player(s, target)
+        out.append(event(Ev.ROOSTER_PASSES, player=target, target=after))
+        target = after
+    s.attack = Attack(kind="grab" if kind is Kind.GRAB else "snore", count=count, target=target)
+    if kind is Kind.GRAB:
+        out.append(event(Ev.GRAB_AIMED, player=target, count=count))
+    else:
+        out.append(event(Ev.SNORE_AIMED, player=target))
+    begin_turn(s, target, now, out)
 
 
 def start_race(s: SvintusState, p: int, now: int, out: Out, then_end_round: bool = False) -> None:
@@ -786,20 +801,7 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
     playing = s.phase == "playing"
     was_current = playing and s.current == p
     successor = next_player(s, p) if was_current else None
-    hand = s.hands[p]
-    s.hands = dropped(s.hands, p)
-    deck = [*s.deck, *hand]
-    s.rng = rng_shuffle(s.rng, deck)
-    s.deck = deck
-    out.append(event(Ev.PLAYER_LEFT, player=p, count=len(hand)))
-    s.seats = without(s.seats, p)
-    s.scores = dropped(s.scores, p)
-    s.timeouts = dropped(s.timeouts, p)
-    s.one_card_since = dropped(s.one_card_since, p)
-    s.away, s.declared, s.dark = without(s.away, p), without(s.declared, p), without(s.dark, p)
-    s.animals = dropped(s.animals, p)
-    s.skips = without(s.skips, p)
-    s.duties = [d for d in s.duties if d.player != p]
+    _drop_player(s, p, out)
     run = s.ability
     if run is not None and p in (run.player, run.target):
         s.ability = None
@@ -810,19 +812,7 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
             if s.phase == "playing" and len(s.seats) >= MIN_PLAYERS:
                 pass_on(s, run.player, now, out)
     if len(s.seats) < MIN_PLAYERS:
-        s.phase = "match_over"
-        s.ability = None
-        s.duties = []
-        s.attack = None
-        s.race = None
-        s.silence = None
-        s.prompts = []
-        s.drawn = []
-        if s.seats:
-            s.match_winner = s.seats[0]
-            out.append(event(Ev.WALKOVER, player=s.seats[0]))
-        else:
-            out.append(event(Ev.ABANDONED))
+        _walkover(s, out)
         return
     if not playing:
         return
@@ -837,23 +827,64 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
             race.pressed.remove(p)
         if race.by == p:
             race.then_end_round = False
-    if was_current:
-        assert successor is not None
-        if s.attack is not None:
-            s.attack = None
-            out.append(event(Ev.ATTACK_CANCELLED, player=p))
-        if s.awaiting_color:
-            s.rng, i = rng_below(s.rng, len(COLORS))
-            s.color = COLORS[i]
-            drop_prompts(s, COLOR_STEP)
-            out.append(event(Ev.COLOR_AUTO, player=p, color=s.color.value))
-        if race is not None:
-            s.current = successor
-            s.drawn = []
-        else:
-            begin_turn(s, successor, now, out)
+    if successor is not None:
+        _leave_turn(s, p, successor, now, out)
     if race is not None and race_done(race):
         close_race(s, now, out)
+
+
+def _drop_player(s: SvintusState, p: int, out: Out) -> None:
+    """``p`` off the table: their hand shuffled into the deck, their seat and
+    everything kept for them gone."""
+    hand = s.hands[p]
+    s.hands = dropped(s.hands, p)
+    deck = [*s.deck, *hand]
+    s.rng = rng_shuffle(s.rng, deck)
+    s.deck = deck
+    out.append(event(Ev.PLAYER_LEFT, player=p, count=len(hand)))
+    s.seats = without(s.seats, p)
+    s.scores = dropped(s.scores, p)
+    s.timeouts = dropped(s.timeouts, p)
+    s.one_card_since = dropped(s.one_card_since, p)
+    s.away, s.declared, s.dark = without(s.away, p), without(s.declared, p), without(s.dark, p)
+    s.animals = dropped(s.animals, p)
+    s.skips = without(s.skips, p)
+    s.duties = [d for d in s.duties if d.player != p]
+
+
+def _walkover(s: SvintusState, out: Out) -> None:
+    """Fewer than two players left: the match is over (the one left wins it)."""
+    s.phase = "match_over"
+    s.ability = None
+    s.duties = []
+    s.attack = None
+    s.race = None
+    s.silence = None
+    s.prompts = []
+    s.drawn = []
+    if s.seats:
+        s.match_winner = s.seats[0]
+        out.append(event(Ev.WALKOVER, player=s.seats[0]))
+    else:
+        out.append(event(Ev.ABANDONED))
+
+
+def _leave_turn(s: SvintusState, p: int, successor: int, now: int, out: Out) -> None:
+    """The player to move left: their attack is off, a colour they owed is
+    drawn at random, and the turn goes to ``successor`` (in a race, once it closes)."""
+    if s.attack is not None:
+        s.attack = None
+        out.append(event(Ev.ATTACK_CANCELLED, player=p))
+    if s.awaiting_color:
+        s.rng, i = rng_below(s.rng, len(COLORS))
+        s.color = COLORS[i]
+        drop_prompts(s, COLOR_STEP)
+        out.append(event(Ev.COLOR_AUTO, player=p, color=s.color.value))
+    if s.race is not None:
+        s.current = successor
+        s.drawn = []
+    else:
+        begin_turn(s, successor, now, out)
 
 
 def _leave_setup(s: SvintusState, p: int, now: int, out: Out) -> None:
