@@ -198,3 +198,17 @@ def test_a_circle_through_a_module_imported_by_name_is_found(tmp_path: Path) -> 
     assert circles(graph("pkg", tmp_path)) == []
     (pkg / "games" / "nim.py").write_text("from pkg.screens import f\n")
     assert circles(graph("pkg", tmp_path)) == [["pkg.games.nim", "pkg.screens"]]
+
+
+def test_a_faction_or_a_box_imports_the_package_from_the_kit_only() -> None:
+    """A faction author needs one import: ``engine.smashup.kit`` (a faction may
+    name another faction's keys, as Elder Things name the cult's)."""
+    arrows = graph("engine")
+    authored = [m for m in arrows if m.startswith(("engine.smashup.factions.", "engine.smashup.bases."))]
+    assert len(authored) >= 10
+    own = ("engine.smashup.kit", "engine.smashup.factions", "engine.smashup.bases")
+    beyond = {
+        m: sorted(t for t in arrows[m] if t.startswith("engine.smashup") and not t.startswith(own))
+        for m in authored
+    }
+    assert {m: t for m, t in beyond.items() if t} == {}

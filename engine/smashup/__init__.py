@@ -39,6 +39,9 @@ Layout
                    rule of what a play credit allows (``allows``), the credit
                    a play spends, the plays of a whole hand, the talents.
 - ``views.py``     what one may see: the public view, a seat's, zone counts.
+- ``kit.py``       the faction author's kit: what a faction, a box or the
+                   Madness card imports, from one place, and the helpers they
+                   share (the usual questions, targets).
 - ``factions/<faction>.py``  one module a faction: its 20 cards
                    (``register_faction``) and their abilities.
 - ``bases/<box>.py``  one module a box: ``register_box`` (``madness=True`` for
@@ -56,7 +59,8 @@ Adding a faction (phase 2)
 --------------------------
 1. ``factions/<faction>.py``: ``register_faction(FactionDef(id, box, (minion(...),
    action(...), ...)))`` — 20 cards; ids are unique across all cards and bases
-   and never change.  Import the module in ``factions/__init__.py``.
+   and never change.  Everything it needs comes from ``engine.smashup.kit``
+   (one import).  Import the module in ``factions/__init__.py``.
 2. For each card with an ability, ``A = ability("<card id>")`` and decorate its
    steps (``@A.on_play``, ``@A.talent(ok=...)``, ``@A.special(...)``,
    ``@A.trigger(name, when=...)``, ``@A.instead_destroy(...)``, ``@A.step(name)``)

@@ -8,13 +8,7 @@ tie-break (fewer Madness cards) live in ``end.check_end``.
 
 from __future__ import annotations
 
-from engine.smashup.abilities import ability
-from engine.smashup.cards import MADNESS
-from engine.smashup.common import pick_effect
-from engine.smashup.effects import G
-from engine.smashup.keys import Choice
-from engine.smashup.models import Task
-from engine.smashup.tasks import Then
+from engine.smashup.kit import MADNESS, Choice, G, Task, Then, ability, pick_effect
 
 M = ability(MADNESS)
 
