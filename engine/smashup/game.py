@@ -4,10 +4,9 @@ may see ``views``'.
 
 The game's own engine is the task stack (``tasks.run``; the rules' own steps:
 ``setup``, ``turn``, ``play``, ``destroy``, ``scoring``, ``end``, ``triggers``,
-``prompts``); the core
-keeps its prompts: every prompt is a core ``Pending`` whose answer resumes
-the one step ``TASK_STEP`` with the Task it was asked for (as JSON), which
-goes on with the picks.
+``prompts``); the core keeps its prompts: every prompt is a core ``Pending``
+whose answer resumes the one step ``TASK_STEP`` with the Task it was asked
+for (as JSON), which goes on with the picks.
 """
 
 from __future__ import annotations
