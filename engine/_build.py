@@ -40,6 +40,7 @@ COMPILED = (
     "engine/svintus/state.py",
     "engine/svintus/rules.py",
     "engine/svintus/abilities.py",
+    "engine/svintus/table.py",
     "engine/svintus/game.py",
     "engine/candy/cards.py",
     "engine/candy/state.py",

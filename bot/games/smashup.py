@@ -30,7 +30,6 @@ from bot.kit import fitting_rows, in_rows, seconds
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS, MADNESS, Kind, Target
-from engine.smashup.flow import snake
 from engine.smashup.keys import Ev
 from engine.smashup.models import (
     BaseView,
@@ -44,6 +43,7 @@ from engine.smashup.models import (
     SmashUpView,
     UseTalent,
 )
+from engine.smashup.setup import snake
 
 CARD_ARGS = frozenset({"card", "minion", "source"})
 BASE_ARGS = frozenset({"base", "from_base", "to_base", "new_base"})

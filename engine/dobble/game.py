@@ -135,36 +135,8 @@ class DobbleGame(Rules[DobbleState, DobbleAction, DobbleOptions]):
 
     def view(self, state: DobbleState, viewer: int | None = None) -> DobbleView:
         s = state
-        faces = s.faces
         piles = s.piles
-        centre: Face | None = None
-        tops: dict[int, Face] = {}
-        outer: list[Face] = []
-        pairs: list[Face] = []
-        own: Face | None = None
-        catch = s.plan[s.mode_no] == "catch" and not s.duel
-        if s.stage == "live" and s.centre:
-            c = s.centre[-1]
-            centre = _face(c, faces[c], None)
-            if catch:
-                outer = [_face(x, faces[x], None) for x in s.outer]
-            else:
-                for p in s.players:
-                    pile = piles[p]
-                    if pile:
-                        top = pile[-1]
-                        tops[p] = _face(top, faces[top], p)
-            if viewer is not None and viewer in piles:
-                # the same cards as rules.pair_cards, with their owners
-                own = tops.get(viewer)
-                if s.duel:
-                    pairs = [own] if own is not None and viewer in s.duel else []
-                elif catch:
-                    pairs = outer[:]
-                elif s.plan[s.mode_no] == "gift":
-                    pairs = [f for q, f in tops.items() if q != viewer]
-                elif own is not None:
-                    pairs = [own]
+        centre, tops, outer, own, pairs = _shown(s, viewer)
         zones = {"deck": len(s.deck), "centre": len(s.centre), "outer": len(s.outer), "box": len(s.box)}
         cards: dict[int, int] = {}
         for p, pile in piles.items():
@@ -218,3 +190,42 @@ class DobbleGame(Rules[DobbleState, DobbleAction, DobbleOptions]):
 
 
 GAME = DobbleGame()
+
+
+def _shown(
+    s: DobbleState, viewer: int | None
+) -> tuple[Face | None, dict[int, Face], list[Face], Face | None, list[Face]]:
+    """The faces on the table once the round is live: the centre card, each
+    player's top card (or, catching, the outer ring), and ``viewer``'s own
+    top card with the cards ``viewer`` may pair with the centre."""
+    faces = s.faces
+    piles = s.piles
+    centre: Face | None = None
+    tops: dict[int, Face] = {}
+    outer: list[Face] = []
+    pairs: list[Face] = []
+    own: Face | None = None
+    catch = s.plan[s.mode_no] == "catch" and not s.duel
+    if s.stage == "live" and s.centre:
+        c = s.centre[-1]
+        centre = _face(c, faces[c], None)
+        if catch:
+            outer = [_face(x, faces[x], None) for x in s.outer]
+        else:
+            for p in s.players:
+                pile = piles[p]
+                if pile:
+                    top = pile[-1]
+                    tops[p] = _face(top, faces[top], p)
+        if viewer is not None and viewer in piles:
+            # the same cards as rules.pair_cards, with their owners
+            own = tops.get(viewer)
+            if s.duel:
+                pairs = [own] if own is not None and viewer in s.duel else []
+            elif catch:
+                pairs = outer[:]
+            elif s.plan[s.mode_no] == "gift":
+                pairs = [f for q, f in tops.items() if q != viewer]
+            elif own is not None:
+                pairs = [own]
+    return centre, tops, outer, own, pairs

@@ -22,27 +22,45 @@ Layout
 - ``tasks.py``     the scheduler: the steps a handler returns (``ask``,
                    ``go``, ``destroy``, ``play``, ``call``, ``fire_now``) and
                    ``run``, which resolves the task stack.
-- ``flow.py``      the rules' own steps as the abilities of ``core``: draft,
-                   deal, mulligan, the turn, plays, destruction with its
-                   replacements, triggers, the scoring pipeline with the
-                   Me-First windows, the end of the game.
+- the rules' own steps, registered as the abilities of ``core``, a module a
+  subject:
+  ``setup.py``     the new game's cards, the draft, the deal, the mulligan;
+  ``turn.py``      the turn: its start, the end of one's plays, the draw,
+                   the hand limit, its end, the next player;
+  ``play.py``      playing a card from hand (the credit spent, where a played
+                   action goes);
+  ``destroy.py``   destruction with its replacements;
+  ``scoring.py``   the scoring pipeline with the Me-First windows, places
+                   and VP, a base's cards leaving, the base replaced;
+  ``end.py``       the end of the game (the Madness penalty, the winner);
+  ``triggers.py``  the triggers fired, in the order the current player picks;
+  ``prompts.py``   a question opened, answered, or timed out.
+- ``legal.py``     what a player may do now: where a card may go, the one
+                   rule of what a play credit allows (``allows``), the credit
+                   a play spends, the plays of a whole hand, the talents.
+- ``views.py``     what one may see: the public view, a seat's, zone counts.
+- ``kit.py``       the faction author's kit: what a faction, a box or the
+                   Madness card imports, from one place, and the helpers they
+                   share (the usual questions, targets).
 - ``factions/<faction>.py``  one module a faction: its 20 cards
                    (``register_faction``) and their abilities.
 - ``bases/<box>.py``  one module a box: ``register_box`` (``madness=True`` for
                    a box that brings the Madness deck) and its bases with
                    their abilities.
-- ``madness.py``   the Madness card; the penalty lives in ``flow.check_end``.
+- ``madness.py``   the Madness card; the penalty lives in ``end.check_end``.
 - ``keys.py``      locale keys (framework); a faction module adds its own with
                    ``register_keys`` / ``register_choices``.
-- ``models.py``  the state, actions and views (records) and the migration of
-                   stored states; ``game.py``: ``GAME``, the handlers on the
-                   core's template (``engine.core.Rules``).
+- ``models.py``    the state, actions and views (records) and the migration of
+                   stored states: the package's leaf (it imports nothing of it).
+- ``game.py``      ``GAME``, the handlers on the core's template
+                   (``engine.core.Rules``), the timers, a player leaving.
 
 Adding a faction (phase 2)
 --------------------------
 1. ``factions/<faction>.py``: ``register_faction(FactionDef(id, box, (minion(...),
    action(...), ...)))`` — 20 cards; ids are unique across all cards and bases
-   and never change.  Import the module in ``factions/__init__.py``.
+   and never change.  Everything it needs comes from ``engine.smashup.kit``
+   (one import).  Import the module in ``factions/__init__.py``.
 2. For each card with an ability, ``A = ability("<card id>")`` and decorate its
    steps (``@A.on_play``, ``@A.talent(ok=...)``, ``@A.special(...)``,
    ``@A.trigger(name, when=...)``, ``@A.instead_destroy(...)``, ``@A.step(name)``)
@@ -100,7 +118,7 @@ Timings (see ``abilities`` for the hooks' signatures)
   phase), special (a Me-First window: ``before``/``after`` scoring, from hand
   or from play), triggers fired by the framework: ``start_turn``,
   ``end_turn``, ``play_minion``, ``play_action``, ``destroyed``, ``moved``,
-  ``before_score``, ``scored`` (VP awarded: ``flow.winners(g)``),
+  ``before_score``, ``scored`` (VP awarded: ``scoring.winners(g)``),
   ``after_score``; several triggers of different cards at once are ordered
   by the current player (a prompt).
 - ongoing: ``power``; ``protect`` (destroy, move, return, control, action,
@@ -112,7 +130,8 @@ Timings (see ``abilities`` for the hooks' signatures)
 
 Plays are typed credits (``state.credits``): the turn's minion and action and
 every extra play, with constraints (a base, "where you have a minion", a
-power cap, card ids); a play spends the most specific fitting credit that no
+power cap, card ids); a play spends the most specific credit that allows it
+(``legal.allows``, the one rule of what a credit allows) and that no
 ``forbid`` hook and no ``play_ok`` of the card refuses.  An ability that
 plays a card itself (``g.play``) checks ``g.forbidden`` and counts the extra
 in ``state.extras`` (what Eliza limits).  ``state.played`` records this

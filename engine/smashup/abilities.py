@@ -74,15 +74,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-if TYPE_CHECKING:
+from engine.smashup.models import Task, Then
+
+if TYPE_CHECKING:  # the toolkits a hook is handed: built on this registry, never imported at run time
     from engine.smashup.effects import G
-    from engine.smashup.models import Task
     from engine.smashup.queries import Q
-    from engine.smashup.tasks import Then
 
 # a step changes the state (``G``) and returns what comes next (``tasks``);
 # every other hook only reads it (``Q``: legal moves and views ask them too)
-Handler = Callable[["G", "Task"], "Then"]
+Handler = Callable[["G", Task], Then]
 TalentOk = Callable[["Q", int], bool]
 SpecialOk = Callable[["Q", int, int], bool]
 TriggerWhen = Callable[["Q", int, dict[str, Any]], bool]

@@ -12,13 +12,9 @@ or not at all.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.smashup import abilities
 from engine.smashup.abilities import Ability
-
-if TYPE_CHECKING:
-    from engine.smashup.models import Attached, BaseSlot, MinionSlot, SmashUpState, Temp
+from engine.smashup.models import Attached, BaseSlot, MinionSlot, SmashUpState, Temp
 
 _REGISTRY = abilities.REGISTRY
 
@@ -83,8 +79,9 @@ def board_of(s: SmashUpState) -> Board:
     """``s``'s board: the one it has (its own, or its original's) while it has
     the same ``bases`` tuple, else a new one, kept on it."""
     b = s.board
-    if b is None or b.bases is not s.bases:
-        b = s.board = Board(s)
+    if not isinstance(b, Board) or b.bases is not s.bases:
+        b = Board(s)
+        s.board = b
     return b
 
 

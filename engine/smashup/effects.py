@@ -1,4 +1,4 @@
-"""``G``: the toolkit every ability and the turn flow use on a (cloned) state —
+"""``G``: the toolkit every ability and the rules' own steps use on a (cloned) state —
 the queries (``queries.Q``), the immediate changes off the board
 (``piles.Piles``) and, here, those to what is in play.
 

@@ -1,9 +1,12 @@
-"""The Smash Up game object: its handlers on the core's template (``engine.core.Rules``).
+"""The Smash Up game object: its handlers on the core's template (``engine.core.Rules``),
+its timers and a player leaving.  What may be played is ``legal``'s, what one
+may see ``views``'.
 
-The game's own engine is the task stack (``tasks.run``, ``flow``); the core
-keeps its prompts: every prompt is a core ``Pending`` whose answer resumes
-the one step ``TASK_STEP`` with the Task it was asked for (as JSON), which
-goes on with the picks.
+The game's own engine is the task stack (``tasks.run``; the rules' own steps:
+``setup``, ``turn``, ``play``, ``destroy``, ``scoring``, ``end``, ``triggers``,
+``prompts``); the core keeps its prompts: every prompt is a core ``Pending``
+whose answer resumes the one step ``TASK_STEP`` with the Task it was asked
+for (as JSON), which goes on with the picks.
 """
 
 from __future__ import annotations
@@ -24,7 +27,6 @@ from engine.core import (
     Rules,
     Wait,
     event,
-    hand_zone,
     move,
     replace,
     resume,
@@ -32,26 +34,19 @@ from engine.core import (
     rng_seed,
     wait,
 )
-from engine.smashup import abilities, flow
+from engine.smashup import abilities, destroy, end, play, prompts, scoring, setup, triggers, turn, views
 from engine.smashup import bases as _bases  # noqa: F401 - registers every box's bases
 from engine.smashup import factions as _factions  # noqa: F401 - registers every faction
 from engine.smashup import madness as _madness  # noqa: F401 - the Madness card
-from engine.smashup.abilities import PlayCheck, always_ok
-from engine.smashup.cards import BASES, BOXES, CARDS, FACTION_SIZE, FACTIONS, MADNESS, Kind, Target
+from engine.smashup.cards import BOXES, FACTIONS
 from engine.smashup.effects import G
 from engine.smashup.keys import Err, Ev, all_keys
+from engine.smashup.legal import check_play, check_talent, playable, talents
 from engine.smashup.models import (
     SCHEMA_VERSION,
     TASK_STEP,
-    ActionView,
-    Attached,
-    BaseView,
-    CardRef,
-    Credit,
     EndPlays,
-    MinionView,
     PlayCard,
-    PlayerView,
     SmashUpAction,
     SmashUpOptions,
     SmashUpState,
@@ -59,7 +54,7 @@ from engine.smashup.models import (
     UseTalent,
     migrate,
 )
-from engine.smashup.queries import Q, reader, seal, sealed
+from engine.smashup.queries import reader, seal, sealed
 from engine.smashup.tasks import CORE, call, run
 
 MIN_PLAYERS = 2
@@ -68,7 +63,8 @@ AWAY_AFTER = 2  # [decision] timed-out turns in a row that tell the table a play
 AWAY_MS = 5_000  # [decision] the time an away player's decisions get, until they press again
 
 _REGISTRY = abilities.REGISTRY
-_new = object.__new__
+# the rules' own steps (the ``core`` ability), each module registering its own as it loads
+STEPS = (setup, turn, play, destroy, scoring, end, triggers, prompts)
 
 
 class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
@@ -157,18 +153,18 @@ class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
         )
         out: Out = []
         g = G(s, out, now)
-        flow.new_deck_cards(g)
+        setup.new_deck_cards(g)
         g.emit(Ev.FIRST_PLAYER, player=seats[0])
         if opts.draft == "random":
             for p in seats:
-                choices = flow.draftable(g, p)
+                choices = setup.draftable(g, p)
                 for _ in range(2):
                     s.rng, i = rng_below(s.rng, len(choices))
-                    flow.take_faction(g, p, choices[i])
-                    choices = flow.draftable(g, p)
+                    setup.take_faction(g, p, choices[i])
+                    choices = setup.draftable(g, p)
             run(g, call(CORE, "deal"))
         else:
-            run(g, call(CORE, "draft", order=flow.snake(seats), i=0))
+            run(g, call(CORE, "draft", order=setup.snake(seats), i=0))
         _set_deadline(s, now)
         seal(s)
         return s, out
@@ -189,7 +185,7 @@ class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
 
     def tick(self, s: SmashUpState, due: int, out: Out) -> None:
         """[decision] Time is up: every open prompt takes its default answer
-        (``flow.timeout_picks``: the discard down to 10 picks at random); if
+        (``prompts.timeout_picks``: the discard down to 10 picks at random); if
         the current player was among the slow ones (or simply idle in the play
         phase), their play phase ends too (scoring, draw, end of turn follow).
         One timeout a tick: the next decision's time starts when this one
@@ -206,7 +202,7 @@ class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
                 if any(x is pending for x in s.prompts):
                     slow.add(pending.prompt.player)
                     g.emit(Ev.TIMEOUT, player=pending.prompt.player)
-                    flow.answer(g, pending, flow.timeout_picks(g, pending.prompt))
+                    prompts.answer(g, pending, prompts.timeout_picks(g, pending.prompt))
         elif _play_phase(s):
             slow.add(s.current)
             g.emit(Ev.TIMEOUT, player=s.current)
@@ -260,7 +256,7 @@ class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
         err, credit = check_play(g, p, a.card, a.base, a.minion)
         if err is not None:
             raise RuleError(err)
-        run(g, flow.start_play(g, p, a.card, a.base, a.minion, credit))
+        run(g, play.start_play(g, p, a.card, a.base, a.minion, credit))
 
     @move(UseTalent)
     def _talent(self, s: SmashUpState, a: UseTalent, now: int, out: Out) -> None:
@@ -279,7 +275,7 @@ class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
 
     @resume(TASK_STEP)
     def _resume(self, s: SmashUpState, pending: Pending, a: Answer, now: int, out: Out) -> None:
-        flow.resume(G(s, out, now), pending, list(a.picks))
+        prompts.resume(G(s, out, now), pending, list(a.picks))
 
     # --- what may happen -------------------------------------------------------------
 
@@ -303,72 +299,13 @@ class SmashUpGame(Rules[SmashUpState, SmashUpAction, SmashUpOptions]):
         keep = sealed(s)  # a state handed out never changes: its public view is kept on it
         public = s.public if keep else None
         if public is None:
-            public = self._public(reader(s))
+            public = views.public(reader(s), self.waiting(s))
             if keep:
                 s.public = public
         if viewer is None or viewer not in s.seats:
             return public if viewer is None else replace(public, viewer=viewer)
         pending = self.prompt_for(s, viewer)
-        prompt = pending.prompt if pending is not None else None
-        cards = s.cards
-        known: dict[int, str] = {}
-        if prompt is not None and prompt.kind == "card":
-            known = {u: cards[u] for u in prompt.options if type(u) is int}
-        return replace(
-            public,
-            viewer=viewer,
-            prompt=prompt,
-            hand=[CardRef(uid=c, card=cards[c]) for c in s.hands[viewer]],
-            cards=known,
-        )
-
-    def _public(self, g: Q) -> SmashUpView:
-        """The view of the public (no hand, no prompt): shared by every viewer's view."""
-        s = g.s
-        cards = s.cards
-        madness_on = s.madness_on
-        talents_used = set(s.talents)
-        return SmashUpView(
-            viewer=None,
-            zone_counts=zone_counts(s),
-            prompt=None,
-            seq=s.seq,
-            phase=s.phase,
-            seats=list(s.seats),
-            current=s.current if s.phase == "playing" else None,
-            turn=s.turn,
-            goal=s.options.goal,
-            players=[
-                PlayerView(
-                    player=p,
-                    vp=s.vp.get(p, 0),
-                    factions=list(s.factions.get(p, ())),
-                    hand=len(s.hands[p]),
-                    deck=len(s.decks[p]),
-                    discard=[CardRef(uid=c, card=cards[c]) for c in s.discards[p]],
-                    madness=_madness_count(s, p) if madness_on else 0,
-                    left=p in s.left,
-                )
-                for p in s.seats
-            ],
-            bases=[_base_view(g, b.uid, talents_used) for b in s.bases],
-            base_deck=len(s.base_deck),
-            base_discard=[cards[b] for b in s.base_discard],
-            madness_deck=len(s.madness) if madness_on else None,
-            aside=[CardRef(uid=c, card=cards[c]) for c in s.aside],
-            credits=list(s.credits) if s.phase == "playing" else [],
-            window=s.window,
-            scoring=s.scoring.base if s.scoring is not None else None,
-            waiting_for=sorted({p for w in self.waiting(s) for p in w.players}),
-            deadline_ms=s.deadline_ms,
-            winners=list(s.winners),
-            hand=None,
-            cards={},
-            pool=list(s.pool),
-            extras=dict(s.extras),
-            played=list(s.played),
-            memo=dict(s.memo),
-        )
+        return views.seat(public, s, viewer, pending.prompt if pending is not None else None)
 
     def waiting(self, state: SmashUpState) -> list[Wait]:
         s = state
@@ -479,7 +416,7 @@ def _leave(g: G, p: int) -> None:
         s.temps = tuple(t for t in s.temps if t.by != p)
     active = [q for q in s.seats if q not in s.left]
     if len(active) < 2:
-        flow.game_over(g, active if s.phase == "playing" else [])
+        end.game_over(g, active if s.phase == "playing" else [])
         if active and s.winners:
             g.emit(Ev.WON, winner=active[0], score=s.vp.get(active[0], 0))
         else:
@@ -487,218 +424,9 @@ def _leave(g: G, p: int) -> None:
         return
     pending = next((x for x in s.prompts if x.prompt.player == p), None)
     if pending is not None:
-        flow.answer(g, pending, flow.default_picks(pending.prompt))
+        prompts.answer(g, pending, prompts.default_picks(pending.prompt))
     else:
         run(g)
-
-
-def zone_counts(s: SmashUpState) -> dict[str, int]:
-    z: dict[str, int] = {}
-    drafted = 0
-    for p in s.seats:
-        z[hand_zone(p)] = len(s.hands[p])
-        z[f"deck:{p}"] = len(s.decks[p])
-        z[f"discard:{p}"] = len(s.discards[p])
-        drafted += len(s.factions.get(p, ()))
-    for b in s.bases:
-        z[f"base:{b.uid}"] = 1 + len(b.actions) + sum(1 + len(m.attached) for m in b.minions)
-    z["base_deck"] = len(s.base_deck)
-    z["base_discard"] = len(s.base_discard)
-    z["aside"] = len(s.aside)
-    if s.madness_on:
-        z["madness"] = len(s.madness)
-    if drafted < 2 * len(s.seats):  # factions not drafted yet (or never, if the table broke up)
-        z["undrafted"] = (2 * len(s.seats) - drafted) * FACTION_SIZE
-    return z
-
-
-def _madness_count(s: SmashUpState, p: int) -> int:
-    cards = s.cards
-    return sum(1 for pile in (s.hands[p], s.decks[p], s.discards[p]) for c in pile if cards[c] == MADNESS)
-
-
-def _action_view(s: SmashUpState, x: Attached, talents_used: set[int]) -> ActionView:
-    return ActionView(
-        uid=x.uid,
-        card=s.cards[x.uid],
-        owner=s.owners[x.uid],
-        controller=x.controller,
-        data=x.data,  # shared: a state handed out never changes
-        talent_used=x.uid in talents_used,
-    )
-
-
-def _base_view(g: Q, base: int, talents_used: set[int]) -> BaseView:
-    s = g.s
-    slot = g.base_slot(base)
-    assert slot is not None
-    d = BASES[s.cards[base]]
-    cards, owners = s.cards, s.owners
-    minions = []
-    powers: dict[int, int] = {}
-    for m in slot.minions:
-        uid, ctrl = m.uid, m.controller
-        power = g.power(uid)
-        powers[ctrl] = powers.get(ctrl, 0) + power
-        minions.append(
-            MinionView(
-                uid=uid,
-                card=cards[uid],
-                owner=owners[uid],
-                controller=ctrl,
-                power=power,
-                printed=CARDS[cards[uid]].power,
-                attached=[_action_view(s, x, talents_used) for x in m.attached],
-                talent_used=uid in talents_used,
-            )
-        )
-    return BaseView(
-        uid=base,
-        card=d.id,
-        breakpoint=d.breakpoint,
-        vp=list(d.vp),
-        total=sum(powers.values()),
-        powers=powers,
-        minions=minions,
-        actions=[_action_view(s, x, talents_used) for x in slot.actions],
-        talent_used=base in talents_used,
-    )
-
-
-# --- plays and talents ------------------------------------------------------------------------
-
-
-def check_play(g: Q, p: int, uid: int, base: int | None, minion: int | None) -> tuple[str | None, int | None]:
-    """Why ``p`` may not play ``uid`` there (None: they may), and the play
-    credit it would spend."""
-    s = g.s
-    if uid not in s.hands.get(p, ()):
-        return Err.NOT_IN_HAND, None
-    d = CARDS[s.cards[uid]]
-    if d.special:
-        return Err.SPECIAL_ONLY, None
-    if not flow.target_ok(g, p, uid, base, minion):
-        return Err.BAD_TARGET, None
-    credit = flow.credit_for(g, p, uid, base, minion)
-    if credit is None:
-        if any(c.minion if d.kind is Kind.MINION else c.action for c in s.credits):
-            return Err.FORBIDDEN, None  # a play of that kind is left, but something forbids this one
-        return Err.NO_PLAYS, None
-    return None, credit
-
-
-def playable(g: Q, p: int) -> list[SmashUpAction]:
-    """Every card play ``p`` may make now (a ``PlayCard`` each): what
-    ``check_play`` accepts, worked out for a whole hand at once."""
-    s = g.s
-    out: list[SmashUpAction] = []
-    minion_credits = [c for c in s.credits if c.minion]
-    action_credits = [c for c in s.credits if c.action]
-    if not minion_credits and not action_credits:
-        return out
-    bases = g.base_ids()
-    cards = s.cards
-    forbids = g.hooked("forbid")
-    mine: dict[int, bool] = {}  # base -> p has a minion there
-    on_minion: list[int] | None = None  # minions an action of p's may be played on
-
-    def fits(uid: int, d: Any, ok: Any, credits: list[Credit], base: int | None, minion: int | None) -> bool:
-        """Some credit may be spent on this play (``flow.credit_for``, without choosing one)."""
-        for c in credits:
-            if d.minion:
-                if c.base is not None and c.base != base:
-                    continue
-                if c.where_own and base is not None:
-                    here = mine.get(base)
-                    if here is None:
-                        here = mine[base] = bool(g.minions(base, p))
-                    if not here:
-                        continue
-                if c.max_power is not None and d.power > c.max_power:
-                    continue
-                if c.names is not None and d.id not in c.names:
-                    continue
-            if ok is None and not forbids:
-                return True
-            check = PlayCheck(p, uid, d.id, base, minion, c.extra, d.minion)
-            if ok is not None and not ok(g, check):
-                continue
-            if any(a.forbid is not None and a.forbid(g, src, check) for src, _, a in forbids):
-                continue
-            return True
-        return False
-
-    for uid in s.hands[p]:
-        d = CARDS[cards[uid]]
-        if d.special:
-            continue
-        own = abilities.of(d.id).play_ok
-        ok = None if own is always_ok else own
-        if d.minion:
-            if minion_credits:
-                out.extend(
-                    _play_card(p, uid, b, None) for b in bases if fits(uid, d, ok, minion_credits, b, None)
-                )
-            continue
-        if not action_credits:
-            continue
-        target = d.target
-        if target is Target.NONE:
-            if fits(uid, d, ok, action_credits, None, None):
-                out.append(_play_card(p, uid, None, None))
-        elif target is Target.BASE:
-            out.extend(
-                _play_card(p, uid, b, None) for b in bases if fits(uid, d, ok, action_credits, b, None)
-            )
-        else:
-            if on_minion is None:
-                on_minion = [m for m in g.minions() if g.can_affect(p, m, "action")]
-            for m in on_minion:
-                if target is Target.OWN_MINION and g.controller(m) != p:
-                    continue
-                if fits(uid, d, ok, action_credits, None, m):
-                    out.append(_play_card(p, uid, None, m))
-    return out
-
-
-def _play_card(p: int, uid: int, base: int | None, minion: int | None) -> PlayCard:
-    """``PlayCard(player=p, card=uid, base=base, minion=minion)``, made without the
-    keyword constructor's overhead (``legal`` lists many)."""
-    a = _new(PlayCard)
-    a.type = "play"
-    a.player = p
-    a.card = uid
-    a.base = base
-    a.minion = minion
-    return a
-
-
-def talent_sources(g: Q, p: int) -> list[int]:
-    """Cards whose talent ``p`` could use: minions and actions ``p`` controls,
-    and bases with a talent."""
-    return [uid for uid, ctrl, a in g.with_ability() if (ctrl == p or ctrl < 0) and a.talent_ok is not None]
-
-
-def check_talent(g: Q, p: int, uid: int) -> str | None:
-    if uid not in talent_sources(g, p):
-        return Err.NO_TALENT
-    if uid in g.s.talents:
-        return Err.TALENT_USED
-    a = g.ab(uid)
-    assert a.talent_ok is not None
-    if not a.talent_ok(g, uid):
-        return Err.NO_TALENT
-    return None
-
-
-def talents(g: Q, p: int) -> list[int]:
-    """The talents ``p`` may use now (``check_talent`` accepts)."""
-    used = g.s.talents
-    return [
-        uid
-        for uid, ctrl, a in g.with_ability()
-        if (ctrl == p or ctrl < 0) and a.talent_ok is not None and uid not in used and a.talent_ok(g, uid)
-    ]
 
 
 GAME = SmashUpGame()

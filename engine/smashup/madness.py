@@ -3,18 +3,12 @@ the Madness deck (``BoxDef(madness=True)``) makes ``state.madness_on``.
 
 Action: draw 2 cards, or return this card to the Madness deck.  The end-game
 penalty (1 VP per 2 Madness cards in hand, deck and discard pile) and its
-tie-break (fewer Madness cards) live in ``flow.check_end``.
+tie-break (fewer Madness cards) live in ``end.check_end``.
 """
 
 from __future__ import annotations
 
-from engine.smashup.abilities import ability
-from engine.smashup.cards import MADNESS
-from engine.smashup.common import pick_effect
-from engine.smashup.effects import G
-from engine.smashup.keys import Choice
-from engine.smashup.models import Task
-from engine.smashup.tasks import Then
+from engine.smashup.kit import MADNESS, Choice, G, Task, Then, ability, pick_effect
 
 M = ability(MADNESS)
 

@@ -14,7 +14,8 @@ attached-action slots; ``effects.G`` replaces the slots a change touches), the
 temporary effects, the credits, the plays, the window, the tasks on the
 stack; and every action and view.  That what is in play is shared until it
 changes is also what lets ``board`` remember, per ``bases`` tuple, where each
-card is and each minion's power (``Known``: kept on the state itself).
+card is and each minion's power (``Known``: kept on the state itself, as an
+opaque slot: this module imports nothing of the package, ``board`` reads it).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from weakref import ReferenceType
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine.core import Answer, Leave, PlayerAction, PromptValue, State, View, record
-from engine.smashup.board import Board
 
 _new = object.__new__
 
@@ -115,6 +115,10 @@ class Task:
         """The single pick (None when the prompt was declined or had no options)."""
         picks = self.data.get("picks")
         return picks[0] if picks else None
+
+
+# what a step returns: nothing, the next task, or the tasks to run in that order (``tasks``)
+Then = Task | list[Task] | None
 
 
 @record(value=True)
@@ -220,9 +224,11 @@ class Known:
     No fields: never saved, never compared.  A clone starts with its
     original's; its ``sealed`` names the original, not the clone (``queries.sealed``)."""
 
-    # where everything in play is, worked out for the ``bases`` tuple it names
-    # (``board.board_of``): shared by a clone for as long as it has the same tuple
-    board: Board | None = None
+    # where everything in play is, worked out for the ``bases`` tuple it names:
+    # a ``board.Board`` (``board.board_of``), shared by a clone for as long as it
+    # has the same tuple.  Typed ``object``: the data names nothing built on it
+    # (this module is the package's leaf; a test holds it to that).
+    board: object = None
     # the state itself, once handed out (``queries.seal``): it will not change any more
     sealed: ReferenceType[SmashUpState] | None = None
     public: SmashUpView | None = None  # its public view, once sealed (``game.view``)

@@ -1,4 +1,4 @@
-"""``Q``: the queries every ability, the turn flow, the legal moves and the
+"""``Q``: the queries every ability, the rules' own steps, the legal moves and the
 views ask of a state (``G``, the effects, builds on them).
 
 Queries (``power``, ``minions``, ``controller``, ``can_affect`` …) read the

@@ -28,6 +28,7 @@ from engine.core import PromptValue, deep_copy
 from engine.core import ask as open_prompt
 from engine.smashup import abilities
 from engine.smashup.models import TASK_STEP, Task
+from engine.smashup.models import Then as Then  # what a step returns (factions import it from here)
 
 if TYPE_CHECKING:
     from engine.smashup.effects import G
@@ -36,9 +37,6 @@ CORE = "core"
 MAX_STEPS = 100_000
 
 _REGISTRY = abilities.REGISTRY
-
-# what a handler returns: nothing, one step, or steps in the order they run
-Then = Task | list[Task] | None
 
 
 def go(t: Task, step: str, **data: Any) -> Task:
@@ -49,7 +47,7 @@ def go(t: Task, step: str, **data: Any) -> Task:
 
 
 def call(card: str, step: str, /, player: int = -1, src: int = -1, **data: Any) -> Task:
-    """Step ``step`` of ``card``'s ability (``core``: the rules' own steps, ``flow``)."""
+    """Step ``step`` of ``card``'s ability (``core``: the rules' own steps, ``setup`` to ``end``)."""
     return Task.make(card, step, player, src, data)
 
 
@@ -78,7 +76,7 @@ def fire_now(name: str, **data: Any) -> Task:
     return Task.make(CORE, "fire", -1, -1, {"name": name, "data": data})
 
 
-ASK = "ask"  # the step of a question (``ask``; ``flow``'s ``core`` step opens it)
+ASK = "ask"  # the step of a question (``ask``; ``prompts``' ``core`` step opens it)
 
 
 def ask(

@@ -305,14 +305,27 @@ def advance(s: SvintusState, now: int, out: Out) -> None:
 def resolve(s: SvintusState, now: int, out: Out) -> None:
     run = s.ability
     assert run is not None
+    p = run.player
+    if run.animal is Animal.CAT:  # Tomcat: a slap race without it
+        _to_light(s, run, out)
+        rules.start_race(s, p, now, out)
+        assert s.race is not None
+        if p not in s.race.exempt:
+            s.race.exempt.append(p)
+        out.append(event(Ev.TOMCAT, player=p, until=s.race.deadline_ms))
+        return
+    if not _move_cards(s, run, out):
+        _move_table(s, run, out)
+    finish(s, now, out)
+
+
+def _move_cards(s: SvintusState, run: AbilityRun, out: Out) -> bool:
+    """The abilities that move cards between hands, the deck and the pile
+    (False: ``run``'s is none of them)."""
     p, target, picked = run.player, run.target, run.picked
     hand = list(s.hands[p])  # this copy and the target's become the hands where cards move
     a = run.animal
-    if a is Animal.HEDGEHOG:  # Porcupine
-        out.append(event(Ev.PORCUPINE, player=p))
-        for q in opponents(s, p):
-            _took(s, q, 1, out)
-    elif a is Animal.SQUIRREL or a is Animal.FOX:  # Flying Squirrel, Silver Fox: give cards
+    if a is Animal.SQUIRREL or a is Animal.FOX:  # Flying Squirrel, Silver Fox: give cards
         assert target is not None
         for c in picked:
             hand.remove(c)
@@ -345,25 +358,6 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
         s.hands = {**s.hands, p: hand, target: other}
         out.append(event(Ev.EAGLE_OWL_SWAPS, player=p, target=target))
         out.append(event(Ev.SWAPPED_WITH_YOU, to=target, player=p, card=theirs, given=mine))
-    elif a is Animal.CAT:  # Tomcat: a slap race without it
-        _to_light(s, run, out)
-        rules.start_race(s, p, now, out)
-        assert s.race is not None
-        if p not in s.race.exempt:
-            s.race.exempt.append(p)
-        out.append(event(Ev.TOMCAT, player=p, until=s.race.deadline_ms))
-        return
-    elif a is Animal.HARE:  # Mad Hare
-        s.direction = -s.direction
-        victim = rules.next_player(s, p)
-        s.skips = [*s.skips, victim]
-        out.append(event(Ev.MAD_HARE, player=p, target=victim, clockwise=s.direction == 1))
-    elif a is Animal.ROOSTER:  # Alarm Rooster
-        out.append(event(Ev.ALARM_ROOSTER, player=p))
-        mine = len(hand)
-        for q in opponents(s, p):
-            if len(s.hands[q]) < mine:
-                _took(s, q, 1, out)
     elif a is Animal.BEAR:  # Roaming Bear
         assert target is not None
         both = [*hand, *s.hands[target]]
@@ -371,10 +365,6 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
         theirs_n = (len(both) + 1) // 2  # halves round up
         s.hands = {**s.hands, target: both[:theirs_n], p: both[theirs_n:]}
         out.append(event(Ev.ROAMING_BEAR, player=p, target=target, count=theirs_n, mine=len(s.hands[p])))
-    elif a is Animal.DONKEY:  # Stubborn Mule
-        assert target is not None
-        s.skips = [*s.skips, target]
-        out.append(event(Ev.MULE, player=p, target=target))
     elif a is Animal.MOUSE:  # Bat: on the pile, no effect
         (card,) = picked
         hand.remove(card)
@@ -384,11 +374,38 @@ def resolve(s: SvintusState, now: int, out: Out) -> None:
         if KIND[card] is not Kind.POLYPIG:  # a Polypig keeps the colour in force
             s.color = CARD_COLOR[card]
         out.append(event(Ev.BAT, player=p, card=card))
+    else:
+        return False
+    return True
+
+
+def _move_table(s: SvintusState, run: AbilityRun, out: Out) -> None:
+    """The other abilities: cards taken from the deck, turns skipped, the direction."""
+    p, target = run.player, run.target
+    a = run.animal
+    if a is Animal.HEDGEHOG:  # Porcupine
+        out.append(event(Ev.PORCUPINE, player=p))
+        for q in opponents(s, p):
+            _took(s, q, 1, out)
+    elif a is Animal.HARE:  # Mad Hare
+        s.direction = -s.direction
+        victim = rules.next_player(s, p)
+        s.skips = [*s.skips, victim]
+        out.append(event(Ev.MAD_HARE, player=p, target=victim, clockwise=s.direction == 1))
+    elif a is Animal.ROOSTER:  # Alarm Rooster
+        out.append(event(Ev.ALARM_ROOSTER, player=p))
+        mine = len(s.hands[p])
+        for q in opponents(s, p):
+            if len(s.hands[q]) < mine:
+                _took(s, q, 1, out)
+    elif a is Animal.DONKEY:  # Stubborn Mule
+        assert target is not None
+        s.skips = [*s.skips, target]
+        out.append(event(Ev.MULE, player=p, target=target))
     elif a is Animal.ELEPHANT:  # Mammoth
         out.append(event(Ev.MAMMOTH, player=p))
         victims = [q for q in dict.fromkeys([rules.next_player(s, p), rules.next_player(s, p, 2)]) if q != p]
         s.skips = [*s.skips, *victims]
-    finish(s, now, out)
 
 
 def _minotaur(s: SvintusState, p: int, color: Color, out: Out) -> None:

@@ -22,7 +22,7 @@ from engine.core import (
     pending_of,
     resume,
 )
-from engine.svintus import abilities, rules
+from engine.svintus import abilities, rules, table
 from engine.svintus.animals import ANIMALS, GIVE, TAKE
 from engine.svintus.cards import CARDS, DECK_SIZE, Color
 from engine.svintus.keys import Err, Ev, Pr
@@ -151,16 +151,16 @@ class SvintusGame(Rules[SvintusState, SvintusAction, SvintusOptions]):
     def finished(self, s: SvintusState) -> bool:
         return s.phase == "match_over"
 
-    # methods, not ``staticmethod(rules.deadline)``: a compiled class dispatches
+    # methods, not ``staticmethod(table.deadline)``: a compiled class dispatches
     # only what it defines as a method
     def deadline(self, s: SvintusState) -> int | None:
-        return rules.deadline(s)
+        return table.deadline(s)
 
     def settle(self, s: SvintusState, now: int, out: Out) -> None:
         rules.settle(s, now, out)  # an emptied hand wins; who holds one card
 
     def tick(self, s: SvintusState, due: int, out: Out) -> None:
-        rules.fire(s, due, out)
+        table.fire(s, due, out)
         rules.settle(s, due, out)
 
     # --- what may happen -----------------------------------------------------------
@@ -419,7 +419,7 @@ class SvintusGame(Rules[SvintusState, SvintusAction, SvintusOptions]):
             one_card=s.one_card_since,
             declared=s.declared,
             away=s.away,
-            deadline_ms=rules.deadline(s),
+            deadline_ms=table.deadline(s),
             round_winner=s.round_winner,
             match_winner=s.match_winner,
             hand=[_CARD_VIEWS[c] for c in s.hands[viewer]] if seated and viewer is not None else None,
@@ -468,7 +468,7 @@ class SvintusGame(Rules[SvintusState, SvintusAction, SvintusOptions]):
     _in_play: Outcome | None = None  # the last outcome of a game in play (outcomes are values)
 
     def waiting(self, s: SvintusState) -> list[Wait]:
-        return rules.waiting(s)
+        return table.waiting(s)
 
     # --- stored by older engines ---------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final, TypeVar
 
-from engine.core import Event, RuleError, Wait, ask, event, rng_below, rng_shuffle, wait
+from engine.core import Event, RuleError, ask, event, rng_below, rng_shuffle
 from engine.svintus.animals import ANIMALS, LIGHT, NO_LIGHT, Animal, Light
 from engine.svintus.cards import (
     COLOR,
@@ -525,9 +525,39 @@ def play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> N
 
 
 def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> None:
-    opts = s.options
     before = s.current
     attack = s.attack
+    last = not _lay(s, p, card)
+    _announce(s, p, card, mode, before, now, out)
+    s.current = p
+    kind = KIND[card]
+    if kind is Kind.GRAB or kind is Kind.SNORE:
+        _aim(s, p, kind, attack, mode, last, now, out)
+        return
+    if kind is Kind.HOOFSLAP:
+        start_race(s, p, now, out, then_end_round=last)
+        return
+    if last:
+        end_round(s, p, now, out)
+        return
+    if kind is Kind.POLYPIG:
+        s.color = None
+        s.turn_started_ms = now
+        ask_color(s, p)  # the play is in the log already; the board says a colour is awaited
+        return
+    if kind is Kind.TURNABOUT:
+        s.direction = -s.direction
+        out.append(event(Ev.DIRECTION, player=p, clockwise=s.direction == 1))
+    elif kind is Kind.HUSH:
+        s.silence = p
+        out.append(event(Ev.SILENCE_STARTED, player=p))
+    pass_on(s, p, now, out)
+
+
+def _lay(s: SvintusState, p: int, card: int) -> list[int]:
+    """``card`` from ``p``'s hand onto the pile, its colour the pile's; what
+    was pending on the card before it (an attack, a draw, a colour) is over.
+    ``p``'s hand, as it is left."""
     hand = list(s.hands[p])
     hand.remove(card)
     s.hands[p] = hand
@@ -539,8 +569,11 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
         s.drawn = []
     if s.prompts:  # an intercept of a Polypig before its colour was named
         drop_prompts(s, COLOR_STEP)
-    kind = KIND[card]
+    return hand
 
+
+def _announce(s: SvintusState, p: int, card: int, mode: str, before: int, now: int, out: Out) -> None:
+    """The play in the log, and what an intercept does besides."""
     if mode == INTERCEPT:
         if before == p:  # on one's own turn: nobody's turn is taken
             out.append(event(Ev.INTERCEPTED_OWN, player=p, card=card))
@@ -557,61 +590,43 @@ def _play(s: SvintusState, p: int, card: int, mode: str, now: int, out: Out) -> 
         out.append(event(Ev.TRANSFERRED, player=p, card=card))
     else:
         out.append(event(Ev.PLAYED, player=p, card=card))
-    s.current = p
-    last = not hand
 
-    if kind is Kind.GRAB or kind is Kind.SNORE:
-        target = next_player(s, p)
-        count = 0
-        if kind is Kind.GRAB:
-            grows = (
-                attack is not None
-                and attack.kind == "grab"
-                and (mode == TRANSFER or (mode == INTERCEPT and opts.intercept_grows_grab))
-            )
-            if grows and attack:
-                count = attack.count + opts.grab_growth
-            else:
-                count = opts.grab_cards + light(s, p).grab_bonus
-        if last:
-            if kind is Kind.GRAB:  # a last Grab still makes its victim take
-                n = take(s, target, count, out)
-                out.append(event(Ev.LAST_GRAB, player=target, count=n))
-            end_round(s, p, now, out)
-            return
-        if kind is Kind.SNORE and light(s, target).snore_passes:
-            came_round(s, target, out)
-            after = next_player(s, target)
-            out.append(event(Ev.ROOSTER_PASSES, player=target, target=after))
-            target = after
-        s.attack = Attack(kind="grab" if kind is Kind.GRAB else "snore", count=count, target=target)
-        if kind is Kind.GRAB:
-            out.append(event(Ev.GRAB_AIMED, player=target, count=count))
+
+def _aim(
+    s: SvintusState, p: int, kind: Kind, attack: Attack | None, mode: str, last: bool, now: int, out: Out
+) -> None:
+    """A Grab or a Snore played by ``p``: aimed at the next player (a last
+    one ends the round, a last Grab still makes its victim take)."""
+    opts = s.options
+    target = next_player(s, p)
+    count = 0
+    if kind is Kind.GRAB:
+        grows = (
+            attack is not None
+            and attack.kind == "grab"
+            and (mode == TRANSFER or (mode == INTERCEPT and opts.intercept_grows_grab))
+        )
+        if grows and attack:
+            count = attack.count + opts.grab_growth
         else:
-            out.append(event(Ev.SNORE_AIMED, player=target))
-        begin_turn(s, target, now, out)
-        return
-
-    if kind is Kind.HOOFSLAP:
-        start_race(s, p, now, out, then_end_round=last)
-        return
-
+            count = opts.grab_cards + light(s, p).grab_bonus
     if last:
+        if kind is Kind.GRAB:  # a last Grab still makes its victim take
+            n = take(s, target, count, out)
+            out.append(event(Ev.LAST_GRAB, player=target, count=n))
         end_round(s, p, now, out)
         return
-
-    if kind is Kind.POLYPIG:
-        s.color = None
-        s.turn_started_ms = now
-        ask_color(s, p)  # the play is in the log already; the board says a colour is awaited
-        return
-    if kind is Kind.TURNABOUT:
-        s.direction = -s.direction
-        out.append(event(Ev.DIRECTION, player=p, clockwise=s.direction == 1))
-    elif kind is Kind.HUSH:
-        s.silence = p
-        out.append(event(Ev.SILENCE_STARTED, player=p))
-    pass_on(s, p, now, out)
+    if kind is Kind.SNORE and light(s, target).snore_passes:
+        came_round(s, target, out)
+        after = next_player(s, target)
+        out.append(event(Ev.ROOSTER_PASSES, player=target, target=after))
+        target = after
+    s.attack = Attack(kind="grab" if kind is Kind.GRAB else "snore", count=count, target=target)
+    if kind is Kind.GRAB:
+        out.append(event(Ev.GRAB_AIMED, player=target, count=count))
+    else:
+        out.append(event(Ev.SNORE_AIMED, player=target))
+    begin_turn(s, target, now, out)
 
 
 def start_race(s: SvintusState, p: int, now: int, out: Out, then_end_round: bool = False) -> None:
@@ -786,20 +801,7 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
     playing = s.phase == "playing"
     was_current = playing and s.current == p
     successor = next_player(s, p) if was_current else None
-    hand = s.hands[p]
-    s.hands = dropped(s.hands, p)
-    deck = [*s.deck, *hand]
-    s.rng = rng_shuffle(s.rng, deck)
-    s.deck = deck
-    out.append(event(Ev.PLAYER_LEFT, player=p, count=len(hand)))
-    s.seats = without(s.seats, p)
-    s.scores = dropped(s.scores, p)
-    s.timeouts = dropped(s.timeouts, p)
-    s.one_card_since = dropped(s.one_card_since, p)
-    s.away, s.declared, s.dark = without(s.away, p), without(s.declared, p), without(s.dark, p)
-    s.animals = dropped(s.animals, p)
-    s.skips = without(s.skips, p)
-    s.duties = [d for d in s.duties if d.player != p]
+    _drop_player(s, p, out)
     run = s.ability
     if run is not None and p in (run.player, run.target):
         s.ability = None
@@ -810,19 +812,7 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
             if s.phase == "playing" and len(s.seats) >= MIN_PLAYERS:
                 pass_on(s, run.player, now, out)
     if len(s.seats) < MIN_PLAYERS:
-        s.phase = "match_over"
-        s.ability = None
-        s.duties = []
-        s.attack = None
-        s.race = None
-        s.silence = None
-        s.prompts = []
-        s.drawn = []
-        if s.seats:
-            s.match_winner = s.seats[0]
-            out.append(event(Ev.WALKOVER, player=s.seats[0]))
-        else:
-            out.append(event(Ev.ABANDONED))
+        _walkover(s, out)
         return
     if not playing:
         return
@@ -837,23 +827,64 @@ def leave(s: SvintusState, p: int, now: int, out: Out) -> None:
             race.pressed.remove(p)
         if race.by == p:
             race.then_end_round = False
-    if was_current:
-        assert successor is not None
-        if s.attack is not None:
-            s.attack = None
-            out.append(event(Ev.ATTACK_CANCELLED, player=p))
-        if s.awaiting_color:
-            s.rng, i = rng_below(s.rng, len(COLORS))
-            s.color = COLORS[i]
-            drop_prompts(s, COLOR_STEP)
-            out.append(event(Ev.COLOR_AUTO, player=p, color=s.color.value))
-        if race is not None:
-            s.current = successor
-            s.drawn = []
-        else:
-            begin_turn(s, successor, now, out)
+    if successor is not None:
+        _leave_turn(s, p, successor, now, out)
     if race is not None and race_done(race):
         close_race(s, now, out)
+
+
+def _drop_player(s: SvintusState, p: int, out: Out) -> None:
+    """``p`` off the table: their hand shuffled into the deck, their seat and
+    everything kept for them gone."""
+    hand = s.hands[p]
+    s.hands = dropped(s.hands, p)
+    deck = [*s.deck, *hand]
+    s.rng = rng_shuffle(s.rng, deck)
+    s.deck = deck
+    out.append(event(Ev.PLAYER_LEFT, player=p, count=len(hand)))
+    s.seats = without(s.seats, p)
+    s.scores = dropped(s.scores, p)
+    s.timeouts = dropped(s.timeouts, p)
+    s.one_card_since = dropped(s.one_card_since, p)
+    s.away, s.declared, s.dark = without(s.away, p), without(s.declared, p), without(s.dark, p)
+    s.animals = dropped(s.animals, p)
+    s.skips = without(s.skips, p)
+    s.duties = [d for d in s.duties if d.player != p]
+
+
+def _walkover(s: SvintusState, out: Out) -> None:
+    """Fewer than two players left: the match is over (the one left wins it)."""
+    s.phase = "match_over"
+    s.ability = None
+    s.duties = []
+    s.attack = None
+    s.race = None
+    s.silence = None
+    s.prompts = []
+    s.drawn = []
+    if s.seats:
+        s.match_winner = s.seats[0]
+        out.append(event(Ev.WALKOVER, player=s.seats[0]))
+    else:
+        out.append(event(Ev.ABANDONED))
+
+
+def _leave_turn(s: SvintusState, p: int, successor: int, now: int, out: Out) -> None:
+    """The player to move left: their attack is off, a colour they owed is
+    drawn at random, and the turn goes to ``successor`` (in a race, once it closes)."""
+    if s.attack is not None:
+        s.attack = None
+        out.append(event(Ev.ATTACK_CANCELLED, player=p))
+    if s.awaiting_color:
+        s.rng, i = rng_below(s.rng, len(COLORS))
+        s.color = COLORS[i]
+        drop_prompts(s, COLOR_STEP)
+        out.append(event(Ev.COLOR_AUTO, player=p, color=s.color.value))
+    if s.race is not None:
+        s.current = successor
+        s.drawn = []
+    else:
+        begin_turn(s, successor, now, out)
 
 
 def _leave_setup(s: SvintusState, p: int, now: int, out: Out) -> None:
@@ -881,124 +912,3 @@ def join(s: SvintusState, p: int, out: Out) -> None:
     if s.options.metamorphoses:
         give_animal(s, p)
     out.append(event(Ev.PLAYER_JOINED, player=p))
-
-
-# --- time ------------------------------------------------------------------
-
-
-_TIMER: Final[list[tuple[object, int]]] = [(None, 0)]  # the last options read, with their turn timer
-
-
-def turn_timer(o: SvintusOptions) -> int:
-    """``o.turn_timer_ms``, read once per options: a pydantic model's attribute is
-    a slow read, and every press asks for the deadline (a table's options are one
-    object for the whole game)."""
-    last = _TIMER[0]
-    if last[0] is o:
-        return last[1]
-    timer = o.turn_timer_ms
-    _TIMER[0] = (o, timer)  # one tuple: a reader sees the pair whole
-    return timer
-
-
-def deadline(s: SvintusState) -> int | None:
-    if s.phase == "playing" and s.race is None and not s.duties and not s.away:  # most of the time
-        timer = turn_timer(s.options)
-        return s.turn_started_ms + timer if timer > 0 else None
-    due = _table_deadline(s)
-    if s.duties and s.phase == "playing":
-        owed = min(d.until_ms for d in s.duties)
-        if due is None or owed < due:
-            return owed
-    return due
-
-
-def _table_deadline(s: SvintusState) -> int | None:
-    if s.phase == "match_over":
-        return None
-    if s.phase == "setup":
-        return s.setup_until_ms
-    if s.phase == "round_over":
-        assert s.round_ended_ms is not None
-        return s.round_ended_ms + s.options.round_break_ms
-    if s.race is not None:
-        return s.race.deadline_ms
-    timer = turn_timer(s.options)
-    if timer <= 0:
-        return None
-    if s.current in s.away:
-        if all(p in s.away for p in s.seats):
-            return None  # everybody is away: the table waits for someone
-        return s.turn_started_ms + s.options.away_autoplay_ms
-    return s.turn_started_ms + timer
-
-
-def waiting(s: SvintusState) -> list[Wait]:
-    """Whom the table waits on: the slap race's players who have not slapped,
-    else the player to move (a Grab or Snore's target, a dark ability's owner);
-    and every reaction an animal owes."""
-    if s.phase == "playing" and s.race is None and not s.duties and s.ability is None:  # most of the time
-        mover = s.attack.target if s.attack is not None else s.current
-        return [wait("turn", [mover], deadline(s))]
-    if s.phase == "setup":
-        picking = [p for p in s.seats if p not in s.animals]
-        return [wait("setup", picking, s.setup_until_ms)]
-    if s.phase != "playing":
-        return []
-    race = s.race
-    if race is not None:
-        late = [q for q in race.players if q not in race.pressed and q not in race.exempt]
-        waits = [wait("all", late, race.deadline_ms)] if late else []
-    else:
-        mover = s.attack.target if s.attack is not None else s.current
-        if s.ability is not None:
-            mover = s.ability.player
-        waits = [wait("turn", [mover], _table_deadline(s))]
-    waits.extend(wait("reaction", [d.player], d.until_ms) for d in s.duties)
-    return waits
-
-
-def timeout(s: SvintusState, now: int, out: Out) -> None:
-    """«Не мешкай!»: the turn timer ran out (or an away player is played)."""
-    p = s.current
-    away = p in s.away
-    if not away:
-        s.timeouts = {**s.timeouts, p: s.timeouts.get(p, 0) + 1}
-        out.append(event(Ev.TIMEOUT, player=p))
-    from engine.svintus.abilities import expire  # abilities builds on this module
-
-    if s.ability is not None and expire(s, now, out):
-        pass  # the ability was finished for them and play has moved on
-    elif s.awaiting_color:
-        choose_color(s, p, auto_color(s, p), now, out, auto=True)
-    elif s.attack is not None:
-        accept(s, p, now, out)
-    elif s.drawn:
-        pass_turn(s, p, now, out)
-    else:
-        if take(s, p, 1, out):
-            out.append(event(Ev.DREW, player=p, count=1))
-        else:
-            out.append(event(Ev.DRAW_SKIPPED, player=p))
-        pass_on(s, p, now, out)
-    if not away and p in s.hands and s.timeouts[p] >= s.options.away_after_timeouts:
-        s.away = [*s.away, p]
-        out.append(event(Ev.AWAY, player=p))
-        out.append(event(Ev.AWAY_YOU, to=p, player=p))
-
-
-def fire(s: SvintusState, due: int, out: Out) -> None:
-    if s.phase == "playing" and s.duties:
-        duty = min(s.duties, key=lambda d: d.until_ms)
-        if duty.until_ms <= due:  # a reaction owed and not given: 2 cards
-            s.duties = [d for d in s.duties if d is not duty]
-            penalty(s, duty.player, Ev.PENALTY_DUTY_MISSED, out)
-            return
-    if s.phase == "setup":
-        finish_setup(s, due, out)
-    elif s.phase == "round_over":
-        start_round(s, due, out)
-    elif s.race is not None:
-        close_race(s, due, out)
-    else:
-        timeout(s, due, out)

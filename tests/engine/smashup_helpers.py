@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Answer, Event, Prompt, PromptValue
-from engine.smashup import GAME, flow
+from engine.smashup import GAME, setup
 from engine.smashup.cards import BASES, BOXES, FACTIONS
 from engine.smashup.effects import G
 from engine.smashup.keys import Pr
@@ -74,10 +74,10 @@ class Table:
             vp={p: (vp or {}).get(p, 0) for p in seats},
         )
         g = G(s, [])
-        flow.new_deck_cards(g)
+        setup.new_deck_cards(g)
         for p, fs in factions.items():
             for f in fs:
-                flow.take_faction(g, p, f)
+                setup.take_faction(g, p, f)
         names = bases or [s.cards[u] for u in s.base_deck[-(len(seats) + 1) :]]
         for name in names:
             uid = next(u for u in s.base_deck if s.cards[u] == name)

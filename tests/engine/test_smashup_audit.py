@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Answer, Event, Leave, to_jsonable
-from engine.smashup import GAME, flow
+from engine.smashup import GAME, setup
 from engine.smashup.cards import FACTIONS
 from engine.smashup.effects import G
 from engine.smashup.keys import Choice, Ev, Pr
@@ -262,10 +262,10 @@ def _mulligan_position(hand2: list[str]) -> tuple[SmashUpState, list[Event]]:
         current=1,
     )
     g = G(s, [])
-    flow.new_deck_cards(g)
+    setup.new_deck_cards(g)
     for p, fs in factions.items():
         for f in fs:
-            flow.take_faction(g, p, f)
+            setup.take_faction(g, p, f)
     for _ in range(3):
         G(s, []).add_base(s.base_deck.pop())
     for p, hand in ((1, ["muffin", "skillet", "skillet", "heirloom", "heirloom"]), (2, hand2)):

@@ -6,9 +6,9 @@ from __future__ import annotations
 from engine.core import Answer, Event, Tick, dump
 from engine.smashup import GAME
 from engine.smashup.effects import G
-from engine.smashup.flow import default_picks
 from engine.smashup.keys import Ev, Pr
 from engine.smashup.models import PlayCard, SmashUpOptions, SmashUpState
+from engine.smashup.prompts import default_picks
 from tests.engine.smashup_helpers import (
     Table,
     answer,

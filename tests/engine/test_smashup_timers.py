@@ -1,6 +1,6 @@
 """Smash Up's table timers: the turn's and the response's, what a timeout
 picks, and a player whose turns keep running out (``engine/smashup/game.py``:
-``_set_deadline``, ``tick``; ``flow.timeout_picks``)."""
+``_set_deadline``, ``tick``; ``prompts.timeout_picks``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from engine.core import Answer, Event, Leave, Moves, RuleError, Tick, clone
-from engine.smashup import GAME, flow
+from engine.smashup import GAME, prompts
 from engine.smashup.effects import G
 from engine.smashup.keys import Ev, Pr, all_keys
 from engine.smashup.models import SCHEMA_VERSION, EndPlays, PlayCard, SmashUpOptions, SmashUpState
@@ -158,7 +158,7 @@ def test_a_timed_out_discard_to_ten_picks_its_cards_at_random_with_the_states_rn
         assert after.current == 2 and after.rng != s.rng
         again, _ = _time_out(s)  # the same state, the same cards: the rng is the state's
         assert GAME.dump(again) == GAME.dump(after)
-        firsts.append(set(gone) == set(flow.default_picks(x)))
+        firsts.append(set(gone) == set(prompts.default_picks(x)))
         check_cards(after)
     assert not all(firsts)  # not simply the first ones
 
@@ -168,7 +168,7 @@ def test_other_prompts_still_take_their_default_on_a_timeout() -> None:
     godmother = t.hand(1, "fairy-godmother")
     s, _ = play(t.state, 1, godmother, now=5_000)
     x = prompt(s, 1)
-    assert flow.timeout_picks(G(clone(s), []), x) == flow.default_picks(x) == ["draw2"]
+    assert prompts.timeout_picks(G(clone(s), []), x) == prompts.default_picks(x) == ["draw2"]
     s, _ = _time_out(s)
     assert len(s.hands[1]) == 2 + 2  # the default (draw 2), then the turn's draw
 

@@ -12,15 +12,28 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from engine.smashup.abilities import ability
-from engine.smashup.cards import MADNESS, BaseDef, BoxDef, register_bases, register_box
-from engine.smashup.common import destroy_targets, pick_minion, picked_minion
-from engine.smashup.effects import G
-from engine.smashup.flow import winners
-from engine.smashup.keys import Ev, Pr, register_keys
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask, destroy, go
+from engine.smashup.kit import (
+    MADNESS,
+    BaseDef,
+    BoxDef,
+    Ev,
+    G,
+    Pr,
+    Q,
+    Task,
+    Then,
+    ability,
+    ask,
+    destroy,
+    destroy_targets,
+    go,
+    pick_minion,
+    picked_minion,
+    register_bases,
+    register_box,
+    register_keys,
+    winners,
+)
 
 BOX = "cthulhu"
 

@@ -5,14 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.smashup.abilities import ability
-from engine.smashup.cards import BaseDef, BoxDef, register_bases, register_box
-from engine.smashup.common import destroy_targets, pick_minion, picked_minion
-from engine.smashup.effects import G
-from engine.smashup.keys import Pr
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, destroy, go
+from engine.smashup.kit import (
+    BaseDef,
+    BoxDef,
+    G,
+    Pr,
+    Q,
+    Task,
+    Then,
+    ability,
+    destroy,
+    destroy_targets,
+    go,
+    pick_minion,
+    picked_minion,
+    register_bases,
+    register_box,
+)
 
 BOX = "pretty-pretty"
 

@@ -16,15 +16,33 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from engine.smashup.abilities import PlayCheck, ability
-from engine.smashup.cards import MADNESS, FactionDef, Target, action, minion, register_faction
-from engine.smashup.common import destroy_targets, pick_effect, pick_minion, picked_minion
-from engine.smashup.effects import G
 from engine.smashup.factions.minions_of_cthulhu import Key as CultKey
-from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask, destroy, go
+from engine.smashup.kit import (
+    MADNESS,
+    Choice,
+    Ev,
+    FactionDef,
+    G,
+    PlayCheck,
+    Pr,
+    Q,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
+    destroy,
+    destroy_targets,
+    go,
+    minion,
+    pick_effect,
+    pick_minion,
+    picked_minion,
+    register_choices,
+    register_faction,
+    register_keys,
+)
 
 F = "elder-things"
 BOX = "cthulhu"

@@ -3,14 +3,25 @@ actions that ride on minions and hop between them."""
 
 from __future__ import annotations
 
-from engine.smashup.abilities import PlayCheck, ability
-from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
-from engine.smashup.common import pick_effect, pick_minion, picked_minion
-from engine.smashup.effects import G
-from engine.smashup.keys import Pr, register_choices
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask
+from engine.smashup.kit import (
+    FactionDef,
+    G,
+    PlayCheck,
+    Pr,
+    Q,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
+    minion,
+    pick_effect,
+    pick_minion,
+    picked_minion,
+    register_choices,
+    register_faction,
+)
 
 F = "fairies"
 BOX = "pretty-pretty"

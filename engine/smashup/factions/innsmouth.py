@@ -8,13 +8,24 @@ from collections import Counter
 from enum import StrEnum
 
 from engine.core import rng_shuffle
-from engine.smashup.abilities import ability
-from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
-from engine.smashup.effects import G
-from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask
+from engine.smashup.kit import (
+    Choice,
+    Ev,
+    FactionDef,
+    G,
+    Pr,
+    Q,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
+    minion,
+    register_choices,
+    register_faction,
+    register_keys,
+)
 
 F = "innsmouth"
 BOX = "cthulhu"

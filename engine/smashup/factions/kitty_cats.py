@@ -3,22 +3,28 @@ the end of the turn, and destroy them while they are yours."""
 
 from __future__ import annotations
 
-from engine.smashup.abilities import ability
-from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
-from engine.smashup.common import (
+from engine.smashup.kit import (
+    FactionDef,
+    G,
+    Pr,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
     control_targets,
+    destroy,
     destroy_targets,
+    minion,
     move_targets,
     pick_base,
     pick_minion,
     picked_base,
     picked_minion,
+    register_faction,
     take_control,
 )
-from engine.smashup.effects import G
-from engine.smashup.keys import Pr
-from engine.smashup.models import Task
-from engine.smashup.tasks import Then, ask, destroy
 
 F = "kitty-cats"
 BOX = "pretty-pretty"

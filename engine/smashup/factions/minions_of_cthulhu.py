@@ -11,15 +11,32 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from engine.smashup.abilities import PlayCheck, ability
-from engine.smashup.cards import MADNESS, FactionDef, Kind, Target, action, minion, register_faction
-from engine.smashup.common import destroy_targets, pick_minion, picked_minion
-from engine.smashup.effects import G
-from engine.smashup.flow import destroyed_key, swap_base
-from engine.smashup.keys import Ev, Pr, register_keys
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask, destroy, go
+from engine.smashup.kit import (
+    MADNESS,
+    Ev,
+    FactionDef,
+    G,
+    Kind,
+    PlayCheck,
+    Pr,
+    Q,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
+    destroy,
+    destroy_targets,
+    destroyed_key,
+    go,
+    minion,
+    pick_minion,
+    picked_minion,
+    register_faction,
+    register_keys,
+    swap_base,
+)
 
 F = "minions-of-cthulhu"
 BOX = "cthulhu"

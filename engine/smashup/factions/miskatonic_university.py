@@ -6,14 +6,31 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from engine.smashup.abilities import ability
-from engine.smashup.cards import MADNESS, FactionDef, Target, action, minion, register_faction
-from engine.smashup.common import destroy_targets, pick_base, pick_minion, picked_base, picked_minion
-from engine.smashup.effects import G
-from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask, destroy
+from engine.smashup.kit import (
+    MADNESS,
+    Choice,
+    Ev,
+    FactionDef,
+    G,
+    Pr,
+    Q,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
+    destroy,
+    destroy_targets,
+    minion,
+    pick_base,
+    pick_minion,
+    picked_base,
+    picked_minion,
+    register_choices,
+    register_faction,
+    register_keys,
+)
 
 F = "miskatonic-university"
 BOX = "cthulhu"

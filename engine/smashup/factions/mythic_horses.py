@@ -3,14 +3,28 @@ most cards want another of your minions on the same base."""
 
 from __future__ import annotations
 
-from engine.smashup.abilities import PlayCheck, ability
-from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
-from engine.smashup.common import move_targets, pick_base, pick_minion, picked_base, picked_minion
-from engine.smashup.effects import G
-from engine.smashup.keys import Ev, Pr
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask, play
+from engine.smashup.kit import (
+    Ev,
+    FactionDef,
+    G,
+    PlayCheck,
+    Pr,
+    Q,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
+    minion,
+    move_targets,
+    pick_base,
+    pick_minion,
+    picked_base,
+    picked_minion,
+    play,
+    register_faction,
+)
 
 F = "mythic-horses"
 BOX = "pretty-pretty"

@@ -4,23 +4,32 @@ talents, and actions that move, destroy and pile up Heirlooms."""
 from __future__ import annotations
 
 from engine.core import rng_shuffle
-from engine.smashup.abilities import ability
-from engine.smashup.cards import FactionDef, Target, action, minion, register_faction
-from engine.smashup.common import (
+from engine.smashup.kit import (
+    Ev,
+    FactionDef,
+    G,
+    Pr,
+    Q,
+    Target,
+    Task,
+    Then,
+    ability,
+    action,
+    ask,
+    destroy,
     destroy_targets,
+    go,
+    minion,
     move_targets,
     pick_base,
     pick_effect,
     pick_minion,
     picked_base,
     picked_minion,
+    register_choices,
+    register_faction,
+    winners,
 )
-from engine.smashup.effects import G
-from engine.smashup.flow import winners
-from engine.smashup.keys import Ev, Pr, register_choices
-from engine.smashup.models import Task
-from engine.smashup.queries import Q
-from engine.smashup.tasks import Then, ask, destroy, go
 
 F = "princesses"
 BOX = "pretty-pretty"

@@ -1,16 +1,78 @@
-"""Small helpers faction modules share: the usual questions (steps a
-handler returns) and targets."""
+"""The faction author's kit: everything a faction module, a box's bases and the
+Madness card import, in one place — the names they use from the package's
+modules, and the small helpers they share (the usual questions a handler
+returns, and targets).  A new faction imports from here only (the package's
+docstring says how a faction is added)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
+from engine.smashup.abilities import PlayCheck, ability
+from engine.smashup.cards import (
+    MADNESS,
+    BaseDef,
+    BoxDef,
+    FactionDef,
+    Kind,
+    Target,
+    action,
+    minion,
+    register_bases,
+    register_box,
+    register_faction,
+)
+from engine.smashup.destroy import destroyed_key
 from engine.smashup.effects import G
-from engine.smashup.keys import Pr
-from engine.smashup.models import Task
+from engine.smashup.keys import Choice, Ev, Pr, register_choices, register_keys
+from engine.smashup.models import Task, Then
 from engine.smashup.queries import Q
-from engine.smashup.tasks import ask
+from engine.smashup.scoring import swap_base, winners
+from engine.smashup.tasks import ask, call, destroy, fire_now, go, play
+
+__all__ = [
+    "MADNESS",
+    "BaseDef",
+    "BoxDef",
+    "Choice",
+    "Ev",
+    "FactionDef",
+    "G",
+    "Kind",
+    "PlayCheck",
+    "Pr",
+    "Q",
+    "Target",
+    "Task",
+    "Then",
+    "ability",
+    "action",
+    "ask",
+    "call",
+    "control_targets",
+    "destroy",
+    "destroy_targets",
+    "destroyed_key",
+    "fire_now",
+    "go",
+    "minion",
+    "move_targets",
+    "pick_base",
+    "pick_effect",
+    "pick_minion",
+    "picked_base",
+    "picked_minion",
+    "play",
+    "register_bases",
+    "register_box",
+    "register_choices",
+    "register_faction",
+    "register_keys",
+    "swap_base",
+    "take_control",
+    "winners",
+]
 
 
 def pick_minion(t: Task, step: str, key: str, cands: Sequence[int], may: bool = False, **args: Any) -> Task:
