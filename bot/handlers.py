@@ -40,7 +40,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import buttons, ephemeral, fit, games, metrics, screens, stats
+from bot import buttons, ephemeral, fit, games, kit, metrics, screens, stats
 from bot.adapter import Command, Ctx
 from bot.buttons import (
     GAME_BODIES,
@@ -90,7 +90,7 @@ def find_game(ref: Referee, text: str) -> str | None:
 def game_list(t: Translator, lang: str) -> str:
     """Every game, a line each: its title, what it is, its short name."""
     return "\n".join(
-        t(lang, "game-line", game=screens.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
+        t(lang, "game-line", game=kit.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
         for g in games.names()
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot import computers, fit, games, play, screens
+from bot import computers, fit, games, kit, play, screens
 from bot.adapter import Cycle, LobbyOption, Number, Toggles
 from bot.buttons import Seats, Setting
 from bot.house import House
@@ -149,7 +149,7 @@ def join(house: House, session: Session, lang: str, user: Member, started: bool)
     session.unreachable = [m for m in session.unreachable if m.id != user.id]
     change = _board(session, Reply(house.say(lang, "answer-joined")))
     chat = fit.shown(session.title, fit.TITLE_MAX)
-    told = house.say(lang, "dm-joined", chat=chat, game=screens.game_title(house.t, lang, session.game))
+    told = house.say(lang, "dm-joined", chat=chat, game=kit.game_title(house.t, lang, session.game))
     change.after.welcome = Welcome(user, told, in_group)
     return change
 

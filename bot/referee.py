@@ -25,7 +25,7 @@ from typing import Any
 from redis.exceptions import RedisError
 from telegram import Bot
 
-from bot import fit, games, lobby, metrics, nudges, play, screens
+from bot import fit, games, kit, lobby, metrics, nudges, play, screens
 from bot.adapter import Adapter
 from bot.buttons import Pressed, Seats, Setting
 from bot.house import House
@@ -260,7 +260,7 @@ class Referee:
             session.stopped_by = user
             after = After(redraw="every", timer_off=True, gone=session.end_waits())
             # said where it was asked: the board's line may be far up the chat
-            game = screens.game_title(self.t, lang, session.game)
+            game = kit.game_title(self.t, lang, session.game)
             said = Reply(self.t(lang, "cmd-stopped", game=game, player=fit.shown(user.name)))
             return Change(session=session, reply=said, status_changed=True, after=after)
 
@@ -358,7 +358,7 @@ class Referee:
             if member is None:
                 continue
             lang = self.house.lang(settings, member.lang)
-            game = screens.game_title(self.t, lang, session.game)
+            game = kit.game_title(self.t, lang, session.game)
             text = self.t(lang, "nudge", game=game, chat=fit.shown(session.title))
             still = functools.partial(self._still_nudged, session.chat_id, p)
             await self.sender.nudge(session.chat_id, p, text, still=still)

@@ -24,6 +24,7 @@ from bot.adapter import AnyAdapter, Ctx, LobbyOption, Number, Rows, Toggles
 from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
 from bot.fit import Rendered, text_of
 from bot.i18n import Translator
+from bot.kit import PER_ROW, game_label, game_title, in_rows, per_row_for
 from bot.miniapp.links import NO_LINKS, Links
 from bot.session import Draft, Session
 from engine.core import Event, Leave, Outcome, Prompt, PromptValue, Sight, View, Wait, coded, plain, sight
@@ -96,7 +97,6 @@ def keyboard_tag(adapter: AnyAdapter, legal: Sequence[Any]) -> str:
     return tag_of(coded(adapter.game, legal)[1])
 
 
-PER_ROW = 3
 LEAVE = buttons.LEAVE.value  # the core's selection on any hand: «Leave» pressed once, to confirm
 PANEL_PAGE = 20  # a Toggles panel's items a page
 UNREACHABLE_NAMED = 10  # the lobby names this many of those it cannot write to yet
@@ -164,31 +164,6 @@ def selection_of(session: Session, player: int, tag: str) -> str:
     selected it on a keyboard that has changed since)."""
     selection = session.selected.get(player)
     return selection.value if selection is not None and selection.tag == tag else ""
-
-
-def game_title(t: Translator, lang: str, game: str) -> str:
-    return t(lang, "game-title", emoji=t(lang, f"{game}-emoji"), name=t(lang, f"{game}-name"))
-
-
-def game_label(t: Translator, lang: str, game: str) -> str:
-    """The game's name on a button (no markup)."""
-    return t(lang, "game-label", emoji=t(lang, f"{game}-emoji"), name=t(lang, f"{game}-name"))
-
-
-def in_rows(buttons: Sequence[InlineKeyboardButton], per_row: int = PER_ROW) -> Rows:
-    return [list(buttons[i : i + per_row]) for i in range(0, len(buttons), per_row)]
-
-
-def per_row_for(labels: Sequence[str], most: int = PER_ROW) -> int:
-    """How many buttons a row of these labels may hold (at most ``most``) with none
-    cut on a phone: fewer, down to one a row, when a label is too wide for its share."""
-    longest = max((len(label) for label in labels), default=0)
-    return next((n for n in range(most, 1, -1) if longest <= fit.label_max(n)), 1)
-
-
-def fitting_rows(buttons: Sequence[InlineKeyboardButton], most: int = PER_ROW) -> Rows:
-    """``buttons`` in rows of at most ``most``, as many a row as a phone shows uncut."""
-    return in_rows(buttons, per_row_for([b.text for b in buttons], most))
 
 
 # --- /new: the game picker ------------------------------------------------------------------
@@ -400,13 +375,6 @@ def ranking(ctx: Ctx, session: Session, outcome: Outcome) -> str:
         else:
             lines.append(ctx("final-rank-place", place=place, player=ctx.name(p), won=won))
     return "\n\n" + "\n".join(lines)
-
-
-def waiting_line(ctx: Ctx, wait: Wait) -> str:
-    """ "Whose move" and "waiting for X", the same for every game: the player to move,
-    one player's reaction window, everyone still to press, setup choices."""
-    players = ", ".join(ctx.name(p) for p in wait.players)
-    return ctx(f"board-wait-{wait.kind}", players=players, count=len(wait.players))
 
 
 def stopped_board(ctx: Ctx, session: Session) -> Rendered:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import fit, games, screens
+from bot import fit, games, kit
 from bot.i18n import Translator
 from bot.store import Client, chats_key, key
 
@@ -131,7 +131,7 @@ def chat_text(t: Translator, lang: str, by_game: Mapping[str, list[Line]], asker
         rows = by_game.get(game)
         if not rows:
             continue
-        lines += ["", screens.game_title(t, lang, game)]
+        lines += ["", kit.game_title(t, lang, game)]
         for place, row in enumerate(rows[:TOP], 1):
             lines.append(_line(t, lang, place, fit.shown(row.name), row))
         mine = next((i for i, row in enumerate(rows, 1) if row.user == asker), None)
@@ -148,7 +148,7 @@ def player_text(t: Translator, lang: str, by_game: Mapping[str, Line]) -> str:
     for game in games.names():
         row = by_game.get(game)
         if row is not None:
-            lines.append(_line(t, lang, 0, screens.game_label(t, lang, game), row))
+            lines.append(_line(t, lang, 0, kit.game_label(t, lang, game), row))
     return "\n".join(lines)
 
 

@@ -28,10 +28,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import screens
+from bot import kit
 from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rows
 from bot.fit import Rendered
-from bot.screens import in_rows
+from bot.kit import in_rows, seconds
 from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
 from engine.candy.keys import Ev
 from engine.candy.models import (
@@ -86,10 +86,6 @@ def card_button(ctx: Ctx, card: int) -> str:
     """``Скупщик +1``: a card on a button, by its short name where it has one."""
     name = ctx.short(f"candy-card-{CHARACTER_OF[card].value}")
     return ctx("candy-card-label", name=name, candies=signed(CANDIES[card]))
-
-
-def seconds(ms: int) -> int:
-    return ms // 1000
 
 
 # --- the adapter -------------------------------------------------------------------------
@@ -295,10 +291,8 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
                 seconds=seconds(v.reaction_window_ms),
             )
         if v.current is not None and v.waiting_on != [v.current]:
-            return screens.waiting_line(ctx, Wait(kind="all", players=list(v.waiting_on)))
-        return screens.waiting_line(
-            ctx, Wait(kind="turn", players=[v.current] if v.current is not None else [])
-        )
+            return kit.waiting_line(ctx, Wait(kind="all", players=list(v.waiting_on)))
+        return kit.waiting_line(ctx, Wait(kind="turn", players=[v.current] if v.current is not None else []))
 
     def _standings(self, ctx: Ctx, v: CandyView) -> list[str]:
         """The big game after each game: points, candies, and the place in every game."""

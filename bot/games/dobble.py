@@ -28,6 +28,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rows
 from bot.fit import Rendered
+from bot.kit import seconds
 from engine.core import ArgValue, Event, Wait
 from engine.dobble.cards import SYMBOL_COUNT
 from engine.dobble.keys import Ev
@@ -148,10 +149,6 @@ def card_lines(ctx: Ctx, symbol_set: str, symbols: Sequence[int]) -> list[str]:
 
 def mode_name(ctx: Ctx, mode: str) -> str:
     return ctx(f"dobble-mode-{mode}")
-
-
-def seconds(ms: int) -> int:
-    return ms // 1000
 
 
 # --- the adapter -------------------------------------------------------------------------

@@ -23,10 +23,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import screens
+from bot import kit
 from bot.adapter import Adapter, Command, Ctx, Cycle, Rows, Toggles
 from bot.fit import Rendered
-from bot.screens import fitting_rows, in_rows
+from bot.kit import fitting_rows, in_rows, seconds
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS, MADNESS, Kind, Target
@@ -53,10 +53,6 @@ RESPONSE_TIMERS_MS = (30_000, 60_000, 0, 15_000)
 HAND_ROW = 2  # the hand's cards, two a row (their names' short forms fit half a phone's row)
 READ_ROW = 2  # the draft's factions to read, two a row
 CARD_MATCHES = 12  # /card names this many cards when the name is ambiguous
-
-
-def seconds(ms: int) -> int:
-    return ms // 1000
 
 
 # --- names ------------------------------------------------------------------------------------
@@ -306,9 +302,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
 
     def board(self, ctx: Ctx, view: SmashUpView, waits: Sequence[Wait]) -> Rendered:
         v = view
-        lines = [
-            ctx("smashup-board-title", title=screens.game_title(ctx.t, ctx.lang, "smashup"), goal=v.goal)
-        ]
+        lines = [ctx("smashup-board-title", title=kit.game_title(ctx.t, ctx.lang, "smashup"), goal=v.goal)]
         if v.phase == "setup":
             lines += self._draft_lines(ctx, v)
         else:
@@ -415,7 +409,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
                 timing=v.window.timing,
                 players=", ".join(ctx.name(p) for p in v.waiting_for),
             )
-        lines = [screens.waiting_line(ctx, w) for w in waits[:1]]
+        lines = [kit.waiting_line(ctx, w) for w in waits[:1]]
         if v.phase == "playing" and v.current is not None and waits and waits[0].players == [v.current]:
             plays = _plays(ctx, v)
             if plays:
@@ -427,9 +421,7 @@ class SmashUpAdapter(Adapter[SmashUpState, Any, SmashUpView, SmashUpOptions]):
     def hand(self, ctx: Ctx, view: SmashUpView, legal: Sequence[Any], waits: Sequence[Wait]) -> Rendered:
         v = view
         me = v.viewer
-        lines = [
-            ctx("smashup-hand-title", title=screens.game_title(ctx.t, ctx.lang, "smashup"), chat=ctx.title)
-        ]
+        lines = [ctx("smashup-hand-title", title=kit.game_title(ctx.t, ctx.lang, "smashup"), chat=ctx.title)]
         mine = next((p for p in v.players if p.player == me), None)
         if v.hand is None or me is None or mine is None:
             lines.append(ctx("smashup-hand-not-seated"))

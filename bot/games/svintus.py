@@ -16,11 +16,11 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import screens
+from bot import kit
 from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows, Style
 from bot.fit import Rendered
 from bot.i18n import Translator
-from bot.screens import fitting_rows, in_rows
+from bot.kit import fitting_rows, in_rows, seconds
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.svintus.animals import ANIMALS, Animal
@@ -169,10 +169,6 @@ def animal_command(ctx: Ctx, query: str) -> str:
 def sort_key(card: CardView) -> tuple[int, int, int]:
     colour = COLORS.index(card.color) if card.color is not None else len(COLORS)
     return colour, list(Kind).index(card.kind), card.value if card.value is not None else -1
-
-
-def seconds(ms: int) -> int:
-    return ms // 1000
 
 
 # --- the adapter -------------------------------------------------------------------------
@@ -387,7 +383,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
                 else ctx("svintus-setup-none")
             )
             lines.append(ctx("svintus-setup-player", player=ctx.name(p), animal=picked))
-        lines += ["", *(screens.waiting_line(ctx, w) for w in waits), ctx("svintus-setup-hint")]
+        lines += ["", *(kit.waiting_line(ctx, w) for w in waits), ctx("svintus-setup-hint")]
         taken = set(v.animals.values())
         buttons = [
             ctx.act(
@@ -424,7 +420,7 @@ class SvintusAdapter(Adapter[SvintusState, Any, SvintusView, SvintusOptions]):
         if v.awaiting_color:
             return ctx("svintus-board-color-pending", player=ctx.name(v.current))
         turn = next((w for w in waits if w.kind == "turn"), None)
-        return screens.waiting_line(ctx, turn) if turn is not None else ""
+        return kit.waiting_line(ctx, turn) if turn is not None else ""
 
     # --- a hand ------------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
-from bot import buttons, screens
+from bot import buttons, kit, screens
 from bot.adapter import Ctx
 from bot.buttons import Act
 from bot.fit import Rendered
@@ -62,7 +62,7 @@ def table(
     doc: dict[str, Any] = {
         "chat": session.chat_id,
         "game": session.game,
-        "title": t(lang, "miniapp-title", game=screens.game_label(t, lang, session.game), chat=ctx.title),
+        "title": t(lang, "miniapp-title", game=kit.game_label(t, lang, session.game), chat=ctx.title),
         "board": board,
         "hand": _message(hand),
         "pieces": _pieces(session.game, ctx, mine.view, mine.legal),

@@ -15,7 +15,7 @@ from bot import fit
 from bot.adapter import Ctx
 from bot.games import candy, dobble, smashup, svintus
 from bot.i18n import BUTTON, LANGUAGES, Translator
-from bot.screens import PER_ROW, per_row_for
+from bot.kit import PER_ROW, per_row_for
 from engine.candy.cards import CHARACTER_OF, CHARACTERS
 from engine.dobble.symbols import DEFAULT_SET, SYMBOL_COUNT
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS
