@@ -29,7 +29,7 @@ from bot import buttons
 from bot.buttons import Act, Show
 from bot.fit import TITLE_MAX, Rendered, shown, text_of
 from bot.i18n import Translator, Words
-from bot.miniapp.links import NO_LINKS, Links
+from bot.links import NO_LINKS, Links
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, View, Wait
 
 # a button's colour (Bot API 9.4): what a player may press now (``success``), what cannot

@@ -20,7 +20,7 @@ from bot import computers, health, metrics
 from bot.handlers import install, register_commands
 from bot.i18n import translator
 from bot.limits import Limits
-from bot.miniapp.links import Links
+from bot.links import Links
 from bot.miniapp.server import MiniApp
 from bot.preflight import Unfit
 from bot.referee import Referee

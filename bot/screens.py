@@ -25,7 +25,7 @@ from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
 from bot.fit import Rendered, text_of
 from bot.i18n import Translator
 from bot.kit import PER_ROW, game_label, game_title, in_rows, per_row_for
-from bot.miniapp.links import NO_LINKS, Links
+from bot.links import NO_LINKS, Links
 from bot.session import Draft, Session
 from engine.core import Event, Leave, Outcome, Prompt, PromptValue, Sight, View, Wait, coded, plain, sight
 

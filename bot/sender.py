@@ -61,7 +61,7 @@ from bot import computers, ephemeral, fit, games, metrics, nudges, screens
 from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.limits import Later, Limits
-from bot.miniapp.links import NO_LINKS
+from bot.links import NO_LINKS
 from bot.session import ChatSettings, Session
 from bot.store import Looked, Shown, Store
 

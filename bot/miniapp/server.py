@@ -33,11 +33,11 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from redis.exceptions import RedisError
 
-from bot import buttons, metrics, timers
+from bot import buttons, links, metrics, timers
 from bot.buttons import Act, BadButton, Pick, Show
-from bot.miniapp import identity, links, live, view
+from bot.links import Links
+from bot.miniapp import identity, live, view
 from bot.miniapp.identity import Refused, Tokens
-from bot.miniapp.links import Links
 from bot.referee import Referee
 from bot.session import Member, Session
 from bot.store import PREFIX
