@@ -44,6 +44,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import math
 import os
 import random
 import tempfile
@@ -107,6 +108,17 @@ class Recorder(FakeTelegram):
         super().__init__(strict_limits=True)  # what FakeTelegram.enforcing(TELEGRAM) makes
         self.seen: list[Seen] = []
         self.observers.append(self._note)
+        self.refused: list[tuple[float, int, float]] = []  # a 429: when, in which chat, after what gap
+
+    def _rate(self, chat_id: int) -> None:
+        """As the fake counts it; a 429 noted with how long after the chat's last send it came."""
+        try:
+            super()._rate(chat_id)
+        except Exception:
+            now = time.monotonic()
+            last = self.private_at[chat_id][-1] if chat_id > 0 and self.private_at[chat_id] else math.nan
+            self.refused.append((now, chat_id, now - last))
+            raise
 
     def _note(self, event: dict[str, Any]) -> None:
         msg = event.get("message")
@@ -254,6 +266,12 @@ async def run(mode: str, admin: bool, tables: int, seconds: float, think: float)
     failed = [r for r in await asyncio.gather(*tasks, return_exceptions=True) if r is not None]
     for e in failed:
         print(f"a table failed: {e!r}")
+    for v in api.violations[:5]:  # refusals that were the bot's fault
+        print(f"violation: {v}")
+    if api.too_many:
+        print("429s by limit: " + ", ".join(f"{k} {n}" for k, n in sorted(api.too_many_by.items())))
+        for at, chat, gap in api.refused[:5]:
+            print(f"  429 at {at - t0:.1f} s in {chat}, {gap:.3f} s after its last send")
     for p in procs:
         await p.stop()
     await store.close()
