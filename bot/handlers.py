@@ -506,10 +506,12 @@ class Handlers:
             return await self.forgotten(press, body, user)
         if isinstance(body, Seats | Setting):
             return await self.ref.lobby_press(press, body, member(user), update.update_id)
-        if isinstance(body, Mine):
-            return await self.ref.show_hand(press, member(user), query.id)
         # a hand in the group (an ephemeral message) is a hand, not the board
         in_group = message is not None and message.chat.id == press.chat_id
+        if isinstance(body, Mine):  # the board's: a hand comes in the group it was pressed in
+            if not in_group:
+                return Reply(self.t(await self.ref.lang(press.chat_id, user.language_code), "answer-unknown"))
+            return await self.ref.show_hand(press, member(user), query.id)
         from_board = in_group and ephemeral.pressed(query) is None
         in_private = message is not None and message.chat.id == user.id
         return await self.ref.game_press(

@@ -270,20 +270,22 @@ async def test_a_player_with_a_private_chat_may_play_from_either_place_and_a_str
     await t.until(lambda: "Ben" in t.board_text(), what="seated")
     await t.press_code(ANN, t.board(), "g")
     private = await t.until(lambda: Table.hand(t, ANN), what="Ann's hand in private")
+    await t.until(lambda: t.find(t.board(), "~mine"), what="the board's «My cards»")
     # a stranger's «My cards» shows nothing, and says why
     stranger = await t.press_code(CLEO + 1, t.board(), "~mine")
     assert stranger["text"] == "You're not playing in this game."
     assert api.seen_ephemerals(CLEO + 1, GROUP) == []
+    # the board's button, forged into another chat, shows nothing there either
+    mine = t.find(t.board(), "~mine")
+    assert mine is not None
+    elsewhere = await api.answer_of(api.press(ANN, ANN, 1, mine["callback_data"]))
+    assert elsewhere["text"] == "I don't know that button."
     for p in players:
         await t.open_hand(p)
     assert t.hand(ANN).text == private.text  # the same hand, in both places
     # Ann plays from the group; her private hand follows, and the other way round
     for where in ("group", "private"):
-        p = await t.until(lambda: t.on_turn(players), what="a turn")
-        if p == BEN:
-            mover, hand, card = await t.a_turn_with_a_play((BEN,))
-            await t.press(mover, hand, card)
-            await t.until(lambda: t.on_turn((ANN,)) == ANN, what="Ann's turn")
+        await ann_to_move(t)
         before = Table.hand(t, ANN).edits, t.hand(ANN).edits
         if where == "group":
             _, hand, card = await t.a_turn_with_a_play((ANN,))
@@ -302,3 +304,23 @@ async def test_a_player_with_a_private_chat_may_play_from_either_place_and_a_str
         )
     assert private_sends(api, (BEN,)) == 0
     assert api.violations == [], api.violations
+
+
+async def ann_to_move(t: GroupTable) -> None:
+    """Until it is Ann's turn, and no colour is asked of anybody: Ben takes his turns
+    (a card that gives him another goes on), a colour asked is named."""
+    for _ in range(20):
+        p, colour = await t.until(lambda: t._turn_or_colour((ANN, BEN)), what="a turn")
+        if p == ANN and colour is None:
+            return
+        hand = t.hand(p)
+        assert hand is not None
+        version = t.version(hand)
+        if colour is not None:
+            await t.press(p, hand, colour)
+        else:
+            _, hand, card = await t.a_turn_with_a_play((BEN,))
+            version = t.version(hand)
+            await t.press(BEN, hand, card)
+        await t.until(lambda v=version, p=p: t.version(t.hand(p)) != v, what="the hand after the move")
+    raise AssertionError("Ann's turn never came")
