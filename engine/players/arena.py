@@ -8,9 +8,12 @@ level keeps the first seat.  Each player is asked, after every change of the
 game, what it would do (``choose``) and how long a person would take
 (``delay_ms``); the earliest move (or the next deadline) happens, and every
 player is asked again.  Prints each level's win rate (a tie shares the win)
-with its 95% Wilson interval, and the median and p99 time of ``choose``
-(CPU time of the process, so that other work on a shared machine does not
-count: what one free core would take).
+with its 95% Wilson interval, the median and p99 time of ``choose`` (CPU time
+of the process, so that other work on a shared machine does not count: what
+one free core would take), and the CPU seconds a seat of that level costs per
+minute of the table's clock (the game's length with every seat's human-like
+delays).  Levels: ``engine.players.LEVELS``; a seat per player, so
+``--seats hard,lookahead,lookahead,lookahead`` is a 4-player table.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class Result:
     times: dict[int, list[float]] = field(default_factory=dict)
     finished: bool = False
     steps: int = 0
+    table_ms: int = 0  # the game's length on the table's clock (people's and computers' delays)
 
 
 def play_game(
@@ -93,6 +97,7 @@ def play_game(
         now = max(now, at)
         state, _ = game.apply(state, action, now)
         result.steps = step + 1
+    result.table_ms = now
     outcome = game.outcome(state)
     winners = [who[p] for p in outcome.winners if p in who]
     for i in range(n):
@@ -144,16 +149,19 @@ def report(levels: list[str], results: list[Result]) -> list[str]:
     n = len(results)
     lines = [f"{n} games, {sum(r.finished for r in results)} finished"]
     lines.append(
-        f"{'seat':<10} {'win rate':>8} {'95% interval':>16} {'decisions':>9} {'median ms':>9} {'p99 ms':>8}"
+        f"{'seat':<12} {'win rate':>8} {'95% interval':>16} {'decisions':>9} {'median ms':>9} {'p99 ms':>8}"
+        f" {'CPU s/table min':>15}"
     )
+    minutes = sum(r.table_ms for r in results) / 60_000
     for i, level in enumerate(levels):
         wins = sum(r.wins.get(i, 0.0) for r in results)
         low, high = wilson(wins, n)
         times = [t for r in results for t in r.times.get(i, [])]
         med = statistics.median(times) if times else float("nan")
         lines.append(
-            f"{i}:{level:<8} {wins / n if n else 0:>8.1%} {f'[{low:.1%}, {high:.1%}]':>16} "
+            f"{i}:{level:<10} {wins / n if n else 0:>8.1%} {f'[{low:.1%}, {high:.1%}]':>16} "
             f"{len(times):>9} {med:>9.2f} {percentile(times, 0.99):>8.2f}"
+            f" {sum(times) / 1000 / minutes if minutes else float('nan'):>15.3f}"
         )
     return lines
 
@@ -161,7 +169,7 @@ def report(levels: list[str], results: list[Result]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", choices=registry.names(), required=True)
-    parser.add_argument("--seats", required=True, help="levels: hard,random")
+    parser.add_argument("--seats", required=True, help="a level per seat: hard,lookahead")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", "--budget", type=int, default=None, help="hard level's playouts")

@@ -183,6 +183,54 @@ class Searcher:
         return self.delay(view, rng)
 
 
+Score = Callable[[Any], float]  # a view -> how good it looks to its viewer, on public figures
+
+
+@dataclass
+class Lookahead:
+    """One ply, the yardstick: on its own turn (``Brain.searchable``) every
+    action it may take is applied to one world dealt from its view, and the
+    action whose result scores best wins (ties: the heuristic's own choice
+    first, then the order of ``legal``).  ``score`` reads the viewer's *view*
+    of the result: public figures (hand sizes, points, candies, VP, power on
+    bases) and its own hand, never a hidden card of the world.  Elsewhere
+    (prompts, reactions, races) it plays the heuristic."""
+
+    game: str
+    level: str
+    brain: Brain
+    delay: Delay
+    score: Score
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        brain = self.brain
+        if not brain.searchable(view, legal):
+            return brain.policy(view, legal, rng)
+        cands = active(legal)
+        first = brain.policy(view, legal, rng)
+        if first in cands:
+            cands.remove(first)
+            cands.insert(0, first)
+        if len(cands) <= 1:
+            return cands[0] if cands else first
+        me = view.viewer
+        world = brain.determinize(view, rng)
+        game = brain.game
+        best, top = cands[0], -math.inf
+        for a in cands:
+            try:
+                after, _ = game.apply(world, a, world.clock_ms)
+            except Exception:  # refused in this world: not a candidate
+                continue
+            value = self.score(game.view(after, me))
+            if value > top:
+                best, top = a, value
+        return best
+
+    def delay_ms(self, view: Any, rng: random.Random) -> int:
+        return self.delay(view, rng)
+
+
 def movers(game: AnyGame, state: State) -> list[int]:
     seen: list[int] = []
     for w in game.waiting(state):

@@ -30,6 +30,7 @@ from engine.candy.models import (
 from engine.candy.scoring import total_of
 from engine.core import Answer, AnyGame
 from engine.players.base import (
+    Lookahead,
     Player,
     Searcher,
     Simple,
@@ -288,6 +289,19 @@ def evaluate(s: CandyState, me: int) -> float:
     return 0.5 + 0.04 * margin
 
 
+def score(view: CandyView) -> float:
+    """The yardstick's look at a view, on public figures only: a game won or
+    lost, the big game's points, and the candies in the empires against the
+    best opponent's."""
+    me = view.viewer
+    assert me is not None
+    value = _standing(_empires(view), me, _full(view), view.left)
+    if view.phase != "playing" and view.winners:
+        value += 100.0 if me in view.winners else -100.0
+    others = [view.points.get(p, 0) for p in view.seats if p != me and p not in view.left]
+    return value + 10.0 * (view.points.get(me, 0) - (max(others) if others else 0))
+
+
 def determinize(view: CandyView, rng: random.Random) -> CandyState:
     """A state ``view`` could have been made from: the viewer's hand, every
     empire (and the discard, when shown) as seen; the cards the viewer cannot
@@ -346,7 +360,7 @@ def determinize(view: CandyView, rng: random.Random) -> CandyState:
 
 
 def delay_ms(level: str) -> Any:
-    median = {"easy": 3500.0, "hard": 1800.0, "random": 2500.0}[level]
+    median = {"easy": 3500.0, "hard": 1800.0, "lookahead": 1800.0, "random": 2500.0}[level]
 
     def delay(view: Any, rng: random.Random) -> int:
         return lognormal_ms(rng, median, 0.35, 400, 4_500 if view.reaction is not None else 20_000)
@@ -359,4 +373,6 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("candy", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("candy", level, policy, delay_ms(level))
+    if level == "lookahead":
+        return Lookahead("candy", level, CandyBrain(), delay_ms(level), score)
     return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=playouts or 48, horizon=200)

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core import Answer, AnyGame
 from engine.players.base import (
+    Lookahead,
     Player,
     Searcher,
     Simple,
@@ -212,11 +213,21 @@ class SmashUpBrain:
 
 def evaluate(s: SmashUpState, me: int) -> float:
     """VP against the best opponent's, and the VP the board promises."""
-    if s.phase == "over":
-        return 100.0 if me in s.winners else -100.0
-    view = GAME.view(s, me)
-    seats = [p for p in s.seats if p not in s.left]
-    vp = {p: s.vp.get(p, 0) for p in seats}
+    return score(GAME.view(s, me))
+
+
+def score(view: SmashUpView) -> float:
+    """A view's worth to its viewer, on public figures only: a game won or
+    lost, VP against the best opponent's, the VP the power on the bases
+    promises (more as a base nears its breakpoint), and a little for cards in
+    hand.  The search's evaluation and the yardstick's score."""
+    me = view.viewer
+    assert me is not None
+    if view.phase == "over":
+        return 100.0 if me in view.winners else -100.0
+    seats = [pv.player for pv in view.players if not pv.left]
+    vp = {pv.player: pv.vp for pv in view.players}
+    hand = {pv.player: pv.hand for pv in view.players}
     board = dict.fromkeys(seats, 0.0)
     for b in view.bases:
         near = min(1.0, b.total / max(1, b.breakpoint))
@@ -225,8 +236,8 @@ def evaluate(s: SmashUpState, me: int) -> float:
             if p in board:
                 board[p] += b.vp[place] * (0.3 + 0.7 * near)
     mine = vp.get(me, 0) + 0.6 * board.get(me, 0.0)
-    others = [vp[p] + 0.6 * board[p] for p in seats if p != me]
-    return mine - (max(others) if others else 0.0) + 0.1 * len(s.hands.get(me, ()))
+    others = [vp.get(p, 0) + 0.6 * board[p] for p in seats if p != me]
+    return mine - (max(others) if others else 0.0) + 0.1 * hand.get(me, 0)
 
 
 class Unsure(Exception):
@@ -406,7 +417,7 @@ def _keep_powers(s: SmashUpState, view: SmashUpView) -> None:
 
 
 def delay_ms(level: str) -> Any:
-    median = {"easy": 5000.0, "hard": 2500.0, "random": 3000.0}[level]
+    median = {"easy": 5000.0, "hard": 2500.0, "lookahead": 2500.0, "random": 3000.0}[level]
 
     def delay(view: Any, rng: random.Random) -> int:
         return lognormal_ms(rng, median, 0.4, 600, 25_000)
@@ -424,9 +435,21 @@ class _Guarded(Searcher):
             return self.brain.policy(view, legal, rng)
 
 
+class _GuardedLookahead(Lookahead):
+    """The yardstick, stepping aside for the heuristic when a view cannot be dealt."""
+
+    def choose(self, view: Any, legal: Legal, rng: random.Random) -> SmashUpAction | None:
+        try:
+            return super().choose(view, legal, rng)
+        except Unsure:
+            return self.brain.policy(view, legal, rng)
+
+
 def make(level: str, playouts: int | None) -> Player:
     if level == "random":
         return Simple("smashup", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("smashup", level, policy, delay_ms(level))
+    if level == "lookahead":
+        return _GuardedLookahead("smashup", level, SmashUpBrain(), delay_ms(level), score)
     return _Guarded("smashup", level, SmashUpBrain(), delay_ms(level), playouts=playouts or 36, horizon=120)

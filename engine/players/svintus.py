@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Answer, AnyGame
+from engine.core import Answer, AnyGame, Tick
 from engine.players.base import (
+    STEP_MS,
+    Action,
+    Lookahead,
     Player,
     Searcher,
     Simple,
+    State,
     active,
     answers,
     dealt,
     lognormal_ms,
+    movers,
     random_policy,
 )
 from engine.svintus.cards import COLOR, DECK_SIZE, KIND, VALUE, Kind
@@ -37,6 +43,7 @@ from engine.svintus.models import (
     SvintusView,
 )
 
+PLAYOUTS = 640  # the expert's default budget: playouts a decision (p99 about 150 ms of one core)
 Legal = Sequence[SvintusAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
 
 # how much the heuristic likes to get rid of each kind of card on its turn
@@ -163,19 +170,107 @@ class SvintusBrain:
 
 
 def evaluate(start: SvintusState, s: SvintusState, me: int) -> float:
-    """Points won against the best opponent's, and (a round unfinished) cards shed."""
+    """Points won against the best opponent's; a round unfinished: cards in hand
+    against the fewest an opponent holds (a pending Grab counts as its cards),
+    and a little for the cards that defend a hand (a Polypig, a Grab or Snore to
+    transfer)."""
     if s.phase == "match_over":
         return 1000.0 if s.match_winner == me else -1000.0
     gain = {p: s.scores.get(p, 0) - start.scores.get(p, 0) for p in s.seats}
     others = [p for p in s.seats if p != me]
     if not others:
         return 0.0
-    value = gain.get(me, 0) - max(gain.get(p, 0) for p in others)
-    if s.phase == "playing":
-        mine = len(s.hands.get(me, ()))
-        theirs = min(len(s.hands.get(p, ())) for p in others)
-        value += theirs - mine
-    return float(value)
+    value = float(gain.get(me, 0) - max(gain.get(p, 0) for p in others))
+    if s.phase != "playing":
+        return value + (_ROUND if s.round_winner == me else -_ROUND)
+    counts = {p: len(h) for p, h in s.hands.items()}
+    if s.attack is not None and s.attack.target in counts:
+        counts[s.attack.target] += s.attack.count
+    mine = counts.get(me, 0)
+    value += min(counts.get(p, 0) for p in others) - mine
+    value += sum(_KEEP.get(KIND[c], 0.0) for c in s.hands.get(me, ()))
+    if mine == 1 and me not in s.declared:
+        value -= 1.0  # a catch costs two cards
+    return value
+
+
+_ROUND = 20.0  # a round won, beyond its points
+# what holding a card is worth at a playout's end: a Polypig fits anything, a
+# Grab or Snore turns an attack back
+_KEEP = {Kind.POLYPIG: 0.5, Kind.GRAB: 0.3, Kind.SNORE: 0.3}
+
+
+def _my_turn(s: SvintusState, me: int) -> bool:
+    return s.current == me and not s.prompts and s.race is None and s.ability is None
+
+
+def until_mine(s: SvintusState, me: int, rng: random.Random, horizon: int) -> SvintusState:
+    """Play ``s`` on with the heuristic until ``me`` has a turn of its own to
+    choose on again (or the round ends): everyone else's replies to its move.
+    Who acts first among those who may (an intercept, a slap, a catch) is drawn
+    at random each step, not the waiting order."""
+    now = s.clock_ms
+    away = s.current != me
+    for _ in range(horizon):
+        if s.phase != "playing":
+            break
+        if s.current != me:
+            away = True
+        elif away and _my_turn(s, me):
+            break
+        order = movers(GAME, s)
+        rng.shuffle(order)
+        acted = False
+        for p in order:
+            legal = GAME.legal(s, p)
+            if not legal:
+                continue
+            a = policy(GAME.view(s, p), legal, rng)
+            if a is None or a.type == "leave":
+                continue
+            now += STEP_MS
+            s, _ = GAME.apply(s, a, now)
+            acted = True
+            break
+        if not acted:
+            due = GAME.next_deadline(s)
+            if due is None:
+                break
+            now = max(now, due)
+            s, _ = GAME.apply(s, Tick(), now)
+    return s
+
+
+@dataclass
+class Search(Searcher):
+    """The expert: the search of ``engine.players.base.Searcher`` over short
+    playouts (to its own next turn, ``until_mine``) scored by ``evaluate``:
+    many worlds of a few moves each rather than few worlds of a whole round."""
+
+    def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
+        try:
+            s, _ = GAME.apply(start, action, start.clock_ms)
+        except Exception:  # a world where the action is refused: count it as bad
+            return -1e6
+        return evaluate(start, until_mine(s, me, rng, self.horizon), me)
+
+
+def score(view: SvintusView) -> float:
+    """The yardstick's look at a view, on public figures only: a round won or
+    lost, points against the best opponent's, and hand sizes (a pending Grab
+    counts as the cards its target will take)."""
+    me = view.viewer
+    assert me is not None
+    if view.match_winner is not None or view.round_winner is not None:
+        return 1000.0 if me in (view.match_winner, view.round_winner) else -1000.0
+    counts = dict(view.hand_counts)
+    if view.attack is not None and view.attack.target in counts:
+        counts[view.attack.target] += view.attack.count
+    others = [p for p in view.seats if p != me]
+    if not others:
+        return 0.0
+    points = view.scores.get(me, 0) - max(view.scores.get(p, 0) for p in others)
+    return 10.0 * points + min(counts.get(p, 0) for p in others) - counts.get(me, 0)
 
 
 def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
@@ -237,13 +332,20 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
         duties=[Duty(player=d.player, until_ms=d.until_ms) for d in view.duties],
         skips=list(view.skips),
     )
-    s.clock_ms = race.deadline_ms - 1 if race is not None else 0
+    # the latest moment the view dates (a player down to one card, a race's
+    # close): a catch's grace counts from there
+    s.clock_ms = max([*view.one_card.values(), race.deadline_ms - 1 if race is not None else 0])
     return s
 
 
 def delay_ms(level: str) -> Any:
     """A person's time to act: a slap or an intercept is a reflex, a turn is thought."""
-    turn, reflex = {"easy": (2600.0, 1200.0), "hard": (1300.0, 650.0), "random": (1500.0, 900.0)}[level]
+    turn, reflex = {
+        "easy": (2600.0, 1200.0),
+        "hard": (1300.0, 650.0),
+        "lookahead": (1300.0, 650.0),  # the expert's reflexes: the two differ by their decisions only
+        "random": (1500.0, 900.0),
+    }[level]
 
     def delay(view: Any, rng: random.Random) -> int:
         v: SvintusView = view
@@ -259,4 +361,8 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("svintus", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("svintus", level, policy, delay_ms(level))
-    return Searcher("svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or 48, horizon=80)
+    if level == "lookahead":
+        return Lookahead("svintus", level, SvintusBrain(), delay_ms(level), score)
+    return Search(
+        "svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or PLAYOUTS, horizon=40
+    )
