@@ -280,6 +280,22 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
     view's counts.  Timers are off (a playout needs no clock)."""
     me = view.viewer
     assert me is not None and view.hand is not None and view.top is not None
+    hands, deck, pile = _deal_unseen(view, me, rng)
+    s = _world(view, hands, deck, pile, rng)
+    # the latest moment the view dates (a player down to one card, a race's
+    # close): a catch's grace counts from there
+    race = view.race.deadline_ms - 1 if view.race is not None else 0
+    s.clock_ms = max([*view.one_card.values(), race])
+    return s
+
+
+def _deal_unseen(
+    view: SvintusView, me: int, rng: random.Random
+) -> tuple[dict[int, Sequence[int]], list[int], list[int]]:
+    """The hands, deck and pile of a world: the viewer's hand, the top card and
+    the deck's top (when the Owl shows it) where they are, every other card at
+    random in the view's counts."""
+    assert view.hand is not None and view.top is not None
     known = {c.id for c in view.hand}
     known.add(view.top.id)
     deck_top = view.deck_top.id if view.deck_top is not None else None
@@ -292,18 +308,30 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
     piles = dealt(pool, [*counts, deck_n, view.pile_count - 1], rng)
     hands: dict[int, Sequence[int]] = {p: piles[i] for i, p in enumerate(others)}
     hands[me] = [c.id for c in view.hand]
-    hands = {p: hands[p] for p in view.seats}
     deck = piles[len(others)] + ([deck_top] if deck_top is not None else [])
     pile = [*piles[len(others) + 1], view.top.id]
+    return {p: hands[p] for p in view.seats}, deck, pile
+
+
+def _world(
+    view: SvintusView,
+    hands: dict[int, Sequence[int]],
+    deck: list[int],
+    pile: list[int],
+    rng: random.Random,
+) -> SvintusState:
+    """The state of a world: its cards, and everything public as the view shows it."""
     options = SvintusOptions(
         target_score=view.target_score, turn_timer_ms=0, metamorphoses=bool(view.animals)
     )
-    race = None
-    if view.race is not None:
-        r = view.race
-        race = Race(by=r.by, deadline_ms=r.deadline_ms, players=list(r.players), pressed=list(r.pressed))
+    r = view.race
+    race = (
+        Race(by=r.by, deadline_ms=r.deadline_ms, players=list(r.players), pressed=list(r.pressed))
+        if r
+        else None
+    )
     attack = view.attack
-    s = SvintusState(
+    return SvintusState(
         options=options,
         seed=rng.getrandbits(63),
         rng=rng.getrandbits(64),
@@ -332,10 +360,6 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
         duties=[Duty(player=d.player, until_ms=d.until_ms) for d in view.duties],
         skips=list(view.skips),
     )
-    # the latest moment the view dates (a player down to one card, a race's
-    # close): a catch's grace counts from there
-    s.clock_ms = max([*view.one_card.values(), race.deadline_ms - 1 if race is not None else 0])
-    return s
 
 
 def delay_ms(level: str) -> Any:
