@@ -127,14 +127,14 @@ def positions(name: str, count: int, seed: int = 0) -> list[tuple[Any, int]]:
                 out.append((state, movers[0]))
             picks = (random_policy(game.view(state, p), game.legal(state, p), rng) for p in movers)
             action = next((a for a in picks if a is not None), None)
-            if action is None:
-                due = game.next_deadline(state)
+            now += rng.randint(100, 1500)
+            due = game.next_deadline(state)
+            if action is None or (due is not None and due <= now):
                 if due is None:
                     break
                 now = max(now, due)
                 state, _ = game.apply(state, Tick(), now)
                 continue
-            now += rng.randint(100, 1500)
             state, _ = game.apply(state, action, now)
     return out
 
