@@ -1,7 +1,7 @@
 """The arena: computer players against each other, win rates and decision times.
 
     python -m engine.players.arena --game candy --seats hard,random --games 1000
-        [--seed N] [--playouts N] [--options JSON] [--processes 2]
+        [--seed N] [--playouts N] [--options JSON] [--processes 2] [--same-deals]
 
 Seats are rotated across games (game g seats the players shifted by g), so no
 level keeps the first seat.  Each player is asked, after every change of the
@@ -137,8 +137,16 @@ def run(
     options: Any = None,
     playouts: int | None = None,
     processes: int = 1,
+    same_deals: bool = False,
 ) -> list[Result]:
-    jobs = [(name, levels, seed * 1_000_003 + g, options, g % len(levels), playouts) for g in range(games)]
+    """``games`` games; ``same_deals``: each deal is played once from every
+    rotation of the seats (games ``k*n`` .. ``k*n+n-1`` share a seed), so that
+    the luck of the deal cancels out of the comparison."""
+    n = len(levels)
+    jobs = [
+        (name, levels, seed * 1_000_003 + (g // n if same_deals else g), options, g % n, playouts)
+        for g in range(games)
+    ]
     if processes <= 1:
         return [_one(j) for j in jobs]
     with ProcessPoolExecutor(processes) as pool:
@@ -175,11 +183,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--playouts", "--budget", type=int, default=None, help="hard level's playouts")
     parser.add_argument("--options", default=None, help="options as JSON")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--same-deals", action="store_true", help="play each deal from every rotation of the seats"
+    )
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
     options = json.loads(args.options) if args.options else None
     started = time.perf_counter()
-    results = run(args.game, levels, args.games, args.seed, options, args.playouts, args.processes)
+    results = run(
+        args.game, levels, args.games, args.seed, options, args.playouts, args.processes, args.same_deals
+    )
     for line in report(levels, results):
         print(line)
     print(f"{time.perf_counter() - started:.1f} s")

@@ -44,6 +44,7 @@ from engine.svintus.models import (
 )
 
 PLAYOUTS = 640  # the expert's default budget: playouts a decision (p99 about 150 ms of one core)
+TURNS = 1  # how far its playouts go: to its own next turn
 Legal = Sequence[SvintusAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
 
 # how much the heuristic likes to get rid of each kind of card on its turn
@@ -204,9 +205,10 @@ def _my_turn(s: SvintusState, me: int) -> bool:
     return s.current == me and not s.prompts and s.race is None and s.ability is None
 
 
-def until_mine(s: SvintusState, me: int, rng: random.Random, horizon: int) -> SvintusState:
+def until_mine(s: SvintusState, me: int, rng: random.Random, horizon: int, turns: int = 1) -> SvintusState:
     """Play ``s`` on with the heuristic until ``me`` has a turn of its own to
-    choose on again (or the round ends): everyone else's replies to its move.
+    choose on again, the ``turns``-th from now (or the round ends): everyone
+    else's replies to its move (and its own moves in between, heuristic's).
     Who acts first among those who may (an intercept, a slap, a catch) is drawn
     at random each step, not the waiting order."""
     now = s.clock_ms
@@ -217,7 +219,10 @@ def until_mine(s: SvintusState, me: int, rng: random.Random, horizon: int) -> Sv
         if s.current != me:
             away = True
         elif away and _my_turn(s, me):
-            break
+            turns -= 1
+            if turns <= 0:
+                break
+            away = False
         order = movers(GAME, s)
         rng.shuffle(order)
         acted = False
@@ -247,12 +252,14 @@ class Search(Searcher):
     playouts (to its own next turn, ``until_mine``) scored by ``evaluate``:
     many worlds of a few moves each rather than few worlds of a whole round."""
 
+    turns: int = 1  # how far a playout goes: to its own ``turns``-th turn from now
+
     def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
         try:
             s, _ = GAME.apply(start, action, start.clock_ms)
         except Exception:  # a world where the action is refused: count it as bad
             return -1e6
-        return evaluate(start, until_mine(s, me, rng, self.horizon), me)
+        return evaluate(start, until_mine(s, me, rng, self.horizon, self.turns), me)
 
 
 def score(view: SvintusView) -> float:
@@ -388,5 +395,11 @@ def make(level: str, playouts: int | None) -> Player:
     if level == "lookahead":
         return Lookahead("svintus", level, SvintusBrain(), delay_ms(level), score)
     return Search(
-        "svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or PLAYOUTS, horizon=40
+        "svintus",
+        level,
+        SvintusBrain(),
+        delay_ms(level),
+        playouts=playouts or PLAYOUTS,
+        horizon=40 * TURNS,
+        turns=TURNS,
     )
