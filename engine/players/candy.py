@@ -375,4 +375,4 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("candy", level, policy, delay_ms(level))
     if level == "lookahead":
         return Lookahead("candy", level, CandyBrain(), delay_ms(level), score)
-    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=playouts or 48, horizon=200)
+    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=playouts or 36, horizon=200)

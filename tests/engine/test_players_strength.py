@@ -1,6 +1,5 @@
 """The Svintus expert's turns (issue 46, item 2): it plays a card when it holds
-one that fits, as a person who knows the game would, rather than draw or pass;
-
+one that fits, as a person who knows the game would, rather than draw or pass.
 
 The old search (48 whole-round playouts split over the candidates, each scored
 by the round's outcome) chose almost at random among its options: it drew or
