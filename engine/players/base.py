@@ -29,6 +29,7 @@ A = TypeVar("A")
 
 # actions a computer player never takes: walking out, talking in a silence
 QUIET = frozenset({"leave", "speak"})
+FOLLOW_UPS = 8  # the prompts of its own the yardstick answers within one ply
 STEP_MS = 400  # a playout's time between two moves (reaction windows and graces run out)
 
 
@@ -190,8 +191,9 @@ Score = Callable[[Any], float]  # a view -> how good it looks to its viewer, on 
 class Lookahead:
     """One ply, the yardstick: on its own turn (``Brain.searchable``) every
     action it may take is applied to one world dealt from its view, and the
-    action whose result scores best wins (ties: the heuristic's own choice
-    first, then the order of ``legal``).  ``score`` reads the viewer's *view*
+    action whose result (with the prompts it opens for the player answered by
+    the heuristic) scores best wins (ties: the heuristic's own choice first,
+    then the order of ``legal``).  ``score`` reads the viewer's *view*
     of the result: public figures (hand sizes, points, candies, VP, power on
     bases) and its own hand, never a hidden card of the world.  Elsewhere
     (prompts, reactions, races) it plays the heuristic."""
@@ -219,13 +221,29 @@ class Lookahead:
         best, top = cands[0], -math.inf
         for a in cands:
             try:
-                after, _ = game.apply(world, a, world.clock_ms)
+                after = self._result(world, a, me, rng)
             except Exception:  # refused in this world: not a candidate
                 continue
             value = self.score(game.view(after, me))
             if value > top:
                 best, top = a, value
         return best
+
+    def _result(self, world: State, action: Action, me: int, rng: random.Random) -> State:
+        """``world`` after ``action``, and after the prompts it opens for ``me``
+        (a Thief's pick, a Polypig's colour), answered by the heuristic: the
+        action's whole effect, still within the one ply."""
+        game = self.brain.game
+        s, _ = game.apply(world, action, world.clock_ms)
+        for _ in range(FOLLOW_UPS):
+            legal = game.legal(s, me)
+            if not answers(legal):
+                break
+            a = self.brain.policy(game.view(s, me), legal, rng)
+            if a is None:
+                break
+            s, _ = game.apply(s, a, s.clock_ms)
+        return s
 
     def delay_ms(self, view: Any, rng: random.Random) -> int:
         return self.delay(view, rng)
