@@ -141,7 +141,8 @@ class Searcher:
     """Determinized flat Monte Carlo: for each of ``playouts`` worlds sampled
     consistently with the view, every candidate is applied and played out with
     the heuristic for everyone; the candidate with the best mean value wins
-    (ties: the heuristic's own choice).  Deterministic for a given rng."""
+    (ties: the heuristic's own choice), or with ``sure`` the first candidate
+    unless another is surely better.  Deterministic for a given rng."""
 
     game: str
     level: str
@@ -149,6 +150,7 @@ class Searcher:
     delay: Delay
     playouts: int = 48
     horizon: int = 400
+    sure: float = 0.0  # > 0: keep the first candidate unless another is surely better (``_surely_better``)
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         brain = self.brain
@@ -159,6 +161,8 @@ class Searcher:
             return cands[0] if cands else brain.policy(view, legal, rng)
         me = view.viewer
         assert me is not None
+        if self.sure > 0:
+            return cands[self._surely_better(view, cands, me, rng)]
         totals = [0.0] * len(cands)
         worlds = max(1, self.playouts // len(cands))
         for _ in range(worlds):
@@ -168,6 +172,28 @@ class Searcher:
                 totals[i] += self._playout(start, a, me, random.Random(seed))
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]
+
+    def _surely_better(self, view: Any, cands: Sequence[Action], me: int, rng: random.Random) -> int:
+        """The first candidate (the brain's own choice), unless another beats it
+        in the same worlds by more than ``sure`` standard errors of their
+        difference: a search's noise never overrules a sound move."""
+        worlds = max(2, self.playouts // len(cands))
+        diffs: list[list[float]] = [[] for _ in cands]
+        for _ in range(worlds):
+            start = self.brain.determinize(view, rng)
+            seed = rng.getrandbits(32)
+            values = [self._playout(start, a, me, random.Random(seed)) for a in cands]
+            for i, v in enumerate(values):
+                diffs[i].append(v - values[0])
+        best, edge = 0, 0.0
+        for i in range(1, len(cands)):
+            d = diffs[i]
+            mean = sum(d) / len(d)
+            spread = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+            t = mean / spread if spread > 0 else (math.inf if mean > 0 else 0.0)
+            if t > self.sure and mean > edge:
+                best, edge = i, mean
+        return best
 
     def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
         game = self.brain.game

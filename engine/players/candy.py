@@ -43,6 +43,7 @@ from engine.players.base import (
 
 C = Character
 Empires = dict[int, list[int]]
+SURE = 2.0  # standard errors by which the search must beat the one-ply choice to overrule it
 Legal = Sequence[CandyAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
 Turn = PlayToEmpire | PlayToDiscard | Protect | Discard  # a turn's moves
 
@@ -265,8 +266,12 @@ class CandyBrain:
         )
 
     def candidates(self, view: Any, legal: Legal, rng: random.Random) -> list[Turn]:
+        """The one-ply choice first (the move the search keeps unless another is
+        surely better), then the heuristic's best three."""
         turn = [a for a in active(legal) if a.type in ("empire", "to_discard", "protect", "discard")]
-        return _ranked(view, turn)[:3]
+        ranked = _ranked(view, turn)[:3]
+        first = Lookahead("candy", "lookahead", self, delay_ms("lookahead"), score).choose(view, legal, rng)
+        return [first, *(a for a in ranked if a != first)] if first in turn else ranked
 
     def determinize(self, view: Any, rng: random.Random) -> CandyState:
         return determinize(view, rng)
@@ -375,4 +380,5 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("candy", level, policy, delay_ms(level))
     if level == "lookahead":
         return Lookahead("candy", level, CandyBrain(), delay_ms(level), score)
-    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=playouts or 36, horizon=200)
+    budget = playouts or 36
+    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=budget, horizon=200, sure=SURE)

@@ -9,7 +9,6 @@ with that heuristic, in worlds dealt consistently with its view.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -255,36 +254,6 @@ class Search(Searcher):
     many worlds of a few moves each rather than few worlds of a whole round."""
 
     turns: int = 1  # how far a playout goes: to its own ``turns``-th turn from now
-    sure: float = SURE  # how many standard errors a candidate must beat the heuristic's by
-
-    def choose(self, view: Any, legal: Legal, rng: random.Random) -> SvintusAction | None:
-        """The heuristic's choice, unless a candidate beats it in the same worlds
-        by more than ``sure`` standard errors of the difference (a search's
-        noise never overrules a sound move)."""
-        brain = self.brain
-        if not brain.searchable(view, legal):
-            return policy(view, legal, rng)
-        cands: list[SvintusAction] = brain.candidates(view, legal, rng)
-        if len(cands) <= 1:
-            return cands[0] if cands else policy(view, legal, rng)
-        me = view.viewer
-        worlds = max(2, self.playouts // len(cands))
-        diffs: list[list[float]] = [[] for _ in cands]
-        for _ in range(worlds):
-            start = brain.determinize(view, rng)
-            seed = rng.getrandbits(32)
-            values = [self._playout(start, a, me, random.Random(seed)) for a in cands]
-            for i, v in enumerate(values):
-                diffs[i].append(v - values[0])
-        best, edge = 0, 0.0
-        for i in range(1, len(cands)):
-            d = diffs[i]
-            mean = sum(d) / len(d)
-            spread = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
-            t = mean / spread if spread > 0 else (math.inf if mean > 0 else 0.0)
-            if t > self.sure and mean > edge:
-                best, edge = i, mean
-        return cands[best]
 
     def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
         try:
