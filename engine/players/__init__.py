@@ -12,7 +12,7 @@ import importlib
 
 from engine.players.base import Player, Searcher, Simple, random_policy
 
-LEVELS = ("easy", "hard", "random")
+LEVELS = ("easy", "hard", "lookahead", "random")
 _MODULES = {
     "svintus": "engine.players.svintus",
     "candy": "engine.players.candy",

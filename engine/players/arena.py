@@ -1,16 +1,19 @@
 """The arena: computer players against each other, win rates and decision times.
 
     python -m engine.players.arena --game candy --seats hard,random --games 1000
-        [--seed N] [--playouts N] [--options JSON] [--processes 2]
+        [--seed N] [--playouts N] [--options JSON] [--processes 2] [--same-deals]
 
 Seats are rotated across games (game g seats the players shifted by g), so no
 level keeps the first seat.  Each player is asked, after every change of the
 game, what it would do (``choose``) and how long a person would take
 (``delay_ms``); the earliest move (or the next deadline) happens, and every
 player is asked again.  Prints each level's win rate (a tie shares the win)
-with its 95% Wilson interval, and the median and p99 time of ``choose``
-(CPU time of the process, so that other work on a shared machine does not
-count: what one free core would take).
+with its 95% Wilson interval, the median and p99 time of ``choose`` (CPU time
+of the process, so that other work on a shared machine does not count: what
+one free core would take), and the CPU seconds a seat of that level costs per
+minute of the table's clock (the game's length with every seat's human-like
+delays).  Levels: ``engine.players.LEVELS``; a seat per player, so
+``--seats hard,lookahead,lookahead,lookahead`` is a 4-player table.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class Result:
     times: dict[int, list[float]] = field(default_factory=dict)
     finished: bool = False
     steps: int = 0
+    table_ms: int = 0  # the game's length on the table's clock (people's and computers' delays)
 
 
 def play_game(
@@ -93,6 +97,7 @@ def play_game(
         now = max(now, at)
         state, _ = game.apply(state, action, now)
         result.steps = step + 1
+    result.table_ms = now
     outcome = game.outcome(state)
     winners = [who[p] for p in outcome.winners if p in who]
     for i in range(n):
@@ -132,8 +137,16 @@ def run(
     options: Any = None,
     playouts: int | None = None,
     processes: int = 1,
+    same_deals: bool = False,
 ) -> list[Result]:
-    jobs = [(name, levels, seed * 1_000_003 + g, options, g % len(levels), playouts) for g in range(games)]
+    """``games`` games; ``same_deals``: each deal is played once from every
+    rotation of the seats (games ``k*n`` .. ``k*n+n-1`` share a seed), so that
+    the luck of the deal cancels out of the comparison."""
+    n = len(levels)
+    jobs = [
+        (name, levels, seed * 1_000_003 + (g // n if same_deals else g), options, g % n, playouts)
+        for g in range(games)
+    ]
     if processes <= 1:
         return [_one(j) for j in jobs]
     with ProcessPoolExecutor(processes) as pool:
@@ -144,16 +157,19 @@ def report(levels: list[str], results: list[Result]) -> list[str]:
     n = len(results)
     lines = [f"{n} games, {sum(r.finished for r in results)} finished"]
     lines.append(
-        f"{'seat':<10} {'win rate':>8} {'95% interval':>16} {'decisions':>9} {'median ms':>9} {'p99 ms':>8}"
+        f"{'seat':<12} {'win rate':>8} {'95% interval':>16} {'decisions':>9} {'median ms':>9} {'p99 ms':>8}"
+        f" {'CPU s/table min':>15}"
     )
+    minutes = sum(r.table_ms for r in results) / 60_000
     for i, level in enumerate(levels):
         wins = sum(r.wins.get(i, 0.0) for r in results)
         low, high = wilson(wins, n)
         times = [t for r in results for t in r.times.get(i, [])]
         med = statistics.median(times) if times else float("nan")
         lines.append(
-            f"{i}:{level:<8} {wins / n if n else 0:>8.1%} {f'[{low:.1%}, {high:.1%}]':>16} "
+            f"{i}:{level:<10} {wins / n if n else 0:>8.1%} {f'[{low:.1%}, {high:.1%}]':>16} "
             f"{len(times):>9} {med:>9.2f} {percentile(times, 0.99):>8.2f}"
+            f" {sum(times) / 1000 / minutes if minutes else float('nan'):>15.3f}"
         )
     return lines
 
@@ -161,17 +177,22 @@ def report(levels: list[str], results: list[Result]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", choices=registry.names(), required=True)
-    parser.add_argument("--seats", required=True, help="levels: hard,random")
+    parser.add_argument("--seats", required=True, help="a level per seat: hard,lookahead")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", "--budget", type=int, default=None, help="hard level's playouts")
     parser.add_argument("--options", default=None, help="options as JSON")
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--same-deals", action="store_true", help="play each deal from every rotation of the seats"
+    )
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
     options = json.loads(args.options) if args.options else None
     started = time.perf_counter()
-    results = run(args.game, levels, args.games, args.seed, options, args.playouts, args.processes)
+    results = run(
+        args.game, levels, args.games, args.seed, options, args.playouts, args.processes, args.same_deals
+    )
     for line in report(levels, results):
         print(line)
     print(f"{time.perf_counter() - started:.1f} s")

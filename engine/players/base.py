@@ -29,6 +29,7 @@ A = TypeVar("A")
 
 # actions a computer player never takes: walking out, talking in a silence
 QUIET = frozenset({"leave", "speak"})
+FOLLOW_UPS = 8  # the prompts of its own the yardstick answers within one ply
 STEP_MS = 400  # a playout's time between two moves (reaction windows and graces run out)
 
 
@@ -140,7 +141,8 @@ class Searcher:
     """Determinized flat Monte Carlo: for each of ``playouts`` worlds sampled
     consistently with the view, every candidate is applied and played out with
     the heuristic for everyone; the candidate with the best mean value wins
-    (ties: the heuristic's own choice).  Deterministic for a given rng."""
+    (ties: the heuristic's own choice), or with ``sure`` the first candidate
+    unless another is surely better.  Deterministic for a given rng."""
 
     game: str
     level: str
@@ -148,6 +150,7 @@ class Searcher:
     delay: Delay
     playouts: int = 48
     horizon: int = 400
+    sure: float = 0.0  # > 0: keep the first candidate unless another is surely better (``_surely_better``)
 
     def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
         brain = self.brain
@@ -158,6 +161,8 @@ class Searcher:
             return cands[0] if cands else brain.policy(view, legal, rng)
         me = view.viewer
         assert me is not None
+        if self.sure > 0:
+            return cands[self._surely_better(view, cands, me, rng)]
         totals = [0.0] * len(cands)
         worlds = max(1, self.playouts // len(cands))
         for _ in range(worlds):
@@ -167,6 +172,28 @@ class Searcher:
                 totals[i] += self._playout(start, a, me, random.Random(seed))
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]
+
+    def _surely_better(self, view: Any, cands: Sequence[Action], me: int, rng: random.Random) -> int:
+        """The first candidate (the brain's own choice), unless another beats it
+        in the same worlds by more than ``sure`` standard errors of their
+        difference: a search's noise never overrules a sound move."""
+        worlds = max(2, self.playouts // len(cands))
+        diffs: list[list[float]] = [[] for _ in cands]
+        for _ in range(worlds):
+            start = self.brain.determinize(view, rng)
+            seed = rng.getrandbits(32)
+            values = [self._playout(start, a, me, random.Random(seed)) for a in cands]
+            for i, v in enumerate(values):
+                diffs[i].append(v - values[0])
+        best, edge = 0, 0.0
+        for i in range(1, len(cands)):
+            d = diffs[i]
+            mean = sum(d) / len(d)
+            spread = math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+            t = mean / spread if spread > 0 else (math.inf if mean > 0 else 0.0)
+            if t > self.sure and mean > edge:
+                best, edge = i, mean
+        return best
 
     def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
         game = self.brain.game
@@ -178,6 +205,71 @@ class Searcher:
             return -1e6
         s = rollout(game, brain, s, me, rng, self.horizon, start)
         return brain.evaluate(start, s, me)
+
+    def delay_ms(self, view: Any, rng: random.Random) -> int:
+        return self.delay(view, rng)
+
+
+Score = Callable[[Any], float]  # a view -> how good it looks to its viewer, on public figures
+
+
+@dataclass
+class Lookahead:
+    """One ply, the yardstick: on its own turn (``Brain.searchable``) every
+    action it may take is applied to one world dealt from its view, and the
+    action whose result (with the prompts it opens for the player answered by
+    the heuristic) scores best wins (ties: the heuristic's own choice first,
+    then the order of ``legal``).  ``score`` reads the viewer's *view*
+    of the result: public figures (hand sizes, points, candies, VP, power on
+    bases) and its own hand, never a hidden card of the world.  Elsewhere
+    (prompts, reactions, races) it plays the heuristic."""
+
+    game: str
+    level: str
+    brain: Brain
+    delay: Delay
+    score: Score
+
+    def choose(self, view: Any, legal: Sequence[Action], rng: random.Random) -> Action | None:
+        brain = self.brain
+        if not brain.searchable(view, legal):
+            return brain.policy(view, legal, rng)
+        cands = active(legal)
+        first = brain.policy(view, legal, rng)
+        if first in cands:
+            cands.remove(first)
+            cands.insert(0, first)
+        if len(cands) <= 1:
+            return cands[0] if cands else first
+        me = view.viewer
+        world = brain.determinize(view, rng)
+        game = brain.game
+        best, top = cands[0], -math.inf
+        for a in cands:
+            try:
+                after = self._result(world, a, me, rng)
+            except Exception:  # refused in this world: not a candidate
+                continue
+            value = self.score(game.view(after, me))
+            if value > top:
+                best, top = a, value
+        return best
+
+    def _result(self, world: State, action: Action, me: int, rng: random.Random) -> State:
+        """``world`` after ``action``, and after the prompts it opens for ``me``
+        (a Thief's pick, a Polypig's colour), answered by the heuristic: the
+        action's whole effect, still within the one ply."""
+        game = self.brain.game
+        s, _ = game.apply(world, action, world.clock_ms)
+        for _ in range(FOLLOW_UPS):
+            legal = game.legal(s, me)
+            if not answers(legal):
+                break
+            a = self.brain.policy(game.view(s, me), legal, rng)
+            if a is None:
+                break
+            s, _ = game.apply(s, a, s.clock_ms)
+        return s
 
     def delay_ms(self, view: Any, rng: random.Random) -> int:
         return self.delay(view, rng)

@@ -30,6 +30,7 @@ from engine.candy.models import (
 from engine.candy.scoring import total_of
 from engine.core import Answer, AnyGame
 from engine.players.base import (
+    Lookahead,
     Player,
     Searcher,
     Simple,
@@ -42,6 +43,7 @@ from engine.players.base import (
 
 C = Character
 Empires = dict[int, list[int]]
+SURE = 2.0  # standard errors by which the search must beat the one-ply choice to overrule it
 Legal = Sequence[CandyAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
 Turn = PlayToEmpire | PlayToDiscard | Protect | Discard  # a turn's moves
 
@@ -264,8 +266,12 @@ class CandyBrain:
         )
 
     def candidates(self, view: Any, legal: Legal, rng: random.Random) -> list[Turn]:
+        """The one-ply choice first (the move the search keeps unless another is
+        surely better), then the heuristic's best three."""
         turn = [a for a in active(legal) if a.type in ("empire", "to_discard", "protect", "discard")]
-        return _ranked(view, turn)[:3]
+        ranked = _ranked(view, turn)[:3]
+        first = Lookahead("candy", "lookahead", self, delay_ms("lookahead"), score).choose(view, legal, rng)
+        return [first, *(a for a in ranked if a != first)] if first in turn else ranked
 
     def determinize(self, view: Any, rng: random.Random) -> CandyState:
         return determinize(view, rng)
@@ -286,6 +292,19 @@ def evaluate(s: CandyState, me: int) -> float:
         win = (1.0 / len(s.winners)) if me in s.winners else 0.0
         return win + 0.02 * margin
     return 0.5 + 0.04 * margin
+
+
+def score(view: CandyView) -> float:
+    """The yardstick's look at a view, on public figures only: a game won or
+    lost, the big game's points, and the candies in the empires against the
+    best opponent's."""
+    me = view.viewer
+    assert me is not None
+    value = _standing(_empires(view), me, _full(view), view.left)
+    if view.phase != "playing" and view.winners:
+        value += 100.0 if me in view.winners else -100.0
+    others = [view.points.get(p, 0) for p in view.seats if p != me and p not in view.left]
+    return value + 10.0 * (view.points.get(me, 0) - (max(others) if others else 0))
 
 
 def determinize(view: CandyView, rng: random.Random) -> CandyState:
@@ -346,7 +365,7 @@ def determinize(view: CandyView, rng: random.Random) -> CandyState:
 
 
 def delay_ms(level: str) -> Any:
-    median = {"easy": 3500.0, "hard": 1800.0, "random": 2500.0}[level]
+    median = {"easy": 3500.0, "hard": 1800.0, "lookahead": 1800.0, "random": 2500.0}[level]
 
     def delay(view: Any, rng: random.Random) -> int:
         return lognormal_ms(rng, median, 0.35, 400, 4_500 if view.reaction is not None else 20_000)
@@ -359,4 +378,7 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("candy", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("candy", level, policy, delay_ms(level))
-    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=playouts or 48, horizon=200)
+    if level == "lookahead":
+        return Lookahead("candy", level, CandyBrain(), delay_ms(level), score)
+    budget = playouts or 36
+    return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=budget, horizon=200, sure=SURE)

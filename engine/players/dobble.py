@@ -13,7 +13,7 @@ from engine.dobble.models import DobbleAction, DobbleView, Spot
 from engine.players.base import Player, Simple, active, lognormal_ms, random_policy
 
 # the median time to spot the symbol, and the spread (sigma of the log)
-MEDIAN_MS = {"easy": 4000.0, "hard": 1500.0, "random": 2500.0}
+MEDIAN_MS = {"easy": 4000.0, "hard": 1500.0, "lookahead": 1500.0, "random": 2500.0}
 SIGMA = 0.35
 FASTEST_MS = 500
 SLOWEST_MS = 15_000

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core import Answer, AnyGame
 from engine.players.base import (
+    Lookahead,
     Player,
     Searcher,
     Simple,
@@ -212,11 +213,21 @@ class SmashUpBrain:
 
 def evaluate(s: SmashUpState, me: int) -> float:
     """VP against the best opponent's, and the VP the board promises."""
-    if s.phase == "over":
-        return 100.0 if me in s.winners else -100.0
-    view = GAME.view(s, me)
-    seats = [p for p in s.seats if p not in s.left]
-    vp = {p: s.vp.get(p, 0) for p in seats}
+    return score(GAME.view(s, me))
+
+
+def score(view: SmashUpView) -> float:
+    """A view's worth to its viewer, on public figures only: a game won or
+    lost, VP against the best opponent's, the VP the power on the bases
+    promises (more as a base nears its breakpoint), and a little for cards in
+    hand.  The search's evaluation and the yardstick's score."""
+    me = view.viewer
+    assert me is not None
+    if view.phase == "over":
+        return 100.0 if me in view.winners else -100.0
+    seats = [pv.player for pv in view.players if not pv.left]
+    vp = {pv.player: pv.vp for pv in view.players}
+    hand = {pv.player: pv.hand for pv in view.players}
     board = dict.fromkeys(seats, 0.0)
     for b in view.bases:
         near = min(1.0, b.total / max(1, b.breakpoint))
@@ -225,8 +236,8 @@ def evaluate(s: SmashUpState, me: int) -> float:
             if p in board:
                 board[p] += b.vp[place] * (0.3 + 0.7 * near)
     mine = vp.get(me, 0) + 0.6 * board.get(me, 0.0)
-    others = [vp[p] + 0.6 * board[p] for p in seats if p != me]
-    return mine - (max(others) if others else 0.0) + 0.1 * len(s.hands.get(me, ()))
+    others = [vp.get(p, 0) + 0.6 * board[p] for p in seats if p != me]
+    return mine - (max(others) if others else 0.0) + 0.1 * hand.get(me, 0)
 
 
 class Unsure(Exception):
@@ -244,81 +255,108 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
     me = view.viewer
     if me is None or view.hand is None:
         raise Unsure("viewer")
-    total = sum(view.zone_counts.values())
-    cards: list[str | None] = [None] * total
-    owners = [-1] * total
-
-    def see(uid: int, card: str, owner: int) -> None:
-        if not 0 <= uid < total:
-            raise Unsure("uid")
-        cards[uid] = card
-        owners[uid] = owner
-
-    bases: list[BaseSlot] = []
-    talents: list[int] = []
-    for b in view.bases:
-        see(b.uid, b.card, -1)
-        if b.talent_used:
-            talents.append(b.uid)
-        slots = []
-        for m in b.minions:
-            see(m.uid, m.card, m.owner)
-            if m.talent_used:
-                talents.append(m.uid)
-            att = []
-            for x in m.attached:
-                see(x.uid, x.card, x.owner)
-                if x.talent_used:
-                    talents.append(x.uid)
-                att.append(Attached(uid=x.uid, controller=x.controller, data=dict(x.data)))
-            slots.append(MinionSlot(uid=m.uid, controller=m.controller, attached=tuple(att)))
-        acts = []
-        for x in b.actions:
-            see(x.uid, x.card, x.owner)
-            if x.talent_used:
-                talents.append(x.uid)
-            acts.append(Attached(uid=x.uid, controller=x.controller, data=dict(x.data)))
-        bases.append(BaseSlot(uid=b.uid, minions=tuple(slots), actions=tuple(acts)))
-    hand = [c.uid for c in view.hand]
-    for ref in view.hand:
-        see(ref.uid, ref.card, me)
-    discards: dict[int, list[int]] = {}
-    for pv in view.players:
-        discards[pv.player] = [ref.uid for ref in pv.discard]
-        for ref in pv.discard:
-            see(ref.uid, ref.card, pv.player)
-    for ref in view.aside:
-        see(ref.uid, ref.card, -1)
-    hidden = [u for u in range(total) if cards[u] is None]
+    sight = _Sight(sum(view.zone_counts.values()))
+    sight.read(view)
+    hidden = [u for u in range(sight.total) if sight.cards[u] is None]
     rng.shuffle(hidden)
-    # what each player's hidden places (hand, deck) hold: their factions' cards not in sight
-    madness_seen = {p: 0 for p in view.seats}
-    seen_of: dict[int, dict[str, int]] = {p: {} for p in view.seats}
-    for u, c in enumerate(cards):
-        o = owners[u]
-        if c is None or o < 0 or o not in seen_of:
-            continue
-        if c == _MADNESS:
-            madness_seen[o] += 1
-        else:
-            seen_of[o][c] = seen_of[o].get(c, 0) + 1
+    hands, decks, at = _deal_players(view, me, sight, hidden, rng)
+    piles = _deal_bases(view, sight, hidden[at:], rng)
+    s = _world(view, me, sight, hands, decks, piles, rng)
+    _keep_powers(s, view)
+    return s
+
+
+class _Sight:
+    """What a view shows of the cards: each uid's card and owner (None, -1: out
+    of sight), the bases' slots, the talents used, the discards."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.cards: list[str | None] = [None] * total
+        self.owners = [-1] * total
+        self.bases: list[BaseSlot] = []
+        self.talents: list[int] = []
+        self.discards: dict[int, list[int]] = {}
+
+    def see(self, uid: int, card: str, owner: int) -> None:
+        if not 0 <= uid < self.total:
+            raise Unsure("uid")
+        self.cards[uid] = card
+        self.owners[uid] = owner
+
+    def _attached(self, x: Any) -> Attached:
+        self.see(x.uid, x.card, x.owner)
+        if x.talent_used:
+            self.talents.append(x.uid)
+        return Attached(uid=x.uid, controller=x.controller, data=dict(x.data))
+
+    def read(self, view: SmashUpView) -> None:
+        for b in view.bases:
+            self.see(b.uid, b.card, -1)
+            if b.talent_used:
+                self.talents.append(b.uid)
+            slots = []
+            for m in b.minions:
+                self.see(m.uid, m.card, m.owner)
+                if m.talent_used:
+                    self.talents.append(m.uid)
+                att = tuple(self._attached(x) for x in m.attached)
+                slots.append(MinionSlot(uid=m.uid, controller=m.controller, attached=att))
+            acts = tuple(self._attached(x) for x in b.actions)
+            self.bases.append(BaseSlot(uid=b.uid, minions=tuple(slots), actions=acts))
+        for ref in view.hand or []:
+            self.see(ref.uid, ref.card, view.viewer if view.viewer is not None else -1)
+        for pv in view.players:
+            self.discards[pv.player] = [ref.uid for ref in pv.discard]
+            for ref in pv.discard:
+                self.see(ref.uid, ref.card, pv.player)
+        for ref in view.aside:
+            self.see(ref.uid, ref.card, -1)
+
+    def seen_of(self, seats: Sequence[int]) -> tuple[dict[int, dict[str, int]], dict[int, int]]:
+        """Each player's cards in sight (but Madness), and their Madness cards in sight."""
+        madness = dict.fromkeys(seats, 0)
+        seen: dict[int, dict[str, int]] = {p: {} for p in seats}
+        for u, c in enumerate(self.cards):
+            o = self.owners[u]
+            if c is None or o < 0 or o not in seen:
+                continue
+            if c == _MADNESS:
+                madness[o] += 1
+            else:
+                seen[o][c] = seen[o].get(c, 0) + 1
+        return seen, madness
+
+
+def _unseen_of(pv: Any, seen: dict[str, int], madness_seen: int) -> list[str]:
+    """A player's cards out of sight: their factions' cards but those in sight,
+    and their Madness cards not in sight."""
+    pool: list[str] = []
+    for f in pv.factions:
+        for d in FACTIONS[f].cards:
+            pool.extend([d.id] * d.copies)
+    for c, n in seen.items():
+        for _ in range(n):
+            if c not in pool:
+                raise Unsure("owner")
+            pool.remove(c)
+    pool.extend([_MADNESS] * max(0, pv.madness - madness_seen))
+    return pool
+
+
+def _deal_players(
+    view: SmashUpView, me: int, sight: _Sight, hidden: list[int], rng: random.Random
+) -> tuple[dict[int, list[int]], dict[int, list[int]], int]:
+    """Each player's hidden places (another's hand, every deck) get that
+    player's cards out of sight, at random, on the first of ``hidden``'s uids.
+    Returns the hands, the decks and how many uids they took."""
+    seen_of, madness_seen = sight.seen_of(view.seats)
     hands: dict[int, list[int]] = {}
     decks: dict[int, list[int]] = {}
     at = 0
     for pv in view.players:
         p = pv.player
-        pool: list[str] = []
-        for f in pv.factions:
-            for d in FACTIONS[f].cards:
-                pool.extend([d.id] * d.copies)
-        for c, n in seen_of[p].items():
-            for _ in range(n):
-                if c in pool:
-                    pool.remove(c)
-                else:
-                    raise Unsure("owner")
-        mad = max(0, pv.madness - madness_seen[p])
-        pool.extend([_MADNESS] * mad)
+        pool = _unseen_of(pv, seen_of[p], madness_seen[p])
         rng.shuffle(pool)
         n_hand = 0 if p == me else pv.hand
         if len(pool) != n_hand + pv.deck:
@@ -326,15 +364,21 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
         uids = hidden[at : at + len(pool)]
         at += len(pool)
         for u, c in zip(uids, pool, strict=True):
-            cards[u] = c
-            owners[u] = p
-        hands[p] = hand if p == me else uids[:n_hand]
+            sight.cards[u] = c
+            sight.owners[u] = p
+        hands[p] = [c.uid for c in view.hand or []] if p == me else uids[:n_hand]
         decks[p] = uids[n_hand:]
-    # the bases out of sight: the discarded ones (known), then the base deck
-    rest = hidden[at:]
+    return hands, decks, at
+
+
+_Piles = tuple[list[int], list[int], list[int], list[str]]  # base discard, base deck, Madness deck, boxes
+
+
+def _deal_bases(view: SmashUpView, sight: _Sight, rest: list[int], rng: random.Random) -> _Piles:
+    """The uids left: the discarded bases (known), the base deck (bases of the
+    boxes in sight, or of every box when those hold too few) and the Madness deck."""
     known_bases = [b.card for b in view.bases] + list(view.base_discard)
     boxes = {BASES[c].box for c in known_bases if c in BASES}
-    # the boxes of the bases in sight, or (when they hold too few) every box
     base_pool = [b.id for b in BASES.values() if b.box in boxes]
     if len(base_pool) < len(known_bases) + view.base_deck:
         base_pool = [b.id for b in BASES.values()]
@@ -348,17 +392,31 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
     rng.shuffle(base_pool)
     if len(base_pool) < view.base_deck:
         raise Unsure("bases")
-    extra = base_pool[: view.base_deck]
-    fill = [*view.base_discard, *extra, *([_MADNESS] * madness_deck)]
+    fill = [*view.base_discard, *base_pool[: view.base_deck], *([_MADNESS] * madness_deck)]
     for u, c in zip(rest, fill, strict=True):
-        cards[u] = c
+        sight.cards[u] = c
     n_disc = len(view.base_discard)
-    base_discard = rest[:n_disc]
-    base_deck = rest[n_disc : n_disc + view.base_deck]
-    madness = rest[n_disc + view.base_deck :]
-    options = SmashUpOptions(goal=view.goal, turn_timer_ms=0, response_timer_ms=0)
-    s = SmashUpState(
-        options=options,
+    return (
+        rest[:n_disc],
+        rest[n_disc : n_disc + view.base_deck],
+        rest[n_disc + view.base_deck :],
+        sorted(boxes),
+    )
+
+
+def _world(
+    view: SmashUpView,
+    me: int,
+    sight: _Sight,
+    hands: dict[int, list[int]],
+    decks: dict[int, list[int]],
+    piles: _Piles,
+    rng: random.Random,
+) -> SmashUpState:
+    """The state of a world: its cards, and everything public as the view shows it."""
+    base_discard, base_deck, madness, boxes = piles
+    return SmashUpState(
+        options=SmashUpOptions(goal=view.goal, turn_timer_ms=0, response_timer_ms=0),
         seed=rng.getrandbits(63),
         rng=rng.getrandbits(64),
         phase="playing",
@@ -366,16 +424,16 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
         left=[pv.player for pv in view.players if pv.left],
         current=view.current if view.current is not None else me,
         turn=view.turn,
-        boxes=sorted(boxes),
+        boxes=boxes,
         pool=list(view.pool),
         madness_on=view.madness_deck is not None,
-        cards=tuple(c if c is not None else _MADNESS for c in cards),
-        owners=owners,
+        cards=tuple(c if c is not None else _MADNESS for c in sight.cards),
+        owners=sight.owners,
         factions={pv.player: list(pv.factions) for pv in view.players},
         hands=hands,
         decks=decks,
-        discards=discards,
-        bases=tuple(bases),
+        discards=sight.discards,
+        bases=tuple(sight.bases),
         base_deck=base_deck,
         base_discard=base_discard,
         madness=madness,
@@ -385,10 +443,8 @@ def determinize(view: SmashUpView, rng: random.Random) -> SmashUpState:
         extras=dict(view.extras),
         played=list(view.played),
         memo=dict(view.memo),
-        talents=talents,
+        talents=sight.talents,
     )
-    _keep_powers(s, view)
-    return s
 
 
 def _keep_powers(s: SmashUpState, view: SmashUpView) -> None:
@@ -406,7 +462,7 @@ def _keep_powers(s: SmashUpState, view: SmashUpView) -> None:
 
 
 def delay_ms(level: str) -> Any:
-    median = {"easy": 5000.0, "hard": 2500.0, "random": 3000.0}[level]
+    median = {"easy": 5000.0, "hard": 2500.0, "lookahead": 2500.0, "random": 3000.0}[level]
 
     def delay(view: Any, rng: random.Random) -> int:
         return lognormal_ms(rng, median, 0.4, 600, 25_000)
@@ -424,9 +480,21 @@ class _Guarded(Searcher):
             return self.brain.policy(view, legal, rng)
 
 
+class _GuardedLookahead(Lookahead):
+    """The yardstick, stepping aside for the heuristic when a view cannot be dealt."""
+
+    def choose(self, view: Any, legal: Legal, rng: random.Random) -> SmashUpAction | None:
+        try:
+            return super().choose(view, legal, rng)
+        except Unsure:
+            return self.brain.policy(view, legal, rng)
+
+
 def make(level: str, playouts: int | None) -> Player:
     if level == "random":
         return Simple("smashup", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("smashup", level, policy, delay_ms(level))
+    if level == "lookahead":
+        return _GuardedLookahead("smashup", level, SmashUpBrain(), delay_ms(level), score)
     return _Guarded("smashup", level, SmashUpBrain(), delay_ms(level), playouts=playouts or 36, horizon=120)

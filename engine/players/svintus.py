@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Answer, AnyGame
+from engine.core import Answer, AnyGame, Tick
 from engine.players.base import (
+    STEP_MS,
+    Action,
+    Lookahead,
     Player,
     Searcher,
     Simple,
+    State,
     active,
     answers,
     dealt,
     lognormal_ms,
+    movers,
     random_policy,
 )
 from engine.svintus.cards import COLOR, DECK_SIZE, KIND, VALUE, Kind
@@ -37,6 +43,9 @@ from engine.svintus.models import (
     SvintusView,
 )
 
+PLAYOUTS = 640  # the expert's default budget: playouts a decision (p99 about 150 ms of one core)
+TURNS = 1  # how far its playouts go: to its own next turn
+SURE = 2.0  # standard errors by which a candidate must beat the heuristic's choice
 Legal = Sequence[SvintusAction]  # the engine's ``Moves`` or a plain list (``engine.players.base``)
 
 # how much the heuristic likes to get rid of each kind of card on its turn
@@ -163,19 +172,113 @@ class SvintusBrain:
 
 
 def evaluate(start: SvintusState, s: SvintusState, me: int) -> float:
-    """Points won against the best opponent's, and (a round unfinished) cards shed."""
+    """Points won against the best opponent's; a round unfinished: cards in hand
+    against the fewest an opponent holds (a pending Grab counts as its cards),
+    and a little for the cards that defend a hand (a Polypig, a Grab or Snore to
+    transfer)."""
     if s.phase == "match_over":
         return 1000.0 if s.match_winner == me else -1000.0
     gain = {p: s.scores.get(p, 0) - start.scores.get(p, 0) for p in s.seats}
     others = [p for p in s.seats if p != me]
     if not others:
         return 0.0
-    value = gain.get(me, 0) - max(gain.get(p, 0) for p in others)
-    if s.phase == "playing":
-        mine = len(s.hands.get(me, ()))
-        theirs = min(len(s.hands.get(p, ())) for p in others)
-        value += theirs - mine
-    return float(value)
+    value = float(gain.get(me, 0) - max(gain.get(p, 0) for p in others))
+    if s.phase != "playing":
+        return value + (_ROUND if s.round_winner == me else -_ROUND)
+    counts = {p: len(h) for p, h in s.hands.items()}
+    if s.attack is not None and s.attack.target in counts:
+        counts[s.attack.target] += s.attack.count
+    mine = counts.get(me, 0)
+    value += min(counts.get(p, 0) for p in others) - mine
+    value += sum(_KEEP.get(KIND[c], 0.0) for c in s.hands.get(me, ()))
+    if mine == 1 and me not in s.declared:
+        value -= 1.0  # a catch costs two cards
+    return value
+
+
+_ROUND = 20.0  # a round won, beyond its points
+# what holding a card is worth at a playout's end: a Polypig fits anything, a
+# Grab or Snore turns an attack back
+_KEEP = {Kind.POLYPIG: 0.5, Kind.GRAB: 0.3, Kind.SNORE: 0.3}
+
+
+def _my_turn(s: SvintusState, me: int) -> bool:
+    return s.current == me and not s.prompts and s.race is None and s.ability is None
+
+
+def until_mine(s: SvintusState, me: int, rng: random.Random, horizon: int, turns: int = 1) -> SvintusState:
+    """Play ``s`` on with the heuristic until ``me`` has a turn of its own to
+    choose on again, the ``turns``-th from now (or the round ends): everyone
+    else's replies to its move (and its own moves in between, heuristic's).
+    Who acts first among those who may (an intercept, a slap, a catch) is drawn
+    at random each step, not the waiting order."""
+    now = s.clock_ms
+    away = s.current != me
+    for _ in range(horizon):
+        if s.phase != "playing":
+            break
+        if s.current != me:
+            away = True
+        elif away and _my_turn(s, me):
+            turns -= 1
+            if turns <= 0:
+                break
+            away = False
+        order = movers(GAME, s)
+        rng.shuffle(order)
+        acted = False
+        for p in order:
+            legal = GAME.legal(s, p)
+            if not legal:
+                continue
+            a = policy(GAME.view(s, p), legal, rng)
+            if a is None or a.type == "leave":
+                continue
+            now += STEP_MS
+            s, _ = GAME.apply(s, a, now)
+            acted = True
+            break
+        if not acted:
+            due = GAME.next_deadline(s)
+            if due is None:
+                break
+            now = max(now, due)
+            s, _ = GAME.apply(s, Tick(), now)
+    return s
+
+
+@dataclass
+class Search(Searcher):
+    """The expert: the search of ``engine.players.base.Searcher`` over short
+    playouts (to its own next turn, ``until_mine``) scored by ``evaluate``:
+    many worlds of a few moves each rather than few worlds of a whole round."""
+
+    turns: int = 1  # how far a playout goes: to its own ``turns``-th turn from now
+
+    def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
+        try:
+            s, _ = GAME.apply(start, action, start.clock_ms)
+        except Exception:  # a world where the action is refused: count it as bad
+            return -1e6
+        return evaluate(start, until_mine(s, me, rng, self.horizon, self.turns), me)
+
+
+def score(view: SvintusView) -> float:
+    """The yardstick's look at a view, on public figures only: a round won or
+    lost, points against the best opponent's, and hand sizes (a pending Grab
+    counts as the cards its target will take)."""
+    me = view.viewer
+    assert me is not None
+    if view.match_winner is not None or view.round_winner is not None:
+        return 1000.0 if me in (view.match_winner, view.round_winner) else -1000.0
+    counts = dict(view.hand_counts)
+    if view.attack is not None and view.attack.target in counts:
+        counts[view.attack.target] += view.attack.count
+    others = [p for p in view.seats if p != me]
+    if not others:
+        return 0.0
+    points = view.scores.get(me, 0) - max(view.scores.get(p, 0) for p in others)
+    return 10.0 * points + min(counts.get(p, 0) for p in others) - counts.get(me, 0)
 
 
 def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
@@ -185,6 +288,22 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
     view's counts.  Timers are off (a playout needs no clock)."""
     me = view.viewer
     assert me is not None and view.hand is not None and view.top is not None
+    hands, deck, pile = _deal_unseen(view, me, rng)
+    s = _world(view, hands, deck, pile, rng)
+    # the latest moment the view dates (a player down to one card, a race's
+    # close): a catch's grace counts from there
+    race = view.race.deadline_ms - 1 if view.race is not None else 0
+    s.clock_ms = max([*view.one_card.values(), race])
+    return s
+
+
+def _deal_unseen(
+    view: SvintusView, me: int, rng: random.Random
+) -> tuple[dict[int, Sequence[int]], list[int], list[int]]:
+    """The hands, deck and pile of a world: the viewer's hand, the top card and
+    the deck's top (when the Owl shows it) where they are, every other card at
+    random in the view's counts."""
+    assert view.hand is not None and view.top is not None
     known = {c.id for c in view.hand}
     known.add(view.top.id)
     deck_top = view.deck_top.id if view.deck_top is not None else None
@@ -197,18 +316,30 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
     piles = dealt(pool, [*counts, deck_n, view.pile_count - 1], rng)
     hands: dict[int, Sequence[int]] = {p: piles[i] for i, p in enumerate(others)}
     hands[me] = [c.id for c in view.hand]
-    hands = {p: hands[p] for p in view.seats}
     deck = piles[len(others)] + ([deck_top] if deck_top is not None else [])
     pile = [*piles[len(others) + 1], view.top.id]
+    return {p: hands[p] for p in view.seats}, deck, pile
+
+
+def _world(
+    view: SvintusView,
+    hands: dict[int, Sequence[int]],
+    deck: list[int],
+    pile: list[int],
+    rng: random.Random,
+) -> SvintusState:
+    """The state of a world: its cards, and everything public as the view shows it."""
     options = SvintusOptions(
         target_score=view.target_score, turn_timer_ms=0, metamorphoses=bool(view.animals)
     )
-    race = None
-    if view.race is not None:
-        r = view.race
-        race = Race(by=r.by, deadline_ms=r.deadline_ms, players=list(r.players), pressed=list(r.pressed))
+    r = view.race
+    race = (
+        Race(by=r.by, deadline_ms=r.deadline_ms, players=list(r.players), pressed=list(r.pressed))
+        if r
+        else None
+    )
     attack = view.attack
-    s = SvintusState(
+    return SvintusState(
         options=options,
         seed=rng.getrandbits(63),
         rng=rng.getrandbits(64),
@@ -237,13 +368,16 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
         duties=[Duty(player=d.player, until_ms=d.until_ms) for d in view.duties],
         skips=list(view.skips),
     )
-    s.clock_ms = race.deadline_ms - 1 if race is not None else 0
-    return s
 
 
 def delay_ms(level: str) -> Any:
     """A person's time to act: a slap or an intercept is a reflex, a turn is thought."""
-    turn, reflex = {"easy": (2600.0, 1200.0), "hard": (1300.0, 650.0), "random": (1500.0, 900.0)}[level]
+    turn, reflex = {
+        "easy": (2600.0, 1200.0),
+        "hard": (1300.0, 650.0),
+        "lookahead": (1300.0, 650.0),  # the expert's reflexes: the two differ by their decisions only
+        "random": (1500.0, 900.0),
+    }[level]
 
     def delay(view: Any, rng: random.Random) -> int:
         v: SvintusView = view
@@ -259,4 +393,15 @@ def make(level: str, playouts: int | None) -> Player:
         return Simple("svintus", level, random_policy, delay_ms(level))
     if level == "easy":
         return Simple("svintus", level, policy, delay_ms(level))
-    return Searcher("svintus", level, SvintusBrain(), delay_ms(level), playouts=playouts or 48, horizon=80)
+    if level == "lookahead":
+        return Lookahead("svintus", level, SvintusBrain(), delay_ms(level), score)
+    return Search(
+        "svintus",
+        level,
+        SvintusBrain(),
+        delay_ms(level),
+        playouts=playouts or PLAYOUTS,
+        horizon=40 * TURNS,
+        turns=TURNS,
+        sure=SURE,
+    )
