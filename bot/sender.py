@@ -833,11 +833,32 @@ class Sender:
         return True
 
     async def _dismiss(self, chat_id: int, user_id: int, ephemeral_id: int) -> None:
-        """A hand in the group that a newer one replaced: deleted (gone already: fine)."""
-        try:
-            await ephemeral.delete(self.bot, chat_id, user_id, ephemeral_id)
-        except TelegramError as e:
-            log.info("the old hand %s of %s in %s stays: %s", ephemeral_id, user_id, chat_id, e)
+        """A hand in the group that a newer one replaced: deleted (gone already: fine),
+        through an outage or a short flood wait ``RETIRE_TRIES`` times in all, as a moved
+        private hand is (``_retire``): an old hand left on screen would show an old game."""
+        pause = RETRY_FIRST_S
+        for _ in range(RETIRE_TRIES):
+            try:
+                await ephemeral.delete(self.bot, chat_id, user_id, ephemeral_id)
+                return
+            except RetryAfter as e:
+                wait = metrics.seconds(e)
+                if wait > RETIRE_PATIENCE_S:
+                    break
+                await asyncio.sleep(wait)
+            except TelegramError as e:
+                if not metrics.passing(e):  # gone already, or refused for good
+                    log.info("the old hand %s of %s in %s stays: %s", ephemeral_id, user_id, chat_id, e)
+                    return
+                metrics.TROUBLE.failure(e, "delete")
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, RETRY_MAX_S)
+        log.warning(
+            "the old hand %s of %s in %s not deleted: Telegram did not answer in time",
+            ephemeral_id,
+            user_id,
+            chat_id,
+        )
 
     async def _retire(self, to: int, message_id: int, lang: str) -> None:
         """A moved hand's old message, in the private chat ``to``: deleted.  One Telegram
