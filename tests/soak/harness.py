@@ -85,6 +85,7 @@ class Report:
     rematches: int = 0
     presses: int = 0
     presses_in_outages: int = 0
+    redelivered: int = 0  # updates delivered twice
     unanswered: int = 0
     faults: Counter[str] = field(default_factory=Counter)  # the faults the harness made
     hits: Counter[str] = field(default_factory=Counter)  # the refusals the fake Telegram gave
@@ -97,7 +98,7 @@ class Report:
             f"tables {self.tables} on {self.workers} workers, {self.seconds:.0f} s",
             f"games started {self.games_started}, finished {self.games_finished}, rematches {self.rematches}",
             f"presses {self.presses} ({self.presses_in_outages} during outages),"
-            f" unanswered {self.unanswered}",
+            f" unanswered {self.unanswered}; updates delivered twice {self.redelivered}",
             "faults " + ", ".join(f"{k} {v}" for k, v in sorted(self.faults.items())),
             "refusals " + ", ".join(f"{k} {v}" for k, v in sorted(self.hits.items())),
         ]
@@ -135,6 +136,7 @@ class Deployment:
         self.store = Store.from_url(redis_url)
         self._push = self.api.push_raw
         self.retired_logs: list[str] = []
+        self.redelivered = 0  # updates delivered twice
 
     async def start(self) -> None:
         base = await self.api.start()
@@ -153,6 +155,7 @@ class Deployment:
         push = self._push
 
         def both(update: dict[str, Any]) -> None:
+            self.redelivered += 1
             push(update)
             push(update)
 
@@ -345,6 +348,27 @@ class SoakTable(Table):
         if self.due(("go", session.game_id)):
             self.press_button(soak, session.creator, board, self.find(board, "g"))
 
+    def difference(self, session: Session, screen: str) -> str:
+        """What a stale screen shows and what it should: their first lines that differ."""
+        if screen == "board":
+            shown, drawn = self.board(), screens.draw_board(T, session.lang, session, self.api.username)
+        else:
+            who = int(screen.split(":")[1])
+            shown = self.hand(who)
+            drawn = screens.draw_hand(
+                T, session.lang, session, who, self.api.username, in_group=self.in_group
+            )
+            if self.in_group:  # which of the hands they see in the group
+                seen = [e for e in self.api.seen_ephemerals(who, self.group) if e.text.startswith(self.mark)]
+                screen += f" (the newest of {len(seen)} seen)"
+        if shown is None:
+            return f"{screen} missing"
+        pairs = itertools.zip_longest(shown.text.split("\n"), drawn.text.split("\n"), fillvalue="")
+        diff = next(((a, b) for a, b in pairs if a != b), None)
+        if diff is None:
+            return f"{screen}: its buttons differ"
+        return f"{screen} shows {diff[0][:70]!r}, not {diff[1][:70]!r} (edited {shown.edits} times)"
+
     def stale(self, session: Session) -> list[str]:
         """The screens (board, each person's hand) that do not show ``session`` as it is."""
         found = []
@@ -450,6 +474,10 @@ class Soak:
             self.fault_tasks.append(self.spawn(self.fault(kind, dep, seconds, until)))
             await asyncio.sleep(min(left, self.rnd.expovariate(1 / self.config.fault_gap)))
         await asyncio.gather(*self.fault_tasks, return_exceptions=True)
+        for dep in self.deps:  # the faults end with an outage: screens it failed must be drawn again
+            dep.api.faults.outage("502", seconds=2.0)
+            dep.outages.append((time.monotonic(), time.monotonic() + 2.0))
+        await asyncio.sleep(2.0)
 
     async def fault(self, kind: str, dep: Deployment, seconds: float, until: float) -> None:
         faults = dep.api.faults
@@ -565,29 +593,31 @@ class Soak:
     # --- after the faults -----------------------------------------------------------------------
 
     async def check_heal(self) -> None:
-        """Within the heal window: every unfinished game moves, then every screen is current;
-        then every press made outside an outage is answered."""
+        """Within the heal window: every table's people first stop pressing, and its screens
+        must come to show its game (drawn again by the bot itself, after the outage the faults
+        end with); then they press again, and every unfinished game must move; and every
+        press made outside an outage must be answered."""
         deadline = time.monotonic() + self.config.heal
         at_heal = {t.name: await self.mark(t) for t in self.tables}
         waiting = {t.name for t in self.tables if at_heal[t.name] is not None}
-        while waiting and time.monotonic() < deadline:
+        stale: dict[str, list[str]] = {}
+        for t in self.tables:
+            t.paused = True
+        while (waiting or any(t.paused for t in self.tables)) and time.monotonic() < deadline:
             for t in self.tables:
+                if t.paused:
+                    session = await t.load()
+                    stale[t.name] = t.stale(session) if session is not None else []
+                    t.paused = bool(stale[t.name])  # current: its people press again
                 if t.name in waiting and await self.mark(t) != at_heal[t.name]:
                     waiting.discard(t.name)
             await asyncio.sleep(0.2)
         for name in sorted(waiting):
             self.report.violations.append(f"{name}: the game did not move within {self.config.heal:.0f} s")
-        for t in self.tables:  # people stop pressing: the screens may settle
-            t.paused = True
-        stale: dict[str, list[str]] = {t.name: ["unread"] for t in self.tables}
-        while any(stale.values()) and time.monotonic() < deadline:
-            for t in self.tables:
-                session = await t.load()
-                stale[t.name] = t.stale(session) if session is not None else []
-            await asyncio.sleep(0.2)
-        for name, screens_ in sorted(stale.items()):
-            if screens_:
-                self.report.violations.append(f"{name}: stale after the heal window: {screens_}")
+        for t in self.tables:
+            if t.paused and t.session is not None:
+                what = "; ".join(t.difference(t.session, screen) for screen in stale.get(t.name, []))
+                self.report.violations.append(f"{t.name}: stale after the heal window: {what}")
         while time.monotonic() < deadline and self.unanswered():
             await asyncio.sleep(0.2)
 
@@ -621,6 +651,7 @@ class Soak:
             for u in t.applied_twice:
                 r.violations.append(f"{t.name}: update {u} applied twice")
         for dep in self.deps:
+            r.redelivered += dep.redelivered
             r.hits.update(dep.api.faults.hits)
             r.violations += [f"{dep.name}: fake Telegram: {v}" for v in dep.api.violations[:20]]
             tables = [t for t in self.tables if t.dep is dep]
