@@ -90,7 +90,7 @@ class Report:
     faults: Counter[str] = field(default_factory=Counter)  # the faults the harness made
     hits: Counter[str] = field(default_factory=Counter)  # the refusals the fake Telegram gave
     violations: list[str] = field(default_factory=list)
-    memory: dict[str, list[float]] = field(default_factory=dict)  # worker -> RSS (MiB) samples
+    memory: dict[str, list[float]] = field(default_factory=dict)  # worker process -> RSS (MiB) samples
     seconds: float = 0.0
 
     def summary(self) -> str:
@@ -103,7 +103,7 @@ class Report:
             "refusals " + ", ".join(f"{k} {v}" for k, v in sorted(self.hits.items())),
         ]
         for name, rss in sorted(self.memory.items()):
-            if rss:
+            if len(rss) >= 6:  # a process that lived 30 s or more (a kill -9 starts another)
                 lines.append(f"memory {name}: {rss[0]:.0f} -> {rss[-1]:.0f} MiB (max {max(rss):.0f})")
         lines.append(f"violations {len(self.violations)}")
         lines += [f"  {v}" for v in self.violations]
@@ -669,7 +669,7 @@ class Soak:
                 for i, w in enumerate(dep.workers):
                     rss = rss_mib(w.pid) if w.proc is not None else None
                     if rss is not None:
-                        self.report.memory.setdefault(f"{dep.name}{i}", []).append(rss)
+                        self.report.memory.setdefault(f"{dep.name}{i} pid {w.pid}", []).append(rss)
             await asyncio.sleep(5.0)
 
 
