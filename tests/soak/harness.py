@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from redis.exceptions import RedisError
+
 from bot import screens
 from bot.playground.botapi import Ephemeral, FakeTelegram, Message
 from bot.session import Session
@@ -133,7 +135,7 @@ class Deployment:
         self.count = workers
         self.workers: list[BotProcess] = []
         self.outages: list[tuple[float, float]] = []  # monotonic windows
-        self.store = Store.from_url(redis_url)
+        self.store = Store.from_url(redis_url, cluster=env.get("REDIS_CLUSTER") == "1")
         self._push = self.api.push_raw
         self.retired_logs: list[str] = []
         self.redelivered = 0  # updates delivered twice
@@ -277,7 +279,8 @@ class SoakTable(Table):
                 self.acted()
         while not soak.stopping:
             if not self.paused:
-                with contextlib.suppress(ValueError, KeyError):  # (a chat upgraded meanwhile)
+                # (a chat upgraded meanwhile; the harness's own Redis client in a failover)
+                with contextlib.suppress(ValueError, KeyError, RedisError):
                     await self.step(soak, await self.load())
             await asyncio.sleep(self.rnd.uniform(*PACE) / max(1, len(self.people)))
 
@@ -623,7 +626,13 @@ class Soak:
 
     async def mark(self, t: SoakTable) -> tuple[Any, ...] | None:
         """What changes when a game moves (None: no unfinished game there)."""
-        session = await t.load()
+        for _ in range(50):  # (the harness's own Redis client, in a failover)
+            with contextlib.suppress(RedisError):
+                session = await t.load()
+                break
+            await asyncio.sleep(0.2)
+        else:
+            raise RuntimeError(f"{t.name}: Redis did not answer")
         if session is None or session.status == "over":
             return None
         seq = session.state.seq if session.state is not None else -1
