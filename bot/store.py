@@ -681,6 +681,11 @@ class Store:
         await self._move_hash(old, new, "stats", lambda field: True)
         # the board and the hands in the group are messages of the old chat: not moved
         await self._move_hash(old, new, "msgs", lambda field: not field.startswith(("board:", "eph:")))
+        # screens of another game: a lobby saved just before the move, whose screens were
+        # not yet named its own (``new_game_screens`` follows the save): none would be recorded
+        shows = _text(await self.r.hget(key(new, "msgs"), "game"))
+        if doc is not None and shows not in (None, session.game_id):
+            await self.new_game_screens(new, session.game_id)
         due = await self.r.zscore(timer_shard(old), str(old))
         if due is not None:
             await self.r.zadd(timer_shard(new), {str(new): int(due)})

@@ -1,0 +1,57 @@
+"""What the soak (tests/soak) found, each as a focused test through the real bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis.asyncio as aredis
+
+from bot.playground.botapi import FakeTelegram
+from bot.store import key
+from tests.e2e.table import Table, press_until
+from tests.e2e.telegram import greet, open_game, until_current
+from tests.e2e.test_telegram import ANN, BOB, GROUP, world
+
+
+def hands(api: FakeTelegram, user: int) -> int:
+    """How many hands ``user``'s private chat shows."""
+    return sum(1 for m in api.messages.get(user, {}).values() if m.text.startswith("🐷"))
+
+
+async def test_a_group_upgraded_as_its_new_game_opens_keeps_one_hand_each(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """The soak: ``/new`` saved a lobby, and before the bot named the chat's screens as the
+    new game's (just after the save), the group became a supergroup; the move took the
+    screens of the last game along.  None of the new game's screens was then recorded:
+    each change sent every hand anew (the old one "not deleted"), piling hands up in the
+    private chats.  Here the screens name another game as the group is upgraded."""
+    t = world(api, kind="group")
+    bot = await bot_factory()
+    await greet(t, (ANN, BOB))
+    await open_game(t, ANN, BOB)
+    await api.quiet(0.5)
+    r = aredis.Redis.from_url(redis_url)
+    await r.hset(key(GROUP, "msgs"), "game", "0ld9am")  # the last game's, as the race leaves it
+    await r.aclose()
+    new = api.migrate(GROUP, ANN)
+    moved = Table(api, new)
+    await moved.until(moved.board, what="the board in the supergroup")
+    await api.quiet(0.5)
+    shown = (hands(api, ANN), hands(api, BOB))
+
+    def boards() -> int:  # the board's changes: edits, or boards sent anew
+        return sum(1 + m.edits for m in api.messages[new].values() if m.text.startswith("🐷"))
+
+    before = boards()
+
+    def played_on() -> bool:
+        return boards() >= before + 4
+
+    # the game goes on (whatever the deal: a press each sensible): each hand edited, not sent again
+    await press_until(moved, [ANN, BOB], lambda t, p, rnd: t.choose(p), str, played_on, seed=47, timeout=60)
+    await api.quiet(0.5)
+    assert (hands(api, ANN), hands(api, BOB)) == shown
+    await until_current(moved, redis_url, timeout=10, what="after the upgrade")
+    assert "not deleted" not in bot.log()
+    assert api.violations == [], api.violations

@@ -1,0 +1,1 @@
+"""The soak: many tables of every game through overlapping faults (``harness``)."""
