@@ -14,12 +14,18 @@ KeyError: "unknown game 'chess'; known: ['candy', 'dobble', 'smashup', 'svintus'
 Adding a game is one line in ``_GAMES`` (and, for a typed ``get``, one
 overload); docs/architecture.md walks through the rest.  A game's package is
 imported the first time it is asked for.
+
+A game listed with ``offered=False`` is one the bot has but offers players only
+when an operator turns it on (the bot's ``EXTRA_GAMES`` setting):
+
+>>> [name for name in registry.names() if not registry.offered(name)]
+[]
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Literal, overload
+from typing import TYPE_CHECKING, Literal, NamedTuple, overload
 
 from engine.core import AnyGame
 
@@ -29,12 +35,21 @@ if TYPE_CHECKING:
     from engine.smashup.game import SmashUpGame
     from engine.svintus.game import SvintusGame
 
-# name -> the module holding its GAME, in the order the bot offers them
-_GAMES: dict[str, str] = {
-    "svintus": "engine.svintus.game",
-    "candy": "engine.candy.game",
-    "dobble": "engine.dobble.game",
-    "smashup": "engine.smashup.game",
+
+class Listed(NamedTuple):
+    """A game's line: the module holding its ``GAME``, and whether the bot offers it
+    unless told otherwise (False: only when an operator names it in ``EXTRA_GAMES``)."""
+
+    module: str
+    offered: bool = True
+
+
+# name -> its line, in the order the bot offers them
+_GAMES: dict[str, Listed] = {
+    "svintus": Listed("engine.svintus.game"),
+    "candy": Listed("engine.candy.game"),
+    "dobble": Listed("engine.dobble.game"),
+    "smashup": Listed("engine.smashup.game"),
 }
 
 
@@ -55,10 +70,10 @@ def get(name: str) -> AnyGame:
     >>> game.name, game.min_players, game.max_players
     ('svintus', 2, 10)
     """
-    module = _GAMES.get(name)
-    if module is None:
+    listed = _GAMES.get(name)
+    if listed is None:
         raise KeyError(f"unknown game {name!r}; known: {sorted(_GAMES)}")
-    game: AnyGame = importlib.import_module(module).GAME
+    game: AnyGame = importlib.import_module(listed.module).GAME
     return game
 
 
@@ -69,3 +84,13 @@ def names() -> list[str]:
     True
     """
     return list(_GAMES)
+
+
+def offered(name: str) -> bool:
+    """Whether the bot offers ``name`` by default (else only when an operator turns it
+    on); ``KeyError`` if no game is called so.
+
+    >>> offered("svintus")
+    True
+    """
+    return _GAMES[name].offered
