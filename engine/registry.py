@@ -2,14 +2,14 @@
 
 >>> from engine import registry
 >>> registry.names()
-['svintus', 'candy', 'dobble', 'smashup']
+['svintus', 'candy', 'dobble', 'smashup', 'nim']
 >>> game = registry.get("dobble")
 >>> game.name, game.min_players, game.max_players
 ('dobble', 2, 8)
 >>> registry.get("chess")
 Traceback (most recent call last):
   ...
-KeyError: "unknown game 'chess'; known: ['candy', 'dobble', 'smashup', 'svintus']"
+KeyError: "unknown game 'chess'; known: ['candy', 'dobble', 'nim', 'smashup', 'svintus']"
 
 Adding a game is one line in ``_GAMES`` (and, for a typed ``get``, one
 overload); docs/architecture.md walks through the rest.  A game's package is
@@ -19,7 +19,7 @@ A game listed with ``offered=False`` is one the bot has but offers players only
 when an operator turns it on (the bot's ``EXTRA_GAMES`` setting):
 
 >>> [name for name in registry.names() if not registry.offered(name)]
-[]
+['nim']
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from engine.core import AnyGame
 if TYPE_CHECKING:
     from engine.candy.game import CandyGame
     from engine.dobble.game import DobbleGame
+    from engine.nim.game import NimGame
     from engine.smashup.game import SmashUpGame
     from engine.svintus.game import SvintusGame
 
@@ -50,6 +51,7 @@ _GAMES: dict[str, Listed] = {
     "candy": Listed("engine.candy.game"),
     "dobble": Listed("engine.dobble.game"),
     "smashup": Listed("engine.smashup.game"),
+    "nim": Listed("engine.nim.game", offered=False),
 }
 
 
@@ -61,6 +63,8 @@ def get(name: Literal["candy"]) -> CandyGame: ...
 def get(name: Literal["dobble"]) -> DobbleGame: ...
 @overload
 def get(name: Literal["smashup"]) -> SmashUpGame: ...
+@overload
+def get(name: Literal["nim"]) -> NimGame: ...
 @overload
 def get(name: str) -> AnyGame: ...
 def get(name: str) -> AnyGame:
