@@ -12,9 +12,10 @@ from engine.nim.game import NimOptions, NimState, Take
 
 G = GAME
 
-# each step: (who, what, dt): what below 80 a take of (what % 6) cards (legal or not),
-# below 90 a tick, else leaving
-steps = st.lists(st.tuples(st.integers(0, 5), st.integers(0, 99), st.integers(0, 40_000)), max_size=80)
+# each step: (who, what, dt): what below 60 a take by the player to move of 1 to 5 cards,
+# below 80 one by ``who`` of 0 to 5 (legal or not), below 90 a tick, else ``who`` leaving
+step_ = st.tuples(st.integers(0, 5), st.integers(0, 99), st.integers(0, 40_000))
+steps = st.lists(step_, min_size=40, max_size=150)  # long enough that most games end
 options = st.builds(
     NimOptions,
     cards=st.integers(5, 60),
@@ -29,7 +30,9 @@ def step(s: NimState, who: int, what: int, now: int) -> NimState:
     """One step of the plan; a refusal must leave the state as it was."""
     before = dump(s)
     action: Take | Leave | Tick
-    if what < 80:
+    if what < 60 and not G.finished(s):
+        action = Take(player=s.players[s.turn], count=what % 5 + 1)
+    elif what < 80:
         action = Take(player=who, count=what % 6)
     elif what < 90:
         action = Tick()
