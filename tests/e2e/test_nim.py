@@ -60,9 +60,10 @@ async def test_without_extra_games_nim_is_offered_nowhere(api: FakeTelegram, bot
 
 async def test_two_people_and_a_computer_play_nim_to_the_end(api: FakeTelegram, bot_factory: Any) -> None:
     """EXTRA_GAMES=nim: the picker, /help and /rules offer it; Ann opens a lobby with
-    /new nim, makes the pile smaller, seats a computer, Boris joins; then whoever's
-    hand says it is their turn takes, until the last card is taken and the group is
-    told who won; every card is then with one player."""
+    /new nim, makes the pile smaller and turns the timer off, seats a computer, Boris
+    joins; then whoever's hand says it is their turn takes, until the last card is
+    taken and the group is told who won; every card is then with one player, the
+    computer's share taken by the computer itself."""
     t = world(api)
     await bot_factory(env={"EXTRA_GAMES": "nim"})
     for p in PEOPLE:  # their hands come in the private chat they opened
@@ -74,12 +75,14 @@ async def test_two_people_and_a_computer_play_nim_to_the_end(api: FakeTelegram, 
     t.api.say(ANN, GROUP, "/new nim")
     lobby = await t.until(t.board, what="the lobby")
     assert "A pile of 21 cards; take up to 3 at once." in lobby.text
-    for _ in range(3):  # 21 -> 9: the smallest pile the lobby offers
+    # 21 -> 9 cards (the smallest pile the lobby offers); the timer 30 s -> 60 s -> none
+    for label in ("➖", "➖", "➖", "⏱", "⏱"):
         edits = t.board().edits  # type: ignore[union-attr]
-        minus = next(b for b in t.buttons(t.board()) if b["text"].startswith("➖"))
-        assert (await t.press(ANN, t.board(), minus))["text"]  # type: ignore[arg-type]
-        await t.until(lambda e=edits: t.board().edits > e, what="the pile smaller")  # type: ignore[union-attr]
+        button = next(b for b in t.buttons(t.board()) if b["text"].startswith(label))
+        assert (await t.press(ANN, t.board(), button))["text"]  # type: ignore[arg-type]
+        await t.until(lambda e=edits: t.board().edits > e, what=f"{label} pressed")  # type: ignore[union-attr]
     assert "A pile of 9 cards" in t.board_text()
+    assert any(b["text"] == "⏱ no timer" for b in t.buttons(t.board()))
     for p in PEOPLE:
         assert (await t.press_code(p, t.board(), "j"))["text"]
     assert (await t.press_code(ANN, t.board(), "ceasy"))["text"]
@@ -107,3 +110,7 @@ async def test_two_people_and_a_computer_play_nim_to_the_end(api: FakeTelegram, 
     counts = [int(n) for n in re.findall(r"^\s*\S.*?: (\d+)$", board, re.M)]
     assert len(counts) == 3 and sum(counts) == 9, board  # every card with one player
     assert "The pile: <b>0</b>" in board
+    # 9 cards, the people taking 3 a turn: the computer had a turn, whatever the lot said,
+    # and took on it (no timer took for it)
+    robot = re.search(r"^\s*🤖 .*?: (\d+)$", board, re.M)
+    assert robot is not None and int(robot.group(1)) >= 1, board
