@@ -16,7 +16,7 @@ from telegram import Update
 from telegram.error import TelegramError
 from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 
-from bot import computers, health, metrics
+from bot import computers, games, health, metrics
 from bot.handlers import install, register_commands
 from bot.i18n import translator
 from bot.limits import Limits
@@ -131,11 +131,12 @@ class Lifecycle:
         app.bot_data["referee"] = ref
         routes = self._miniapp(app, ref)
         if not settings.webhook_url and settings.health_port:  # (webhook: the webhook server's)
-            check, games = health.redis_check(app.bot_data), health.games_check(app.bot_data)
+            check, in_play = health.redis_check(app.bot_data), health.games_check(app.bot_data)
             self.health = await health.serve(
-                settings.health_listen, settings.health_port, check, routes, games
+                settings.health_listen, settings.health_port, check, routes, in_play
             )
         computers.THINKERS.processes = settings.computer_processes
+        games.offer(settings.extras())  # before the commands are installed and listed
         install(app, ref)
         loop = asyncio.get_running_loop()
         self.timers = loop.create_task(ref.run_timers())

@@ -74,24 +74,24 @@ def member(user: User) -> Member:
 
 
 def game_commands() -> list[tuple[str, Command]]:
-    """Every game's own commands, with the game they belong to."""
-    return [(name, c) for name in games.names() for c in games.get(name).commands]
+    """Every offered game's own commands, with the game they belong to."""
+    return [(name, c) for name in games.offered() for c in games.get(name).commands]
 
 
 def find_game(ref: Referee, text: str) -> str | None:
-    """A game by its short name or by its name in any language."""
+    """An offered game by its short name or by its name in any language."""
     q = text.strip().lower()
-    for name in games.names():
+    for name in games.offered():
         if q == name or any(q == ref.t(lang, f"{name}-name").lower() for lang in ref.t.languages):
             return name
     return None
 
 
 def game_list(t: Translator, lang: str) -> str:
-    """Every game, a line each: its title, what it is, its short name."""
+    """Every offered game, a line each: its title, what it is, its short name."""
     return "\n".join(
         t(lang, "game-line", game=kit.game_title(t, lang, g), about=t(lang, f"{g}-about"), name=g)
-        for g in games.names()
+        for g in games.offered()
     )
 
 
@@ -289,7 +289,7 @@ class Handlers:
             if await self.ref.current_game(chat.id) is not None:
                 await self.reply(update, self.t(lang, "cmd-game-exists"))
                 return
-            picked = screens.picker(self.t, lang, chat.id, games.names())
+            picked = screens.picker(self.t, lang, chat.id, games.offered())
             await self.reply(update, picked.text, picked.markup)
             return
         game = find_game(self.ref, query)
@@ -527,7 +527,7 @@ class Handlers:
         thread = thread_of(message)
         if isinstance(body, Again):
             return await self.ref.rematch(press.chat_id, title, member(user), press.game_id, thread)
-        if body.game not in games.names():
+        if body.game not in games.offered():
             return Reply(self.t(lang, "answer-unknown"))
         answer = await self.ref.new_lobby(press.chat_id, title, member(user), body.game, thread)
         return answer if answer is not None else Reply()

@@ -16,6 +16,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from bot.rates import TELEGRAM, Rates
+from engine import registry
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
@@ -168,6 +169,13 @@ class Settings(BaseSettings):
         description="how long the table waits on a player before a short message tells them "
         "(a notification: edits never notify)",
     )
+    extra_games: str = Field(
+        "",
+        description="games to offer players besides the default ones, by short name, separated by "
+        "commas (those the bot has but does not offer unless told: "
+        f"{', '.join(n for n in registry.names() if not registry.offered(n)) or 'none'}); "
+        "unset: the default games only",
+    )
     computer_processes: int = Field(
         1,
         ge=0,
@@ -182,6 +190,14 @@ class Settings(BaseSettings):
         if value not in LANGUAGES:
             raise ValueError(f"one of {', '.join(LANGUAGES)}")
         return value
+
+    @field_validator("extra_games")
+    @classmethod
+    def _games_there_are(cls, value: str) -> str:
+        names = [n.strip().lower() for n in value.split(",") if n.strip()]
+        if any(n not in registry.names() for n in names):
+            raise ValueError(f"short names of games, separated by commas: {', '.join(registry.names())}")
+        return ",".join(names)
 
     @field_validator("log_level")
     @classmethod
@@ -231,6 +247,10 @@ class Settings(BaseSettings):
             return self.webhook_secret.get_secret_value()
         # the salt keeps its first game's name: workers upgraded one by one agree on the secret
         return hashlib.sha256(b"svintus-webhook:" + self.token().encode()).hexdigest()
+
+    def extras(self) -> list[str]:
+        """The games ``EXTRA_GAMES`` turns on."""
+        return [n for n in self.extra_games.split(",") if n]
 
     def rates(self) -> Rates:
         """The limits bot/limits.py keeps to."""

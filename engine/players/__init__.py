@@ -18,6 +18,7 @@ _MODULES = {
     "candy": "engine.players.candy",
     "dobble": "engine.players.dobble",
     "smashup": "engine.players.smashup",
+    "nim": "engine.players.nim",
 }
 
 

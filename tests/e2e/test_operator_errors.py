@@ -192,6 +192,18 @@ async def test_a_miniapp_url_without_its_trailing_slash(tmp_path: Path) -> None:
     )
 
 
+async def test_extra_games_naming_no_game(tmp_path: Path) -> None:
+    """EXTRA_GAMES=chess: one line naming it and the games there are to name."""
+    env = environment(BOT_TOKEN="1:x", DATA_DIR=str(tmp_path), EXTRA_GAMES="dobble, chess")
+    code, out = await run_bot(env)
+    assert code == 1
+    one_clear_line(
+        out,
+        "EXTRA_GAMES=dobble, chess is invalid: set EXTRA_GAMES to short names of games, separated by commas:",
+        "svintus, candy, dobble, smashup",
+    )
+
+
 async def test_a_token_telegram_rejects(api: FakeTelegram, tmp_path: Path) -> None:
     env = environment(
         BOT_TOKEN="654321:NOT-THE-TOKEN",

@@ -45,6 +45,7 @@ from engine.core import (
 )
 from engine.core.codec import b36
 from engine.dobble.models import DobbleAction
+from engine.nim.game import NimAction
 from engine.smashup.models import SmashUpAction
 from engine.svintus.models import SvintusAction
 from tests.engine.playout import total_cards
@@ -455,6 +456,7 @@ def test_each_games_action_type_is_what_it_has_handlers_for() -> None:
         "candy": CandyAction,
         "dobble": DobbleAction,
         "smashup": SmashUpAction,
+        "nim": NimAction,
     }
     assert sorted(declared) == sorted(registry.names())
     for name, union in declared.items():
