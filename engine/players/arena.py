@@ -177,15 +177,13 @@ def report(levels: list[str], results: list[Result]) -> list[str]:
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--game", choices=registry.names(), required=True)
-    parser.add_argument("--seats", required=True, help="a level per seat: hard,lookahead")
+    parser.add_argument("--seats", required=True, help="levels: hard,lookahead")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--playouts", "--budget", type=int, default=None, help="hard level's playouts")
     parser.add_argument("--options", default=None, help="options as JSON")
     parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument(
-        "--same-deals", action="store_true", help="play each deal from every rotation of the seats"
-    )
+    parser.add_argument("--same-deals", action="store_true", help="every deal rotated")
     args = parser.parse_args(argv)
     levels = args.seats.split(",")
     options = json.loads(args.options) if args.options else None

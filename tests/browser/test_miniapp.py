@@ -12,7 +12,18 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as Later
 
-from tests.browser.test_playground import ANN, BORIS, DOCS, be, chat, latest, press, press_and_redraw, type_in
+from tests.browser.test_playground import (
+    ANN,
+    BORIS,
+    DOCS,
+    be,
+    chat,
+    join_in_private,
+    latest,
+    press,
+    press_and_redraw,
+    type_in,
+)
 
 SHOTS = os.environ.get("PLAYGROUND_SCREENSHOTS")  # set: the README's pictures are taken anew
 
@@ -43,7 +54,7 @@ def dobble_table(page: Any) -> None:
         press_and_redraw(page, lobby, "oc")
     for person in (ANN, BORIS):
         be(page, person)
-        press(page, lobby, "j")
+        join_in_private(page, lobby, person)
         chat(page, person).locator(".msg.bot", has_text="You're at the table").wait_for()
     be(page, ANN)
     press(page, lobby, "g")
@@ -157,7 +168,7 @@ def test_a_svintus_round_played_in_the_mini_app_in_russian(page: Any) -> None:
     lobby.wait_for()
     for person in (ANN, BORIS):
         be(page, person)
-        press(page, lobby, "j")
+        join_in_private(page, lobby, person)
         chat(page, person).locator(".msg.bot", has_text="Вы за столом").wait_for()
     be(page, ANN)
     for _ in range(2):  # the turn timer 30 s -> 60 s -> off: only the taps move the game

@@ -12,7 +12,16 @@ from typing import Any
 from playwright.sync_api import TimeoutError as Later
 
 from tests.browser.test_miniapp import open_in_tab
-from tests.browser.test_playground import ANN, BORIS, be, chat, latest, press, press_and_redraw, type_in
+from tests.browser.test_playground import (
+    ANN,
+    BORIS,
+    be,
+    chat,
+    join_in_private,
+    latest,
+    press_and_redraw,
+    type_in,
+)
 
 PHONE = {"width": 360, "height": 740}
 GAMES = {"svintus": ("🐷", ()), "dobble": ("👀", ()), "candy": ("🍬", ()), "smashup": ("💥", ("od",))}
@@ -51,7 +60,7 @@ def start(page: Any, game: str) -> None:
         press_and_redraw(page, lobby, option)
     for person in (ANN, BORIS):
         be(page, person)
-        press(page, lobby, "j")
+        join_in_private(page, lobby, person)
         chat(page, person).locator(".msg.bot", has_text="You're at the table").wait_for()
     be(page, ANN)
     answers = page.evaluate("window.playground.answers || 0")

@@ -75,6 +75,20 @@ def press(page: Any, message: Any, code: str) -> None:
     page.wait_for_function("n => (window.playground.answers || 0) > n", arg=answers)
 
 
+def join_in_private(page: Any, lobby: Any, person: int) -> None:
+    """``person`` ("me" now) presses «Join» (seated at once: their cards could show in the
+    group) and, unless their private chat is open already, takes the lobby's offer of it:
+    its link opens their chat with /start join_<group>, and their hand comes there."""
+    started = chat(page, person).locator(".startbar").is_hidden()  # their private chat is open
+    press(page, lobby, "j")
+    if started:
+        return  # seated, their hand comes in private already
+    offer = lobby.locator("a[href*='start=join_']").first
+    offer.wait_for()
+    offer.click()
+    chat(page, person).locator(".msg.out", has_text="/start join_").wait_for()
+
+
 def press_and_redraw(page: Any, message: Any, code: str) -> None:
     """Press, and wait for the message to be edited (a lobby option taking effect)."""
     edits = int(message.get_attribute("data-edits"))
