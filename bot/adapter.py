@@ -20,22 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton
 
 from bot import buttons
 from bot.buttons import Act, Show
+from bot.ephemeral import Style  # a button's colour: what may be pressed now, what cannot be undone
 from bot.fit import TITLE_MAX, Rendered, shown, text_of
 from bot.i18n import Translator, Words
 from bot.links import NO_LINKS, Links
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, View, Wait
-
-# a button's colour (Bot API 9.4): what a player may press now (``success``), what cannot
-# be undone (``danger``); a client that predates it shows a plain button, so the label
-# still says it (✅, the words)
-Style = Literal["primary", "success", "danger"]
 
 S = TypeVar("S")
 A = TypeVar("A")

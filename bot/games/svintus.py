@@ -17,7 +17,8 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import kit
-from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows, Style
+from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows
+from bot.ephemeral import Style
 from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.kit import fitting_rows, in_rows, seconds
