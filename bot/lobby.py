@@ -82,6 +82,8 @@ def rematch(
     same options; its players are named and join with one tap."""
     if session is None or session.game_id != game_id or session.status != "over":
         return _answer(house, house.lang(settings, user.lang), "answer-rematch-gone")
+    if session.game not in games.offered():  # the operator has turned that game off since
+        return _answer(house, house.lang(settings, user.lang), "answer-rematch-off")
     return _lobby(
         thread,
         chat_id=session.chat_id,

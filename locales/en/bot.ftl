@@ -171,6 +171,7 @@ button-leave-yes = 🚪 Yes, leave
 button-play-again = 🔁 Play again
 lobby-again = 🔁 A rematch: { $players } — one tap on “Join” each.
 answer-rematch-gone = That game is no longer the chat's last one: start with /new.
+answer-rematch-off = That game is no longer offered here: pick another with /new.
 
 ## Statistics
 cmd-desc-stats = wins and games: this chat's top ten, or yours

@@ -63,9 +63,10 @@ async def test_two_people_and_a_computer_play_nim_to_the_end(api: FakeTelegram, 
     /new nim, makes the pile smaller and turns the timer off, seats a computer, Boris
     joins; then whoever's hand says it is their turn takes, until the last card is
     taken and the group is told who won; every card is then with one player, the
-    computer's share taken by the computer itself."""
+    computer's share taken by the computer itself.  Nim turned off again (a restart
+    without EXTRA_GAMES), «Play again» on its last board is refused."""
     t = world(api)
-    await bot_factory(env={"EXTRA_GAMES": "nim"})
+    bot = await bot_factory(env={"EXTRA_GAMES": "nim"})
     for p in PEOPLE:  # their hands come in the private chat they opened
         assert "Nim" in await said(t, p, p, "/start")
     assert "🪵 Nim" in await picker(t)
@@ -114,3 +115,11 @@ async def test_two_people_and_a_computer_play_nim_to_the_end(api: FakeTelegram, 
     # and took on it (no timer took for it)
     robot = re.search(r"^\s*🤖 .*?: (\d+)$", board, re.M)
     assert robot is not None and int(robot.group(1)) >= 1, board
+
+    # the operator turns Nim off again: «Play again» on its last board opens no lobby
+    final_board = await t.until(lambda: t.find(t.board(), "~again") and t.board(), what="«Play again»")
+    await bot.stop()
+    await bot_factory()
+    assert "no longer offered" in (await t.press_code(ANN, final_board, "~again"))["text"]
+    await t.api.quiet(0.5)
+    assert t.board() is final_board and "takes the last card and wins" in t.board_text()
