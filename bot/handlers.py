@@ -208,14 +208,10 @@ class Handlers:
     # --- every update first -------------------------------------------------------------
 
     async def once(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """A redelivered update (same update_id) is applied once.
+        """A redelivered update (same update_id) is handled once.
 
-        A press is let through unless it was answered already: the session
-        knows whether its effect was committed, and an unanswered press must
-        still get its answer (a crash may have come between the two).  A game's
-        press is looked up by the referee, under the chat's lock: nothing may
-        be awaited before it takes its place in the chat's line, so presses
-        race in the order they arrived (in a real-time race the first to arrive wins).
+        A press goes on to ``on_press``, where its data is read, and where one
+        answered already is dropped (``answered_before``).
 
         An edited message is dropped here: someone fixing a typo, or turning an old
         message into ``/stop``, says nothing new.
@@ -223,23 +219,15 @@ class Handlers:
         Any other update is claimed for a short while (``Store.claim_update``)
         and marked done once handled (``done``): delivered again meanwhile (a
         webhook worker killed while handling it), it is handled again once the
-        claim runs out; delivered again after, never.
+        claim runs out; delivered again after, never.  (What it changes in a
+        chat is guarded by the change itself, too: ``Chats.change``.)
         """
         if update.edited_message is not None or update.edited_channel_post is not None:
             raise ApplicationHandlerStop  # an edit is no new message: not a command, not a word said
+        if update.callback_query is not None:
+            return
         store = self.ref.store
         try:
-            query = update.callback_query
-            if query is not None:
-                # a game's press is looked up with its session, under the chat's lock
-                press = pressed(query.data)
-                if (
-                    press is not None
-                    and not isinstance(press.body, GAME_BODIES)
-                    and await store.answered(press.chat_id, press_mark(query))
-                ):
-                    raise ApplicationHandlerStop
-                return
             if not await store.claim_update(update.update_id):
                 raise ApplicationHandlerStop
             chat, user = update.effective_chat, update.effective_user
@@ -436,7 +424,9 @@ class Handlers:
             return
         user = query.from_user
         arrived = time.monotonic()
-        press = pressed(query.data)
+        press = pressed(query.data)  # read here once, and handed on
+        if await self.answered_before(query, press):
+            return
         try:
             answer = await self._press(update, user, press)
         except RedisError as e:
@@ -454,6 +444,22 @@ class Handlers:
                 await self.ref.store.mark_answered(press.chat_id, press_mark(query))
         except RedisError as e:
             log.warning("could not note that a press of %s was answered: %s", user.id, e)
+
+    async def answered_before(self, query: CallbackQuery, press: Pressed | None) -> bool:
+        """A press delivered again, answered already (dropped: answered once).  A
+        game's press is not looked up here but by its change, with its session,
+        under the chat's lock (``Chats.change``): nothing may be awaited before it
+        takes its place in the chat's line, so presses race in the order they
+        arrived (in a real-time race the first to arrive wins).  The session knows
+        whether a press's effect was committed, and an unanswered press still
+        gets its answer (a crash may have come between the two)."""
+        if press is None or isinstance(press.body, GAME_BODIES):
+            return False
+        try:
+            return await self.ref.store.answered(press.chat_id, press_mark(query))
+        except RedisError as e:
+            log.warning("redis unavailable before a press (%s); the handler will say so", e)
+            return False
 
     @staticmethod
     async def _answer(query: CallbackQuery, answer: Reply, arrived: float) -> bool:

@@ -33,7 +33,7 @@ from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 
 from bot.rates import TELEGRAM, Rates
-from bot.store import PREFIX, Store, key
+from bot.store import PREFIX, Budget, key
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ class RankedGate:
 class Limits:
     """Telegram's limits, counted in Redis so that every worker shares one budget."""
 
-    def __init__(self, store: Store, rates: Rates = TELEGRAM) -> None:
+    def __init__(self, store: Budget, rates: Rates = TELEGRAM) -> None:
         self.store = store
         self.rates = rates
         self._locks: defaultdict[int, asyncio.Lock] = defaultdict(asyncio.Lock)

@@ -115,7 +115,7 @@ GAMES_SCRAPE_S = 5.0  # the games in progress are read from Redis at most this o
 
 
 class Sessions(Protocol):
-    """What ``count_games`` reads (bot.store.Store)."""
+    """What ``count_games`` reads (bot.store.Sessions)."""
 
     async def active_chats(self) -> list[int]: ...
 

@@ -87,18 +87,9 @@ class Referee:
         self, chat_id: int, decide: Decide, update_id: int | None = None, query_id: str | None = None
     ) -> Reply:
         """One transaction of ``chat_id`` (a redelivered update ``update_id`` is applied
-        once; a press ``query_id`` answered before is not decided again), then what
-        follows it; the answer to whoever asked."""
-
-        async def once(session: Session | None, settings: ChatSettings) -> Change:
-            if session is not None and session.has_applied(update_id):
-                return Change(reply=Reply(outcome="stale"))  # a redelivery of an update already applied
-            change = await decide(session, settings)
-            if change.session is not None:
-                change.session.mark(update_id)
-            return change
-
-        return await self.settle(await self.chats.change(chat_id, once, query_id))
+        once, a press ``query_id`` answered before is not decided again:
+        ``Chats.change``), then what follows it; the answer to whoever asked."""
+        return await self.settle(await self.chats.change(chat_id, decide, query_id, update_id))
 
     async def settle(self, change: Change) -> Reply:
         """What follows a saved change (``After``) — here, and nowhere else."""

@@ -94,6 +94,18 @@ Decide = Callable[[Session | None, ChatSettings], Awaitable[Change]]
 Loaded = tuple[Session | None, int, ChatSettings, bool]
 
 
+def redelivered(session: Session | None, answered: bool, update_id: int | None) -> Reply | None:
+    """The answer to an update delivered again whose change was made already (None: it
+    was not): a press answered before says nothing (``Reply.answered``); an update
+    the session has applied (a press whose answer was lost, a message, a command)
+    changes nothing."""
+    if answered:
+        return Reply(answered=True)
+    if session is not None and session.has_applied(update_id):
+        return Reply(outcome="stale")
+    return None
+
+
 class Chats:
     """Every chat's changes, one at a time (see the module's docstring)."""
 
@@ -104,13 +116,20 @@ class Chats:
         self._locks: dict[int, asyncio.Lock] = {}
         self._users: dict[int, int] = {}  # how many changes hold or wait for each chat's lock
 
-    async def change(self, chat_id: int, decide: Decide, query_id: str | None = None) -> Change:
+    async def change(
+        self, chat_id: int, decide: Decide, query_id: str | None = None, update_id: int | None = None
+    ) -> Change:
         """Decide and save one change of ``chat_id``; run its effects with ``run()``.
 
         The chat's Redis lock is taken with the load and given back with the save
         (one round trip each, as without a lock); only a change that saves
-        nothing gives it back on its own.  A press (``query_id``) answered
-        already is not decided again: the load says so (``Reply.answered``)."""
+        nothing gives it back on its own.
+
+        A redelivery is applied once, here, for every path that changes a chat
+        (``redelivered``): a press (``query_id``) answered already is not decided
+        again (the load says so: ``Reply.answered``), nor is an update
+        (``update_id``) the session has applied (``Session.applied``, written
+        with the change it made, in the same compare-and-set)."""
         moved: int | None = None
         async with self._local(chat_id):
             held = False
@@ -118,8 +137,9 @@ class Chats:
                 settings = ChatSettings()
                 for _ in range(CAS_ATTEMPTS):
                     (session, version, settings, answered), held = await self._load(chat_id, held, query_id)
-                    if answered:
-                        return Change(reply=Reply(answered=True), chat_id=chat_id, loaded=session)
+                    seen = redelivered(session, answered, update_id)
+                    if seen is not None:
+                        return Change(reply=seen, chat_id=chat_id, loaded=session)
                     query_id = None  # a lost race decides again: the press was not answered meanwhile
                     if session is None and version == 0:
                         moved = await self.store.moved_to(chat_id)
@@ -129,6 +149,7 @@ class Chats:
                     change.chat_id, change.loaded = chat_id, session
                     if change.session is None:
                         return change
+                    change.session.mark(update_id)
                     unlock = self.owner if held else None
                     try:
                         await self.store.save(change.session, version, change.status_changed, unlock)
@@ -140,7 +161,7 @@ class Chats:
                 if held:
                     await self.store.unlock_chat(chat_id, self.owner)
         if moved is not None:  # its buttons still name the old chat
-            return await self.change(moved, decide)
+            return await self.change(moved, decide, update_id=update_id)
         log.warning("chat %s: every attempt to save a change lost its race", chat_id)
         return Change(reply=self._busy(settings))
 

@@ -42,9 +42,10 @@ def web_app(
         if update is None or not isinstance(update.update_id, int):
             return web.Response(status=400)
         # Acknowledged once handled: Telegram delivers again what was not acknowledged,
-        # so a worker killed with updates under way loses none of them (``Handlers.once``
-        # applies each once).  One that takes longer than ACK_PATIENCE_S goes on after
-        # its acknowledgement (its change is saved by then; what waits is an effect).
+        # so a worker killed with updates under way loses none of them (each is applied
+        # once: ``Chats.change`` for what changes a chat, bot.handlers the rest).
+        # One that takes longer than ACK_PATIENCE_S goes on after its acknowledgement
+        # (its change is saved by then; what waits is an effect).
         handling = app.create_task(app.process_update(update), update=update)
         try:
             await asyncio.wait_for(asyncio.shield(handling), ACK_PATIENCE_S)

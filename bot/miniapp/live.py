@@ -22,7 +22,7 @@ from collections.abc import AsyncIterator, Callable
 from redis.exceptions import RedisError
 
 from bot.session import ChatSettings, Session
-from bot.store import PREFIX, Store, key
+from bot.store import PREFIX, Sessions, key
 
 log = logging.getLogger(__name__)
 CHANNEL = f"{PREFIX}:live"
@@ -38,7 +38,7 @@ def pages_key(chat_id: int) -> str:
 class Live:
     """One worker's side: publish a chat's changes, wake the pages it holds open."""
 
-    def __init__(self, store: Store, now_ms: Callable[[], int]) -> None:
+    def __init__(self, store: Sessions, now_ms: Callable[[], int]) -> None:
         self.store = store
         self.now_ms = now_ms
         self._watchers: dict[int, set[asyncio.Event]] = {}
@@ -76,7 +76,7 @@ class Live:
             event.set()
 
     async def latest(self, chat_id: int) -> tuple[Session | None, ChatSettings]:
-        """The chat's saved session (``Store.load_shared``: read only), for a page woken
+        """The chat's saved session (``Sessions.load_shared``: read only), for a page woken
         by a change: one load for every page of the chat it woke, begun after it."""
         task = self._loads.get(chat_id)
         if task is None:
@@ -145,7 +145,7 @@ class Live:
         await self.store.r.hdel(pages_key(chat_id), str(user_id))
 
 
-async def open_pages(store: Store, chat_id: int, now_ms: int) -> set[int]:
+async def open_pages(store: Sessions, chat_id: int, now_ms: int) -> set[int]:
     """The users whose page of ``chat_id`` is open now."""
     marks = await store.r.hgetall(pages_key(chat_id))
     found: set[int] = set()

@@ -101,6 +101,38 @@ async def test_a_press_answered_already_is_known_from_the_load_and_not_decided_a
     await store.close()
 
 
+async def test_an_update_is_applied_once_even_when_its_first_save_lost_a_race(redis_url: str) -> None:
+    """The update id is written into the session with the change it made, in the
+    same compare-and-set (``Chats.change``: the one guard of every change): the same
+    update again changes nothing, whatever path it came by; a decision that lost
+    its race and was made again is marked once."""
+    store = Store.from_url(redis_url)
+    await store.save(fresh(), 0)
+    chats = Chats(store, busy=lambda s: Reply("busy"))
+    decided = 0
+
+    async def decide(session: Session | None, settings: ChatSettings) -> Change:
+        nonlocal decided
+        decided += 1
+        assert session is not None
+        if decided == 1:  # somebody else writes between this load and its save
+            _, version = await store.load(CHAT)
+            await store.save(fresh(), version)
+        session.title = f"change {decided}"
+        return Change(session=session, reply=Reply("done"), after=After(redraw="board"))
+
+    first = await chats.change(CHAT, decide, update_id=77)
+    assert first.reply.text == "done" and decided == 2
+    again = await chats.change(CHAT, decide, update_id=77)
+    assert again.reply == Reply(outcome="stale") and again.after == After() and decided == 2
+    assert again.session is None and again.loaded is not None and again.loaded.title == "change 2"
+    saved, _ = await store.load(CHAT)
+    assert saved is not None and saved.applied == [77] and saved.title == "change 2"
+    assert (await chats.change(CHAT, decide, update_id=78)).reply.text == "done" and decided == 3
+    assert await store.r.get(key(CHAT, "lock")) is None
+    await store.close()
+
+
 async def test_a_saved_change_gives_the_chat_lock_back_with_its_save(redis_url: str) -> None:
     store = Store.from_url(redis_url)
     await store.save(fresh(), 0)

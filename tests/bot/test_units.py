@@ -173,15 +173,16 @@ async def test_a_screens_look_is_its_session_and_its_messages_record_in_one_roun
 
 
 def _counted_loads(store: Store) -> list[int]:
-    """From now on, how many ``_LOAD`` round trips ``store`` makes (in the one item)."""
+    """From now on, how many ``_LOAD`` round trips ``store`` makes (in the one item:
+    each is one ``_read``)."""
     calls = [0]
-    real = store._load
+    real = store._read
 
     async def counted(*args: object, **kwargs: object) -> object:
         calls[0] += 1
         return await real(*args, **kwargs)
 
-    store._load = counted  # type: ignore[method-assign,assignment]
+    store._read = counted  # type: ignore[method-assign]
     return calls
 
 

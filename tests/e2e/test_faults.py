@@ -10,6 +10,8 @@ import signal
 import time
 from typing import Any
 
+import aiohttp
+
 from bot import buttons
 from bot.buttons import Act
 from bot.games.svintus import ADAPTER
@@ -20,6 +22,7 @@ from engine.svintus.cards import DECK_SIZE, Color
 from engine.svintus.keys import Ev
 from engine.svintus.models import SvintusOptions
 from tests.conftest import RedisProcess
+from tests.e2e.conftest import free_port
 from tests.e2e.table import Table, code_of, play_code
 from tests.engine.helpers import Faces, check_cards, table
 
@@ -152,6 +155,52 @@ async def test_a_redelivered_update_changes_the_game_once(
     again, version2 = await store.load(G1)
     assert again is not None and again.state == session.state and version2 == version
     await store.close()
+    assert api.violations == [], api.violations
+
+
+async def test_a_lobby_press_delivered_again_after_its_answer_is_not_answered_again(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """«Join» answered, then delivered twice more (a batch not confirmed before a
+    crash): the bot knows the press was answered, answers it no more and seats
+    nobody twice (``Handlers.answered_before``: the press's data read once)."""
+    users(api)
+    api.add_group(G1, "One")
+    t = Table(api, G1)
+    bot = await bot_factory(redis_url=redis_url, webhook_port=free_port())
+    api.deliver_to([bot.url])  # (a webhook: long polling's offset would skip an update again)
+    await greet(t, (A1,))
+    api.say(A1, G1, "/new svintus")
+    lobby = await t.until(t.board, what="lobby")
+    join = t.find(lobby, "j")
+    assert join is not None
+    deliver = api.push_raw
+    sent: list[dict[str, Any]] = []
+
+    def kept(update: dict[str, Any]) -> None:
+        sent.append(update)
+        deliver(update)
+
+    api.push_raw = kept  # type: ignore[method-assign]
+    qid = api.press(A1, G1, lobby.message_id, join["callback_data"])
+    api.push_raw = deliver  # type: ignore[method-assign]
+    assert (await api.answer_of(qid))["text"]
+    await t.until(lambda: "Ann" in getattr(t.board(), "text", ""), what="Ann seated")
+    store = Store.from_url(redis_url)
+    session, version = await store.load(G1)
+    assert session is not None and len(sent) == 1
+    assert api.webhook is not None
+    headers = {"X-Telegram-Bot-Api-Secret-Token": api.webhook["secret_token"]}
+    async with aiohttp.ClientSession() as http:
+        for _ in range(2):  # Telegram delivers it again; acknowledged once handled (bot.webhook)
+            async with http.post(bot.url, json=sent[0], headers=headers) as r:
+                assert r.status == 200
+    again, version2 = await store.load(G1)
+    assert again is not None and again.members == session.members and version2 == version
+    await store.close()
+    answers = [p for m, p in api.calls if m.lower() == "answercallbackquery"]
+    answered = [p for p in answers if str(p.get("callback_query_id")) == qid]
+    assert len(answered) == 1, answered  # once, not again for each delivery
     assert api.violations == [], api.violations
 
 

@@ -1,0 +1,79 @@
+"""A group that became a supergroup: everything of the old chat kept under the new
+one, and the old id naming the new (for the buttons that carry it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bot.session import Session
+from bot.store.keys import ACTIVE, chats_key, key, text, timer_shard
+from bot.store.screens import Screens
+from bot.store.sessions import CAS, Sessions
+
+MOVED_TTL_S = 90 * 86_400  # how long a group that became a supergroup names it (its buttons' life)
+
+
+class Moves(Sessions, Screens):
+    async def moved_to(self, chat_id: int) -> int | None:
+        """The supergroup a group became (``move_chat``), if it did."""
+        found = await self.r.get(key(chat_id, "moved"))
+        return int(found) if found is not None else None
+
+    async def move_chat(self, old: int, new: int) -> bool:
+        """Everything of chat ``old`` kept under ``new``: its session (its board posted
+        anew there: the old one stays in the old chat), its settings, figures,
+        hands' message ids and deadline; the old id then names the new one
+        (``moved_to``) for the buttons that carry it.  The caller holds the old
+        chat's lock.  False: moved before (or nothing to move).
+
+        A chat's keys share a hash slot, two chats' keys do not: on a cluster this
+        is several writes, each safe to make again, so a move cut short by a
+        crash is finished by the next one (the alias is written last)."""
+        if await self.moved_to(old) is not None:
+            return False
+        raw = await self.r.hgetall(key(old, "game"))
+        doc = text(raw.get(b"doc", raw.get("doc")))
+        if doc is not None:
+            session = Session.model_validate_json(doc)
+            session.chat_id, session.thread_id = new, None  # a basic group has no topics
+            await self.script(CAS)(keys=[key(new, "game")], args=["0", "1", session.model_dump_json()])
+            if session.status != "over":
+                await self.r.sadd(ACTIVE, new)
+        for what in ("settings",):
+            found = await self.r.get(key(old, what))
+            if found is not None:
+                await self.r.set(key(new, what), found, nx=True)
+        await self._move_hash(old, new, "stats", lambda field: True)
+        # the board and the hands in the group are messages of the old chat: not moved
+        await self._move_hash(old, new, "msgs", lambda field: not field.startswith(("board:", "eph:")))
+        # screens of another game: a lobby saved just before the move, whose screens were
+        # not yet named its own (``new_game_screens`` follows the save): none would be recorded
+        shows = text(await self.r.hget(key(new, "msgs"), "game"))
+        if doc is not None and shows not in (None, session.game_id):
+            await self.new_game_screens(new, session.game_id)
+        due = await self.r.zscore(timer_shard(old), str(old))
+        if due is not None:
+            await self.r.zadd(timer_shard(new), {str(new): int(due)})
+        await self._move_players(old, new)
+        await self.r.set(key(old, "moved"), new, ex=MOVED_TTL_S)
+        await self.r.srem(ACTIVE, old)
+        await self.r.zrem(timer_shard(old), str(old))
+        await self.r.delete(key(old, "game"), key(old, "msgs"), key(old, "stats"), key(old, "settings"))
+        return doc is not None
+
+    async def _move_hash(self, old: int, new: int, what: str, keep: Callable[[str], bool]) -> None:
+        fields = {text(k) or "": v for k, v in (await self.r.hgetall(key(old, what))).items()}
+        kept: dict[Any, Any] = {k: v for k, v in fields.items() if keep(k)}
+        if kept:
+            await self.r.hset(key(new, what), mapping=kept)
+
+    async def _move_players(self, old: int, new: int) -> None:
+        """Each player's list of chats with figures (bot.stats) names the new chat."""
+        names = [
+            k for k in (text(f) or "" for f in await self.r.hkeys(key(new, "stats"))) if k.startswith("name:")
+        ]
+        for name in names:
+            players = chats_key(int(name[5:]))
+            await self.r.sadd(players, new)
+            await self.r.srem(players, old)
