@@ -13,6 +13,16 @@ from bot.store.sessions import CAS, Sessions
 
 MOVED_TTL_S = 90 * 86_400  # how long a group that became a supergroup names it (its buttons' life)
 
+# fields of a hash set where the hash lacks them: a move made again after a crash keeps
+# what the new chat recorded meanwhile (its game's screens, its figures)
+_FILL = """
+local n = 0
+for i = 1, #ARGV, 2 do
+  n = n + redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1])
+end
+return n
+"""
+
 
 class Moves(Sessions, Screens):
     async def moved_to(self, chat_id: int) -> int | None:
@@ -29,7 +39,9 @@ class Moves(Sessions, Screens):
 
         A chat's keys share a hash slot, two chats' keys do not: on a cluster this
         is several writes, each safe to make again, so a move cut short by a
-        crash is finished by the next one (the alias is written last)."""
+        crash is finished by the next one (the alias is written last).  By then the
+        new chat may have gone on (the migration's update delivered again after the
+        restart): what it recorded since is kept, only what it lacks is moved."""
         if await self.moved_to(old) is not None:
             return False
         raw = await self.r.hgetall(key(old, "game"))
@@ -49,12 +61,15 @@ class Moves(Sessions, Screens):
         await self._move_hash(old, new, "msgs", lambda field: not field.startswith(("board:", "eph:")))
         # screens of another game: a lobby saved just before the move, whose screens were
         # not yet named its own (``new_game_screens`` follows the save): none would be recorded
+        # (the new chat's own game: the one moved, or one it went on to since a move cut short)
         shows = text(await self.r.hget(key(new, "msgs"), "game"))
-        if doc is not None and shows not in (None, session.game_id):
-            await self.new_game_screens(new, session.game_id)
+        there = text(await self.r.hget(key(new, "game"), "doc"))
+        game_id = Session.model_validate_json(there).game_id if there is not None else None
+        if game_id is not None and shows not in (None, game_id):
+            await self.new_game_screens(new, game_id)
         due = await self.r.zscore(timer_shard(old), str(old))
         if due is not None:
-            await self.r.zadd(timer_shard(new), {str(new): int(due)})
+            await self.r.zadd(timer_shard(new), {str(new): int(due)}, nx=True)
         await self._move_players(old, new)
         await self.r.set(key(old, "moved"), new, ex=MOVED_TTL_S)
         await self.r.srem(ACTIVE, old)
@@ -66,7 +81,8 @@ class Moves(Sessions, Screens):
         fields = {text(k) or "": v for k, v in (await self.r.hgetall(key(old, what))).items()}
         kept: dict[Any, Any] = {k: v for k, v in fields.items() if keep(k)}
         if kept:
-            await self.r.hset(key(new, what), mapping=kept)
+            pairs = [part for field, value in kept.items() for part in (field, value)]
+            await self.script(_FILL)(keys=[key(new, what)], args=pairs)
 
     async def _move_players(self, old: int, new: int) -> None:
         """Each player's list of chats with figures (bot.stats) names the new chat."""
