@@ -130,7 +130,7 @@ class Table:
 
     async def a_turn_with_a_play(self, players: tuple[int, ...]) -> tuple[int, Message, dict[str, Any]]:
         """Whoever is on turn, with a card they may play: a deal may give them none, then they
-        draw (and pass) until somebody has one."""
+        draw (and pass) until somebody has one; a colour named, a Grab or Snore taken, first."""
         for _ in range(12):
             p, colour = await self.until(lambda: self._turn_or_colour(players), what="somebody's turn")
             hand = self.hand(p)
@@ -152,14 +152,18 @@ class Table:
 
     def _turn_or_colour(self, players: tuple[int, ...]) -> tuple[int, dict[str, Any] | None] | None:
         """Whoever is on turn; or whoever must first name a colour (a Polypig played: no
-        hand says «Your turn» meanwhile), with a colour's button."""
+        hand says «Your turn» meanwhile), with a colour's button; or whoever a Grab or
+        a Snore is on, with its button to take it (their hand says so, not «Your turn»)."""
         p = self.on_turn(players)
         if p is not None:
             return p, None
         for q in players:
-            colour = next((b for b in self.buttons(self.hand(q)) if COLOR_ANSWER.fullmatch(code_of(b))), None)
-            if colour is not None:
-                return q, colour
+            buttons = self.buttons(self.hand(q))
+            first = next((b for b in buttons if COLOR_ANSWER.fullmatch(code_of(b))), None)
+            if first is None and any(w in self.hand_text(q) for w in ("is on you", "На вас")):
+                first = next((b for b in buttons if b["text"].startswith(("😩", "😴"))), None)
+            if first is not None:
+                return q, first
         return None
 
     async def command(self, user: int, chat: int, text: str) -> None:
