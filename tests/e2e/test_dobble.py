@@ -268,9 +268,11 @@ async def test_a_miss_locks_out_a_race_has_one_winner_and_an_old_card_is_told(
     await next_card(t, centre)
     await t.until(lambda: "Last card: <b>Boris</b>" in t.board().text, what="the board")  # type: ignore[union-attr]
     assert "Last card: Boris" in t.hand(CARL).text  # type: ignore[union-attr]
-    # each hand: the card's end (the countdown) and the next card; Ann's also her lock-out
-    edited = {p: t.hand(p).edits for p in PLAYERS}  # type: ignore[union-attr]
-    assert edited == {p: n + 2 + (p == ANN) for p, n in before.items()}
+    # each hand: the card's end (the countdown) and the next card; Ann's also her lock-out,
+    # shown by then — her countdown may come with the next card in one edit (a private
+    # chat takes one edit a second, and the lock-out's came just before)
+    edited = {p: t.hand(p).edits - n for p, n in before.items()}  # type: ignore[union-attr]
+    assert edited[BORIS] == edited[CARL] == 2 and edited[ANN] in (2, 3), edited
 
     # Carl taps a symbol of the old card (a message he had not looked at again): an old card
     stale = next(x for x in old[CARL] if x["text"] not in centre)
