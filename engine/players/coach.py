@@ -4,7 +4,8 @@
 person's own view and legal actions, never the state — and answers with the
 expert's (the ``hard`` level's) choice and a reason that is true for the
 position: a locale key and its arguments, chosen by the game's own pure
-``reason(view, legal, action)`` (in ``engine.players.<game>``).  The words are
+``reason(view, legal, action)`` (in ``engine.players.<game>``, with
+``HINT_KEYS``, every key it may give).  The words are
 the bot's; the engine holds no sentence.
 
 Reasons every game shares: ``hint-answer`` (a prompt's answer: the option
@@ -14,27 +15,19 @@ answer that picks nothing) and ``hint-wait`` (nothing worth doing now).
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Answer, ArgValue, Leave
-from engine.players import get
+from engine.players import get, module_of
 from engine.players.base import Action, active, answers
 
 ANSWER = "hint-answer"  # args: option (the first pick)
 SKIP = "hint-skip"  # an answer that picks nothing
 WAIT = "hint-wait"
 SHARED = (ANSWER, SKIP, WAIT)
-_MODULES = {
-    "svintus": "engine.players.svintus",
-    "candy": "engine.players.candy",
-    "dobble": "engine.players.dobble",
-    "smashup": "engine.players.smashup",
-    "nim": "engine.players.nim",
-}
 Reason = tuple[str, dict[str, ArgValue]]
 Reasoner = Callable[[Any, Sequence[Action], Action], Reason]
 
@@ -51,7 +44,7 @@ class Hint:
 
 def keys(game: str) -> tuple[str, ...]:
     """Every reason ``game``'s hints may give (its own and the shared ones)."""
-    own: tuple[str, ...] = importlib.import_module(_MODULES[game]).HINT_KEYS
+    own: tuple[str, ...] = module_of(game).HINT_KEYS
     return (*own, *SHARED)
 
 
@@ -61,7 +54,7 @@ def hint(
     """The expert's choice for the viewer of ``view`` among ``legal``, and its reason.
     ``playouts``: the search's budget (None: the expert's own).  Deterministic for
     a given rng; reads nothing but its arguments."""
-    module = importlib.import_module(_MODULES[game])
+    module = module_of(game)
     action = get(game, "hard", playouts).choose(view, legal, rng)
     if action is None or isinstance(action, Leave):
         action = module.policy(view, legal, rng)  # the heuristic: the search let the moment pass

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import LANGUAGES, Translator
-from engine import registry
+from engine import players, registry
 from engine.core import Answer
 from engine.players import coach
 from engine.players.base import active, movers
@@ -29,7 +29,7 @@ from tests.engine import test_players_peeking as peeking
 
 POSITIONS = int(os.environ.get("HINT_POSITIONS", "200"))
 PLAYOUTS = int(os.environ.get("HINT_PLAYOUTS", "16"))
-GAMES = ("svintus", "candy", "smashup", "dobble", "nim")
+GAMES = players.GAMES
 T = Translator()
 
 
