@@ -45,7 +45,9 @@ log = logging.getLogger(__name__)
 __all__ = ["Referee", "Reply"]
 
 Decide = Callable[[Session | None, ChatSettings], Awaitable[Change]]
-HINT_BUDGET_S = 8.0  # a hint's search (a fraction of a second) waits this long at most: then "still thinking"
+# a hint's search takes a fraction of a second (a first one also starts the pool): past
+# this, "still thinking" — well within Telegram's time to answer a press
+HINT_BUDGET_S = 10.0
 
 
 class Referee:
