@@ -26,7 +26,8 @@ carries).  The parts:
                     with one, ``+``/``-`` choose/un-choose one, ``k`` send the
                     draft, ``s`` skip, ``x`` back out, ``p`` turn to a page
   l     Seats       ``j`` join, ``x`` leave, ``g`` start, ``r`` who takes a
-                    leaver's seat, ``c<level>``/``cx`` a computer player in/out
+                    leaver's seat, ``h`` hints off/on, ``c<level>``/``cx`` a
+                    computer player in/out
   o     Setting     a lobby option's button: ``<code>[<change>]``, change
                     ``-``/``+`` a number, ``:<n>`` an item of a panel, ``.``
                     close the panel, ``.<n>`` its page; none: the option's
@@ -38,6 +39,8 @@ carries).  The parts:
                     alone in the group (an ephemeral message); no body
   f     Forget      ``/forget``'s question: ``y`` delete or ``n`` keep, then
                     the asker's user id in base 36 (nobody else's press counts)
+  h     Hint        a hand's «💡 Hint»: the hand's owner's user id in base 36
+                    (anybody else's press is refused); tagged as the hand
   ====  ==========  =======================================================
 
 A value is typed as the engine's codec types a prompt's pick: an int in base
@@ -98,13 +101,13 @@ class Pick:
     value: PromptValue | None = None
 
 
-SeatsOp = Literal["j", "x", "g", "r", "c"]
+SeatsOp = Literal["j", "x", "g", "r", "h", "c"]
 
 
 @dataclass(frozen=True)
 class Seats:
-    """A seat or a start: join, leave, start, who takes a leaver's seat, and a computer
-    player of level ``arg`` seated (``arg`` "x": the last one unseated)."""
+    """A seat or a start: join, leave, start, who takes a leaver's seat, hints off/on,
+    and a computer player of level ``arg`` seated (``arg`` "x": the last one unseated)."""
 
     op: SeatsOp
     arg: str = ""
@@ -156,7 +159,15 @@ class Forget:
     user: int
 
 
-Body = Act | Show | Pick | Seats | Setting | NewGame | Again | Language | Forget | Mine
+@dataclass(frozen=True)
+class Hint:
+    """A hand's «💡 Hint»: the expert's move for ``user``, the hand's owner, told to them
+    alone; it changes nothing in the game."""
+
+    user: int
+
+
+Body = Act | Show | Pick | Seats | Setting | NewGame | Again | Language | Forget | Mine | Hint
 GAME_BODIES = (Act, Show, Pick)  # the buttons of a running game (hands and the board)
 
 
@@ -226,6 +237,10 @@ def _write(body: Body) -> tuple[str, str]:
             if op not in ("y", "n") or isinstance(user, bool) or not isinstance(user, int) or user <= 0:
                 raise BadButton(f"{body!r} is no button")
             return "f", op + b36(user)
+        case Hint(user):
+            if isinstance(user, bool) or not isinstance(user, int) or user <= 0:
+                raise BadButton(f"{body!r} is no button")
+            return "h", b36(user)
     raise BadButton(f"{body!r} is no button")
 
 
@@ -304,7 +319,7 @@ def _takewhile_digits(text: str) -> str:
 
 def _lobby(text: str) -> Body:
     op, arg = text[:1], text[1:]
-    if op in ("j", "x", "g", "r") and not arg:
+    if op in ("j", "x", "g", "r", "h") and not arg:
         return Seats(op)  # type: ignore[arg-type]
     if op == "c" and arg:
         return Seats("c", arg)
@@ -360,6 +375,12 @@ def _forget(text: str) -> Body:
     return Forget(op, _int(user))  # type: ignore[arg-type]
 
 
+def _hint(text: str) -> Body:
+    if not text or text.startswith("-"):
+        raise BadButton(text)
+    return Hint(_int(text))
+
+
 _READERS = {
     "a": _act,
     "s": Show,
@@ -371,6 +392,7 @@ _READERS = {
     "L": _named(Language),
     "f": _forget,
     "m": _mine,
+    "h": _hint,
 }
 
 

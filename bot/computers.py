@@ -40,6 +40,7 @@ from bot import metrics
 from bot.session import Member, Session, Turn
 from engine import players
 from engine.core import AnyGame, Leave, Moves
+from engine.players import coach
 
 COMPUTER_BASE = 2**53  # computer seats' ids: above any Telegram user's (52 bits)
 MIN_DELAY_MS = 1_500  # never faster than a person could read the board
@@ -85,6 +86,22 @@ class Thinkers:
                 self.close()
         return await asyncio.to_thread(_choose, game, level, view, legal, rng)
 
+    async def hint(self, game: str, view: Any, legal: Any, rng: random.Random) -> coach.Hint:
+        """The coach's hint for a person (``engine.players.coach``): the expert's search,
+        run where a computer player's runs, timed like one."""
+        started = time.perf_counter()
+        try:
+            if self.processes > 0:
+                loop = asyncio.get_running_loop()
+                try:
+                    return await loop.run_in_executor(self._get(), _hint, game, view, legal, rng)
+                except BrokenProcessPool:
+                    log.warning("a computer players' process ended; starting a new pool")
+                    self.close()
+            return await asyncio.to_thread(_hint, game, view, legal, rng)
+        finally:
+            metrics.COMPUTER_SECONDS.labels(game, "hint").observe(time.perf_counter() - started)
+
     def close(self, wait: bool = False) -> None:
         """Let the pool go (``wait``: until its processes ended — at exit, or
         Python's own exit hook races the pool's closing pipe and prints a
@@ -109,6 +126,10 @@ def _orphaned(parent: int) -> None:
 
 def _choose(game: str, level: str, view: Any, legal: Any, rng: random.Random) -> Any:
     return players.get(game, level).choose(view, legal, rng)
+
+
+def _hint(game: str, view: Any, legal: Any, rng: random.Random) -> coach.Hint:
+    return coach.hint(game, view, legal, rng)
 
 
 THINKERS = Thinkers()
@@ -143,10 +164,16 @@ def _can_act(legal: Any) -> bool:
     return any(not isinstance(a, Leave) for a in legal)
 
 
-def _rng(session: Session, player: int, seq: int) -> random.Random:
+def _rng(session: Session, player: int, seq: int, what: str = "") -> random.Random:
     """The same game, seat and moment: the same delay and the same choice (a replay
-    of the change after a lost race decides alike)."""
-    return random.Random(zlib.crc32(f"{session.game_id}:{player}:{seq}".encode()))
+    of the change after a lost race decides alike); ``what``: another purpose's own
+    draw (a person's hint)."""
+    return random.Random(zlib.crc32(f"{session.game_id}:{player}:{seq}{what}".encode()))
+
+
+def hint_rng(session: Session, player: int, seq: int) -> random.Random:
+    """A hint's draw: the same hand at the same moment, the same hint."""
+    return _rng(session, player, seq, ":hint")
 
 
 def plan(session: Session, game: AnyGame, now: int, state: Any = None) -> None:

@@ -47,6 +47,7 @@ from bot.buttons import (
     Again,
     BadButton,
     Forget,
+    Hint,
     Language,
     Mine,
     NewGame,
@@ -518,6 +519,8 @@ class Handlers:
             if not in_group:
                 return Reply(self.t(await self.ref.lang(press.chat_id, user.language_code), "answer-unknown"))
             return await self.ref.show_hand(press, member(user), query.id)
+        if isinstance(body, Hint):  # a hand's «💡 Hint»: answered to the presser alone, the game unchanged
+            return await self.ref.hint(press, body, member(user))
         from_board = in_group and ephemeral.pressed(query) is None
         in_private = message is not None and message.chat.id == user.id
         return await self.ref.game_press(

@@ -92,6 +92,7 @@ def rematch(
         game=session.game,
         title=title or session.title,
         options=dict(session.options),
+        hints=session.hints,
         members=session.computer_seats,  # computers stay seated
         again=[m for m in session.members if m.level is None],
     )
@@ -136,6 +137,10 @@ def press(
     if body.op == "r":
         session.replace = _next(REPLACE, session.replace)
         return _board(session)
+    if body.op == "h":  # the table's «💡 Hints», the same for every game
+        session.hints = not session.hints
+        label = house.say(lang, "button-hints-on" if session.hints else "button-hints-off")
+        return _board(session, Reply(house.say(lang, "answer-option-set", option=label)))
     return _computer(house, session, lang, house.group_lang(settings, session), body.arg)
 
 

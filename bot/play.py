@@ -12,18 +12,20 @@ computer players planned, «your turn» nudges tracked, and what follows.
 from __future__ import annotations
 
 import logging
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
 from bot import computers, games, nudges, screens
-from bot.adapter import AnyAdapter
-from bot.buttons import Act, BadButton, Pick, Pressed, Show
+from bot.adapter import AnyAdapter, Ctx
+from bot.buttons import Act, BadButton, Hint, Pick, Pressed, Show
 from bot.house import House
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
 from bot.transaction import After, Change, Reply
-from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, plain
+from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, plain, sight
+from engine.players import coach
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +149,80 @@ def _page(value: PromptValue | None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 1000:
         raise BadButton(repr(value))
     return value
+
+
+# --- a hint (the lobby's «💡 Hints») ----------------------------------------------------------------
+
+
+@dataclass
+class Asked:
+    """A hint that may be given: what its search is given (the presser's own view and
+    legal actions, never the state) and the state's ``seq`` it is for."""
+
+    view: Any
+    legal: Any
+    seq: int
+    rng: random.Random
+
+
+def hint_asked(
+    house: House, session: Session | None, press: Pressed, hint: Hint, user: Member, lang: str, now: int
+) -> Asked | Reply:
+    """Whether «💡 Hint» is answered, and from what: refused (a ``Reply``) for a game
+    that is not this one or not running, hints off, another's hand, a presser whose
+    seat is not theirs, a hand that has changed since (its tag); else the presser's
+    view and legal actions (time caught up: a window already closed is closed)."""
+    refusal = cards_refusal(session, press, user)
+    if session is None or session.state is None or refusal is not None:
+        return Reply(house.say(lang, refusal or "answer-old-game"), outcome="refused")
+    if not session.hints:
+        return Reply(house.say(lang, "answer-hints-off"), outcome="refused")
+    if hint.user != user.id:
+        return Reply(house.say(lang, "answer-hint-not-yours"), outcome="refused")
+    adapter = games.get(session.game)
+    state, _ = catch_up(adapter, session.state, now)
+    mine = sight(adapter.game, state, user.id)
+    if press.tag != screens.keyboard_tag(adapter, mine.legal):
+        return Reply(house.say(lang, "answer-stale"), outcome="stale")
+    if not screens.hint_offered(session, user.id, mine.view, mine.legal, mine.waits):
+        return Reply(house.say(lang, "hint-line", hint=house.say(lang, coach.WAIT)), alert=True)
+    seq = session.state.seq
+    return Asked(mine.view, mine.legal, seq, computers.hint_rng(session, user.id, seq))
+
+
+def hint_told(
+    house: House,
+    session: Session | None,
+    press: Pressed,
+    user: Member,
+    lang: str,
+    asked: Asked,
+    hint: coach.Hint,
+) -> Change:
+    """The hint, told to its presser alone (an alert) and counted for the end of the
+    game — if the game is still where it was asked; nothing else changes (no move,
+    no timer, no screen)."""
+    if session is None or session.game_id != press.game_id or session.status != "playing":
+        return Change(reply=Reply(house.say(lang, "answer-game-over"), outcome="refused"))
+    if session.state is None or session.state.seq != asked.seq:
+        # the game moved on meanwhile: their current hand shown, as for any stale press
+        stale = Reply(house.say(lang, "answer-stale"), outcome="stale")
+        return Change(reply=stale, after=After(hand=user.id))
+    session.hints_used = {**session.hints_used, user.id: session.hints_used.get(user.id, 0) + 1}
+    said = hint_text(house.ctx(session, lang), games.get(session.game), asked.view, hint)
+    return Change(session=session, reply=Reply(said, alert=True))
+
+
+def hint_text(ctx: Ctx, adapter: AnyAdapter, view: View, hint: coach.Hint) -> str:
+    """The hint's one line: the move in the game's own words, and why."""
+    option = hint.args.get("option")
+    if hint.key == coach.ANSWER and view.prompt is not None and isinstance(option, int | str):
+        line = ctx(hint.key, option=adapter.option_label(ctx, view, view.prompt, option))
+    elif hint.key in coach.SHARED:
+        line = ctx(coach.WAIT if hint.key == coach.ANSWER else hint.key)
+    else:
+        line = adapter.event_text(ctx, Event(key=hint.key, args=dict(hint.args)))
+    return ctx("hint-line", hint=line)
 
 
 # --- a press, a word, /leave, a deadline ----------------------------------------------------------

@@ -17,6 +17,7 @@ can be driven and tested directly.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
@@ -25,9 +26,9 @@ from typing import Any
 from redis.exceptions import RedisError
 from telegram import Bot
 
-from bot import fit, games, kit, lobby, metrics, nudges, play, screens
+from bot import computers, fit, games, kit, lobby, metrics, nudges, play, screens
 from bot.adapter import Adapter
-from bot.buttons import Pressed, Seats, Setting
+from bot.buttons import Hint, Pressed, Seats, Setting
 from bot.house import House
 from bot.i18n import Translator
 from bot.limits import Limits
@@ -44,6 +45,9 @@ log = logging.getLogger(__name__)
 __all__ = ["Referee", "Reply"]
 
 Decide = Callable[[Session | None, ChatSettings], Awaitable[Change]]
+# a hint's search takes a fraction of a second (a first one also starts the pool): past
+# this, "still thinking" — well within Telegram's time to answer a press
+HINT_BUDGET_S = 10.0
 
 
 class Referee:
@@ -185,6 +189,29 @@ class Referee:
         if not await self.sender.show_hand(press.chat_id, user.id, query_id):
             return Reply(self.t(lang, "answer-cards-later"))
         return Reply()
+
+    async def hint(self, press: Pressed, body: Hint, user: Member) -> Reply:
+        """«💡 Hint» on a hand: the expert's move for the presser, from their own view,
+        searched off the event loop (``computers.THINKERS``) within ``HINT_BUDGET_S``,
+        told to them alone and counted; the game itself does not change."""
+        session, settings = await self.store.load_shared(press.chat_id)
+        lang = self.house.lang(settings, user.lang)
+        asked = play.hint_asked(self.house, session, press, body, user, lang, now_ms())
+        if isinstance(asked, Reply):
+            if asked.outcome == "stale":  # an old hand: the current one shown
+                self.sender.touch_hand(press.chat_id, user.id)
+            return asked
+        assert session is not None  # (asked: a running game's)
+        try:
+            search = computers.THINKERS.hint(session.game, asked.view, asked.legal, asked.rng)
+            found = await asyncio.wait_for(search, HINT_BUDGET_S)
+        except TimeoutError:
+            return Reply(self.t(lang, "answer-hint-busy"), outcome="refused")
+
+        async def decide(session: Session | None, settings: ChatSettings) -> Change:
+            return play.hint_told(self.house, session, press, user, lang, asked, found)
+
+        return await self.change(press.chat_id, decide)
 
     async def game_press(
         self,

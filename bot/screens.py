@@ -229,6 +229,8 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
             seats.append(_lobby_button(ctx, ctx("button-computer-remove"), Seats("c", "x")))
         rows.append(seats)
         rows.append([_lobby_button(ctx, ctx(f"button-replace-{session.replace}"), Seats("r"))])
+        hints = "button-hints-on" if session.hints else "button-hints-off"
+        rows.append([_lobby_button(ctx, ctx(hints), Seats("h"))])
         rows.append([_lobby_button(ctx, ctx("button-start"), Seats("g"))])
     return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
 
@@ -354,7 +356,15 @@ def result(ctx: Ctx, session: Session, outcome: Outcome) -> str:
         text = ctx("final-winners", game=game, players=players, count=len(outcome.winners))
     else:
         text = ctx("final-no-winner", game=game)
-    return text + ranking(ctx, session, outcome)
+    return text + ranking(ctx, session, outcome) + hints_used(ctx, session)
+
+
+def hints_used(ctx: Ctx, session: Session) -> str:
+    """Who used the coach's hints this game, and how many (nothing when nobody did)."""
+    used = [(p, n) for p, n in session.hints_used.items() if n > 0 and session.member(p) is not None]
+    if not used:
+        return ""
+    return "\n\n" + "\n".join(ctx("final-hints", player=ctx.name(p), count=n) for p, n in used)
 
 
 def ranking(ctx: Ctx, session: Session, outcome: Outcome) -> str:
@@ -409,6 +419,8 @@ def hand(
         draft = draft_of(session, player, prompt)
         text += "\n" + question(ctx, adapter, view, prompt, draft)
         rows += prompt_rows(ctx, adapter, view, prompt, draft)
+    if not drawn.hold and hint_offered(session, player, view, legal, waits):
+        rows.append([ctx.button(ctx("button-hint"), buttons.Hint(player))])
     leave = _leave(session, player, legal) if not drawn.hold else None  # a countdown: no buttons
     if leave is not None:
         if ctx.selected == LEAVE:  # the second tap of «Leave»: are you sure?
@@ -433,6 +445,20 @@ def hand(
         rows += _cards_app(ctx, in_group)
     held = drawn.hold and not halted(session)
     return Rendered(text, InlineKeyboardMarkup(rows) if rows else None, urgent(player, waits), held)
+
+
+def hint_offered(
+    session: Session, player: int, view: View, legal: Sequence[Any], waits: Sequence[Wait]
+) -> bool:
+    """Whether ``player``'s hand offers «💡 Hint»: the table's hints are on, the game
+    runs, the seat is a person's, and the game waits on them for something besides
+    walking out (their turn, a prompt, a reaction)."""
+    if not session.hints or session.status != "playing" or halted(session):
+        return False
+    member = session.member(player)
+    if member is None or member.level is not None or not urgent(player, waits):
+        return False
+    return view.prompt is not None or any(not isinstance(a, Leave) for a in plain(legal))
 
 
 def _cards_app(ctx: Ctx, in_group: bool) -> Rows:

@@ -94,6 +94,10 @@ class Session(BaseModel):
     # a person who leaves mid-game: a computer player takes the seat "needed" (when
     # the game could not go on without them), "always", or "never"
     replace: Literal["needed", "always", "never"] = "needed"
+    # the lobby's «💡 Hints»: a hint button on each person's hand (the expert's move, and
+    # why: ``bot.play.hint_asked``), and how many hints each player has used this game
+    hints: bool = False
+    hints_used: dict[int, int] = {}
 
     @model_validator(mode="before")
     @classmethod

@@ -16,6 +16,7 @@ from bot.buttons import (
     Again,
     BadButton,
     Body,
+    Hint,
     Mine,
     NewGame,
     Pick,
@@ -53,6 +54,8 @@ def notation(data: object) -> str:
             return game
         case Mine():
             return "~mine"
+        case Hint():
+            return "~hint"
     return text(body)  # a setting: o<option>…; /forget's f<op><user>
 
 
@@ -66,7 +69,7 @@ def body_of(notation: str) -> Body:
         return Again()
     if notation == "~mine":
         return Mine()
-    if notation in ("j", "x", "g", "r") or notation.startswith("c"):
+    if notation in ("j", "x", "g", "r", "h") or notation.startswith("c"):
         return Seats(notation[0], notation[1:])  # type: ignore[arg-type]
     if notation.startswith("o") and len(notation) >= 2:
         return parse(f"o|0|-|-|{notation[1:]}").body

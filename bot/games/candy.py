@@ -52,7 +52,7 @@ from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 
 CARDS = len(CHARACTER_OF)
-CARD_ARGS = frozenset({"card", "discarded"})
+CARD_ARGS = frozenset({"card", "discarded", "protected"})
 CHARACTER_ORDER = {spec.character: i for i, spec in enumerate(CHARACTERS)}
 MODES = ("defenceless", "no_limits", "open_discard")
 WINDOWS_MS = (3_000, 5_000, 10_000)

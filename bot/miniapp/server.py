@@ -34,7 +34,7 @@ from aiohttp import web
 from redis.exceptions import RedisError
 
 from bot import buttons, links, metrics, timers
-from bot.buttons import Act, BadButton, Pick, Show
+from bot.buttons import Act, BadButton, Hint, Pick, Show
 from bot.links import Links
 from bot.miniapp import identity, live, view
 from bot.miniapp.identity import Refused, Tokens
@@ -218,11 +218,14 @@ class MiniApp:
             pressed = buttons.parse(data)
         except BadButton:
             raise Answer(400, self.ref.t(lang, "answer-unknown")) from None
-        if pressed.chat_id != body.get("chat") or not isinstance(pressed.body, Act | Show | Pick):
+        if pressed.chat_id != body.get("chat") or not isinstance(pressed.body, Act | Show | Pick | Hint):
             raise Answer(400, self.ref.t(lang, "answer-unknown"))
         user = Member(id=who.user_id, name=who.name or str(who.user_id), lang=who.language)
         board = body.get("board") is True
-        reply = await self.ref.game_press(pressed, user, from_board=board, in_private=not board)
+        if isinstance(pressed.body, Hint):  # the hand's «💡 Hint»: told to them alone, the game unchanged
+            reply = await self.ref.hint(pressed, pressed.body, user)
+        else:
+            reply = await self.ref.game_press(pressed, user, from_board=board, in_private=not board)
         return {"text": reply.text, "alert": reply.alert}
 
     async def _throttle(self, user_id: int, lang: str) -> None:

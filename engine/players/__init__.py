@@ -9,6 +9,7 @@ sees only its view and its legal actions; see ``engine.players.base``.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from engine.players.base import Player, Searcher, Simple, random_policy
 
@@ -20,6 +21,17 @@ _MODULES = {
     "smashup": "engine.players.smashup",
     "nim": "engine.players.nim",
 }
+
+
+GAMES = tuple(_MODULES)  # the games with computer players (and the coach's hints)
+
+
+def module_of(game: str) -> Any:
+    """``game``'s players module (its heuristic ``policy``, its hints' ``reason``)."""
+    module = _MODULES.get(game)
+    if module is None:
+        raise KeyError(f"unknown game {game!r}; known: {sorted(_MODULES)}")
+    return importlib.import_module(module)
 
 
 def get(game: str, level: str, playouts: int | None = None) -> Player:
@@ -35,4 +47,4 @@ def get(game: str, level: str, playouts: int | None = None) -> Player:
     return made
 
 
-__all__ = ["LEVELS", "Player", "Searcher", "Simple", "get", "random_policy"]
+__all__ = ["GAMES", "LEVELS", "Player", "Searcher", "Simple", "get", "module_of", "random_policy"]

@@ -382,3 +382,43 @@ def make(level: str, playouts: int | None) -> Player:
         return Lookahead("candy", level, CandyBrain(), delay_ms(level), score)
     budget = playouts or 36
     return Searcher("candy", level, CandyBrain(), delay_ms(level), playouts=budget, horizon=200, sure=SURE)
+
+
+# --- the coach's reasons (``engine.players.coach``) -------------------------------------
+
+HINT_KEYS = (
+    "candy-hint-empire",
+    "candy-hint-empire-least",
+    "candy-hint-ability",
+    "candy-hint-thief",
+    "candy-hint-lawyer",
+    "candy-hint-protect",
+    "candy-hint-discard",
+    "candy-hint-block",
+    "candy-hint-allow",
+    "candy-hint-move",
+)
+
+
+def reason(view: CandyView, legal: Legal, action: CandyAction) -> tuple[str, dict[str, Any]]:
+    """Why the expert's ``action``, from the view alone: the candies a card scores
+    against the best rival, the ability that pays, the card kept safe."""
+    if isinstance(action, PlayToEmpire):
+        ch = CHARACTER_OF[action.card]
+        if ch in (C.POLICEMAN, C.HITMAN):
+            return "candy-hint-ability", {"card": action.card}
+        t = _Table(view)
+        gain = round(_standing(_moved(t.emp, action.card, t.me), t.me, t.full) - t.base)
+        if gain > 0:
+            return "candy-hint-empire", {"card": action.card, "count": gain}
+        return "candy-hint-empire-least", {"card": action.card}
+    if isinstance(action, PlayToDiscard):
+        thief = CHARACTER_OF[action.card] is C.CANDY_THIEF
+        return ("candy-hint-thief" if thief else "candy-hint-lawyer"), {"card": action.card}
+    if isinstance(action, Protect):
+        return "candy-hint-protect", {"card": action.card, "protected": action.protect}
+    if isinstance(action, Discard):
+        return "candy-hint-discard", {"card": action.card}
+    if action.type in ("block", "allow"):
+        return f"candy-hint-{action.type}", {}
+    return "candy-hint-move", {"move": action.type}

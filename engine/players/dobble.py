@@ -56,3 +56,22 @@ def make(level: str, playouts: int | None) -> Player:
     if level == "random":
         return Simple("dobble", level, random_policy, delay_ms(level))
     return Simple("dobble", level, policy, delay_ms(level))
+
+
+# --- the coach's reasons (``engine.players.coach``) -------------------------------------
+
+HINT_KEYS = ("dobble-hint-spot", "dobble-hint-gift", "dobble-hint-move")
+
+
+def reason(
+    view: DobbleView, legal: Sequence[DobbleAction], action: DobbleAction
+) -> tuple[str, dict[str, Any]]:
+    """The symbol the card shares with the centre (that is the whole game); in
+    Poisoned Gift, whose card it goes to (the fewest cards)."""
+    if not isinstance(action, Spot):
+        return "dobble-hint-move", {"move": action.type}
+    if view.mode == "gift":
+        owner = next((f.owner for f in view.pairs if f.card == action.card), None)
+        if owner is not None and owner != view.viewer:
+            return "dobble-hint-gift", {"symbol": action.symbol, "player": owner}
+    return "dobble-hint-spot", {"symbol": action.symbol}

@@ -24,3 +24,19 @@ def delay(view: NimView, rng: random.Random) -> int:
 
 def make(level: str, playouts: int | None) -> Player:
     return Simple("nim", level, policy if level == "hard" else random_policy, delay)
+
+
+# --- the coach's reasons (``engine.players.coach``) -------------------------------------
+
+HINT_KEYS = ("nim-hint-win", "nim-hint-any", "nim-hint-move")
+
+
+def reason(view: NimView, legal: Sequence[NimAction], action: NimAction) -> tuple[str, dict[str, int | str]]:
+    """A take that leaves a multiple of (most + 1): the winning line; none does: any."""
+    if not isinstance(action, Take):
+        return "nim-hint-move", {"move": action.type}
+    most = len([a for a in active(legal) if isinstance(a, Take)])
+    left = view.pile - action.count
+    if left % (most + 1) == 0:
+        return "nim-hint-win", {"count": action.count, "left": left, "step": most + 1}
+    return "nim-hint-any", {"count": action.count, "left": left}

@@ -498,3 +498,75 @@ def make(level: str, playouts: int | None) -> Player:
     if level == "lookahead":
         return _GuardedLookahead("smashup", level, SmashUpBrain(), delay_ms(level), score)
     return _Guarded("smashup", level, SmashUpBrain(), delay_ms(level), playouts=playouts or 36, horizon=120)
+
+
+# --- the coach's reasons (``engine.players.coach``) -------------------------------------
+
+HINT_KEYS = (
+    "smashup-hint-wins",
+    "smashup-hint-first",
+    "smashup-hint-breaks",
+    "smashup-hint-minion",
+    "smashup-hint-boost",
+    "smashup-hint-strike",
+    "smashup-hint-action-base",
+    "smashup-hint-action",
+    "smashup-hint-madness",
+    "smashup-hint-talent",
+    "smashup-hint-end",
+    "smashup-hint-move",
+)
+
+
+def reason(view: SmashUpView, legal: Legal, action: SmashUpAction) -> tuple[str, dict[str, Any]]:
+    """Why the expert's ``action``, from the view alone: a minion that wins a base,
+    takes first place or breaks it; an action on one's own minion or a rival's."""
+    if isinstance(action, EndPlays):
+        return "smashup-hint-end", {}
+    if isinstance(action, UseTalent):
+        return "smashup-hint-talent", {"card": _name_of(view, action.card)}
+    if not isinstance(action, PlayCard):
+        return "smashup-hint-move", {"move": action.type}
+    card = _name_of(view, action.card)
+    if card == _MADNESS:
+        return "smashup-hint-madness", {"card": card}
+    d = CARDS.get(card)
+    bases = {b.uid: b for b in view.bases}
+    if d is not None and d.minion and action.base in bases:
+        return _minion_reason(view, bases[action.base], card, d.power)
+    if action.minion is not None:
+        mins = _minions(view)
+        whose = mins.get(action.minion, (view.viewer, 0, 0))[0]
+        key = "smashup-hint-boost" if whose == view.viewer else "smashup-hint-strike"
+        return key, {"card": card, "minion": _name_of(view, action.minion)}
+    if action.base in bases:
+        return "smashup-hint-action-base", {"card": card, "base": bases[action.base].card}
+    return "smashup-hint-action", {"card": card}
+
+
+def _minion_reason(view: SmashUpView, b: Any, card: str, power: int) -> tuple[str, dict[str, Any]]:
+    me = view.viewer
+    mine = b.powers.get(me, 0)
+    best = max((v for p, v in b.powers.items() if p != me), default=0)
+    breaks = b.total + power >= b.breakpoint
+    args: dict[str, Any] = {"card": card, "base": b.card, "power": power}
+    if breaks and mine + power > best:
+        return "smashup-hint-wins", args
+    if mine + power > best >= mine:
+        return "smashup-hint-first", args
+    if breaks:
+        return "smashup-hint-breaks", args
+    return "smashup-hint-minion", args
+
+
+def _name_of(view: SmashUpView, uid: int) -> str:
+    """The card ``uid`` is, wherever the view shows it (the hand, a base, a minion,
+    an action attached)."""
+    for b in view.bases:
+        if b.uid == uid:
+            return b.card
+        cards: list[Any] = [*b.minions, *b.actions, *(a for m in b.minions for a in m.attached)]
+        for x in cards:
+            if x.uid == uid:
+                return str(x.card)
+    return _card_of(view, uid) or ""

@@ -405,3 +405,77 @@ def make(level: str, playouts: int | None) -> Player:
         turns=TURNS,
         sure=SURE,
     )
+
+
+# --- the coach's reasons (``engine.players.coach``) -------------------------------------
+
+HINT_KEYS = (
+    "svintus-hint-only",
+    "svintus-hint-grab",
+    "svintus-hint-keep",
+    "svintus-hint-colour",
+    "svintus-hint-polypig",
+    "svintus-hint-play",
+    "svintus-hint-transfer",
+    "svintus-hint-intercept",
+    "svintus-hint-draw",
+    "svintus-hint-draw-instead",
+    "svintus-hint-pass",
+    "svintus-hint-accept",
+    "svintus-hint-declare",
+    "svintus-hint-catch",
+    "svintus-hint-slap",
+    "svintus-hint-move",
+)
+
+
+def reason(view: SvintusView, legal: Legal, action: SvintusAction) -> tuple[str, dict[str, Any]]:
+    """Why the expert's ``action`` (one of ``legal``), from the view alone: a locale
+    key and its arguments (``card``: the card played; ``player``: whom it concerns)."""
+    me = view.viewer
+    plays = [a for a in active(legal) if isinstance(a, Play)]
+    attack = view.attack
+    if isinstance(action, Play):
+        if attack is not None and attack.target == me:
+            same = KIND[action.card].value == attack.kind
+            return ("svintus-hint-transfer" if same else "svintus-hint-intercept"), {"card": action.card}
+        if view.current != me:
+            return "svintus-hint-intercept", {"card": action.card}
+        return _play_reason(view, plays, action.card)
+    if action.type == "draw":
+        return ("svintus-hint-draw-instead" if plays else "svintus-hint-draw"), {}
+    if action.type == "accept":
+        return "svintus-hint-accept", {"count": attack.count if attack is not None else 0}
+    simple = {"pass": "svintus-hint-pass", "declare": "svintus-hint-declare", "slap": "svintus-hint-slap"}
+    if action.type in simple:
+        return simple[action.type], {}
+    if action.type == "catch":
+        caught = [p for p in view.one_card if p != me and p not in view.declared]
+        if caught:
+            return "svintus-hint-catch", {"player": caught[0]}
+    return "svintus-hint-move", {"move": action.type}
+
+
+def _play_reason(view: SvintusView, plays: Sequence[Play], card: int) -> tuple[str, dict[str, Any]]:
+    """Why this card on one's own turn: the only one that fits, a Grab for a next
+    player near the end, a Polypig kept, the colour held most."""
+    if len({a.card for a in plays}) == 1:
+        return "svintus-hint-only", {"card": card}
+    hand = [c.id for c in view.hand or []]
+    me = view.viewer
+    seats = list(view.seats)
+    nxt = seats[(seats.index(me) + view.direction) % len(seats)] if me in seats else None
+    left = view.hand_counts.get(nxt, 8) if nxt is not None else 8
+    kind = KIND[card]
+    if kind is Kind.GRAB and nxt is not None and left <= 3:
+        return "svintus-hint-grab", {"card": card, "player": nxt, "count": left}
+    if kind is Kind.POLYPIG:
+        return "svintus-hint-polypig", {"card": card}
+    if any(KIND[c] is Kind.POLYPIG for c in hand):
+        return "svintus-hint-keep", {"card": card}
+    colours = [COLOR[c] for c in hand if COLOR[c] is not None]
+    if COLOR[card] is not None and colours:
+        most = max(colours.count(c) for c in colours)
+        if colours.count(COLOR[card]) == most and most > 1:
+            return "svintus-hint-colour", {"card": card}
+    return "svintus-hint-play", {"card": card}

@@ -231,3 +231,16 @@ button-forget-yes = 🗑 Delete
 button-forget-no = Keep
 answer-forget-kept = Your statistics stay as they are.
 answer-forget-not-yours = This question is for someone else: to delete your own statistics, send /forget.
+
+## The coach (the lobby's “💡 Hints”): a hand's hint button, and its answer
+button-hints-off = 💡 Hints: off
+button-hints-on = 💡 Hints: on
+button-hint = 💡 Hint
+hint-line = 💡 { $hint }
+hint-answer = Answer “{ $option }”: the expert's choice here
+hint-skip = Skip this one: the expert's choice here
+hint-wait = Nothing worth doing right now: wait for your moment
+answer-hints-off = Hints are off at this table.
+answer-hint-not-yours = This hint is for someone else's hand.
+answer-hint-busy = The expert is still thinking: press again in a moment.
+final-hints = 💡 { $player }: hints used: { $count }

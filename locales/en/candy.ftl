@@ -307,3 +307,21 @@ candy-art-emoji-candy_buyer = 💰
 candy-art-emoji-judge = ⚖️
 candy-art-emoji-trader = 🍫
 candy-art-emoji-sly_cop = 🕵️
+
+## The coach's hints (one line each, after “💡”): the move, and why
+candy-hint-empire = Put { $card } into your empire: { $count ->
+    [one] { $count } candy
+   *[other] { $count } candies
+} more against the best rival
+candy-hint-empire-least = Put { $card } into your empire: the least costly of your moves
+candy-hint-ability = Put { $card } into your empire: its ability pays now
+candy-hint-thief = Play { $card } to the discard: it steals the best card in reach
+candy-hint-lawyer = Play { $card } to the discard: it brings back a card of the discard
+candy-hint-protect = Protect { $protected } with { $card }: your card stays safe
+candy-hint-discard = Discard { $card }: it is worth least to you
+candy-hint-block = Block: letting it happen costs you more
+candy-hint-allow = Let it happen: a block would cost more than it saves
+candy-hint-move = { $move ->
+    [next_game] Start the next game
+   *[other] Make that move
+}: the expert's choice here

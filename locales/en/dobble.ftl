@@ -306,3 +306,8 @@ dobble-art-centre = Centre card: { $symbols }
 dobble-art-own = Your card: { $symbols }
 dobble-art-outer = A card around the centre: { $symbols }
 dobble-art-top = { $player }'s card: { $symbols }
+
+## The coach's hints (one line each, after “💡”): the move, and why
+dobble-hint-spot = Press { $symbol }: your card shares it with the centre
+dobble-hint-gift = Press { $symbol } on the card of { $player }: it is on the centre too, and they hold the fewest cards
+dobble-hint-move = Make that move: the expert's choice here

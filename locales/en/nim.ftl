@@ -40,3 +40,8 @@ nim-err-player-count = Nim is for { $min } to { $max } players.
 nim-err-not-your-turn = It is not your turn.
 nim-err-too-many = You may take at most { $max }.
 nim-err-over = The game is over.
+
+## The coach's hints (one line each, after “💡”): the move, and why
+nim-hint-win = Take { $count }: it leaves { $left }, a multiple of { $step }, the winning line
+nim-hint-any = Take { $count }: it leaves { $left }; no take wins by force now, so wait for a slip
+nim-hint-move = Make that move: the expert's choice here

@@ -725,3 +725,17 @@ smashup-art-emoji-elder-things = 👁️
 smashup-art-emoji-innsmouth = 🐟
 smashup-art-emoji-miskatonic-university = 🎓
 smashup-art-emoji-madness = 🌀
+
+## The coach's hints (one line each, after “💡”): the move, and why
+smashup-hint-wins = Play { $card } on { $base }: it brings the base to its breakpoint with you in first place
+smashup-hint-first = Play { $card } on { $base }: it takes first place there
+smashup-hint-breaks = Play { $card } on { $base }: it brings the base to its breakpoint
+smashup-hint-minion = Play { $card } on { $base }: where its power { $power } counts most
+smashup-hint-boost = Play { $card } on { $minion }: it helps your own minion
+smashup-hint-strike = Play { $card } on { $minion }: it hits a rival's minion
+smashup-hint-action-base = Play { $card } on { $base }: the base where it counts most
+smashup-hint-action = Play { $card }: it helps most now
+smashup-hint-madness = Play { $card }: out of your hand it costs you no VP
+smashup-hint-talent = Use the talent of { $card }: it costs no play
+smashup-hint-end = End your plays: nothing left is worth playing now
+smashup-hint-move = Make that move: the expert's choice here

@@ -485,3 +485,33 @@ svintus-art-deck = Deck: { $count ->
     [one] { $count } card
    *[other] { $count } cards
 }
+
+## The coach's hints (one line each, after “💡”): the move, and why
+svintus-hint-only = Play { $card }: the only card that fits
+svintus-hint-grab = Play { $card }: { $player } has { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+} left, this makes them take cards
+svintus-hint-keep = Play { $card }: keeps your Polypig for later
+svintus-hint-colour = Play { $card }: the colour you hold most
+svintus-hint-polypig = Play { $card }, then name the colour you hold most
+svintus-hint-play = Play { $card }: the best of what fits
+svintus-hint-transfer = Play { $card }: it passes the attack on
+svintus-hint-intercept = Play { $card } now: an identical card goes out of turn, for free
+svintus-hint-draw = Draw a card: nothing in your hand fits
+svintus-hint-draw-instead = Draw a card: what fits is worth more kept for later
+svintus-hint-pass = Pass: nothing worth playing now
+svintus-hint-accept = Take { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}: the cards you hold are worth more kept
+svintus-hint-declare = Say “Svintus!”: one card left, before anybody catches you
+svintus-hint-catch = Catch { $player }: one card left and no “Svintus!” said
+svintus-hint-slap = Slap, quick: the slowest takes cards
+svintus-hint-move = { $move ->
+    [react] React now
+    [next_round] Start the next round
+    [pick_animal] Pick an animal
+    [ability] Use your animal's ability
+   *[other] Make that move
+}: the expert's choice here

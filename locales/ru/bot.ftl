@@ -232,3 +232,16 @@ button-forget-yes = 🗑 Удалить
 button-forget-no = Оставить
 answer-forget-kept = Статистика остаётся как есть.
 answer-forget-not-yours = Этот вопрос не вам: чтобы удалить свою статистику, отправьте /forget.
+
+## The coach (the lobby's «💡 Hints»): a hand's hint button, and its answer
+button-hints-off = 💡 Подсказки: выкл.
+button-hints-on = 💡 Подсказки: вкл.
+button-hint = 💡 Подсказка
+hint-line = 💡 { $hint }
+hint-answer = Ответьте «{ $option }»: это выбор знатока
+hint-skip = Пропустите этот выбор: это выбор знатока
+hint-wait = Сейчас нечего выгодно сделать: дождитесь своего момента
+answer-hints-off = За этим столом подсказки выключены.
+answer-hint-not-yours = Эта подсказка для чужой руки.
+answer-hint-busy = Знаток ещё думает: нажмите чуть позже.
+final-hints = 💡 { $player }: подсказок взято: { $count }

@@ -327,3 +327,22 @@ candy-art-emoji-candy_buyer = 💰
 candy-art-emoji-judge = ⚖️
 candy-art-emoji-trader = 🍫
 candy-art-emoji-sly_cop = 🕵️
+
+## The coach's hints (one line each, after «💡»): the move, and why
+candy-hint-empire = Выложите в империю карту «{ $card }»: на { $count ->
+    [one] { $count } конфету
+    [few] { $count } конфеты
+   *[many] { $count } конфет
+} больше против лучшего соперника
+candy-hint-empire-least = Выложите в империю карту «{ $card }»: самый дешёвый из ваших ходов
+candy-hint-ability = Выложите в империю карту «{ $card }»: способность окупается сейчас
+candy-hint-thief = Сыграйте в сброс карту «{ $card }»: крадёт лучшую доступную карту
+candy-hint-lawyer = Сыграйте в сброс карту «{ $card }»: возвращает карту из сброса
+candy-hint-protect = Защитите карту «{ $protected }» картой «{ $card }»: карта в безопасности
+candy-hint-discard = Сбросьте карту «{ $card }»: для вас она стоит меньше всех
+candy-hint-block = Блокируйте: без блока потеря больше
+candy-hint-allow = Пропустите: блок обойдётся дороже, чем сбережёт
+candy-hint-move = { $move ->
+    [next_game] Начните следующую партию
+   *[other] Сделайте этот ход
+}: это выбор знатока

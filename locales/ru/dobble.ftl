@@ -308,3 +308,8 @@ dobble-art-centre = Центральная карта: { $symbols }
 dobble-art-own = Ваша карта: { $symbols }
 dobble-art-outer = Карта вокруг центральной: { $symbols }
 dobble-art-top = Карта игрока { $player }: { $symbols }
+
+## The coach's hints (one line each, after «💡»): the move, and why
+dobble-hint-spot = Нажмите { $symbol }: этот символ есть и на вашей карте, и в центре
+dobble-hint-gift = Нажмите { $symbol } на карте игрока { $player }: символ есть и в центре, а карт у этого игрока меньше всех
+dobble-hint-move = Сделайте этот ход: это выбор знатока

@@ -42,3 +42,8 @@ nim-err-player-count = Игроков в Ниме — от { $min } до { $max 
 nim-err-not-your-turn = Сейчас не ваш ход.
 nim-err-too-many = Можно взять не больше { $max }.
 nim-err-over = Игра окончена.
+
+## The coach's hints (one line each, after «💡»): the move, and why
+nim-hint-win = Возьмите { $count }: останется { $left }, кратное { $step }, это выигрышный путь
+nim-hint-any = Возьмите { $count }: останется { $left }; сейчас ни один ход не выигрывает наверняка, ждите ошибки соперника
+nim-hint-move = Сделайте этот ход: это выбор знатока

@@ -738,3 +738,17 @@ smashup-art-emoji-elder-things = 👁️
 smashup-art-emoji-innsmouth = 🐟
 smashup-art-emoji-miskatonic-university = 🎓
 smashup-art-emoji-madness = 🌀
+
+## The coach's hints (one line each, after «💡»): the move, and why
+smashup-hint-wins = Сыграйте карту «{ $card }» на базу «{ $base }»: база доходит до предела, и вы на первом месте
+smashup-hint-first = Сыграйте карту «{ $card }» на базу «{ $base }»: там это первое место
+smashup-hint-breaks = Сыграйте карту «{ $card }» на базу «{ $base }»: база доходит до предела
+smashup-hint-minion = Сыграйте карту «{ $card }» на базу «{ $base }»: там сила { $power } значит больше всего
+smashup-hint-boost = Сыграйте карту «{ $card }» на приспешника «{ $minion }»: это помогает вашему приспешнику
+smashup-hint-strike = Сыграйте карту «{ $card }» на приспешника «{ $minion }»: удар по приспешнику соперника
+smashup-hint-action-base = Сыграйте карту «{ $card }» на базу «{ $base }»: там эта карта значит больше всего
+smashup-hint-action = Сыграйте карту «{ $card }»: сейчас это полезнее всего
+smashup-hint-madness = Сыграйте карту «{ $card }»: вне руки она не отнимает ПО
+smashup-hint-talent = Используйте талант карты «{ $card }»: он не тратит розыгрыш
+smashup-hint-end = Закончите розыгрыши: больше нечего выгодно сыграть
+smashup-hint-move = Сделайте этот ход: это выбор знатока

@@ -482,3 +482,35 @@ svintus-art-deck = Колода: { $count ->
     [few] { $count } карты
    *[many] { $count } карт
 }
+
+## The coach's hints (one line each, after «💡»): the move, and why
+svintus-hint-only = Сыграйте карту { $card }: единственная карта, которая подходит
+svintus-hint-grab = Сыграйте карту { $card }: у игрока { $player } { $count ->
+    [one] осталась { $count } карта
+    [few] осталось { $count } карты
+   *[many] осталось { $count } карт
+}, так придётся брать карты
+svintus-hint-keep = Сыграйте карту { $card }: Полисвин останется на потом
+svintus-hint-colour = Сыграйте карту { $card }: этого цвета у вас больше всего
+svintus-hint-polypig = Сыграйте карту { $card } и назовите цвет, которого у вас больше всего
+svintus-hint-play = Сыграйте карту { $card }: лучшая из подходящих карт
+svintus-hint-transfer = Сыграйте карту { $card }: атака уходит дальше
+svintus-hint-intercept = Сыграйте карту { $card } сейчас: такая же карта идёт вне очереди, бесплатно
+svintus-hint-draw = Возьмите карту: ничего из руки не подходит
+svintus-hint-draw-instead = Возьмите карту: подходящие карты ценнее приберечь
+svintus-hint-pass = Пропустите ход: сейчас нечего выгодно сыграть
+svintus-hint-accept = Возьмите { $count ->
+    [one] { $count } карту
+    [few] { $count } карты
+   *[many] { $count } карт
+}: карты в руке ценнее приберечь
+svintus-hint-declare = Скажите «Свинтус!»: осталась одна карта, пока никто не поймал
+svintus-hint-catch = Ловите: у игрока { $player } одна карта, а «Свинтус!» не сказан
+svintus-hint-slap = Хлопайте, быстрее: самый медленный берёт карты
+svintus-hint-move = { $move ->
+    [react] Отреагируйте сейчас
+    [next_round] Начните следующий раунд
+    [pick_animal] Выберите животное
+    [ability] Используйте способность животного
+   *[other] Сделайте этот ход
+}: это выбор знатока

@@ -10,7 +10,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import buttons
-from bot.buttons import Act, Again, BadButton, Body, Forget, Language, NewGame, Pick, Seats, Setting, Show
+from bot.buttons import (
+    Act,
+    Again,
+    BadButton,
+    Body,
+    Forget,
+    Hint,
+    Language,
+    NewGame,
+    Pick,
+    Seats,
+    Setting,
+    Show,
+)
 
 WORST_CHAT = -1_009_999_999_999
 safe = st.text(st.characters(blacklist_characters="|", blacklist_categories=("Cs",)), max_size=12)
@@ -21,7 +34,7 @@ bodies: st.SearchStrategy[Body] = st.one_of(
     st.builds(Pick, st.integers(0, 10**8), st.sampled_from([":", "+", "-"]), values),
     st.builds(Pick, st.integers(0, 10**8), st.sampled_from(["k", "s", "x"])),
     st.builds(Pick, st.integers(0, 10**8), st.just("p"), st.integers(0, 999)),
-    st.builds(Seats, st.sampled_from(["j", "x", "g", "r"])),
+    st.builds(Seats, st.sampled_from(["j", "x", "g", "r", "h"])),
     st.builds(Seats, st.just("c"), safe.filter(bool)),
     st.builds(Setting, st.sampled_from("abcdgmt"), st.sampled_from(["", "-", "+", "close"])),
     st.builds(Setting, st.sampled_from("abf"), st.sampled_from(["item", "page"]), st.integers(0, 9999)),
@@ -29,6 +42,7 @@ bodies: st.SearchStrategy[Body] = st.one_of(
     st.just(Again()),
     st.builds(Language, safe.filter(bool)),
     st.builds(Forget, st.sampled_from(["y", "n"]), st.integers(1, 2**52)),
+    st.builds(Hint, st.integers(1, 2**52)),
 )
 
 
@@ -86,5 +100,15 @@ def test_forgets_question_fits_for_any_user_in_any_chat() -> None:
         data = buttons.data(WORST_CHAT, buttons.NO, Forget(op, 2**52 - 1))  # type: ignore[arg-type]
         assert len(data.encode()) <= buttons.MAX_BYTES and buttons.parse(data).body == Forget(op, 2**52 - 1)  # type: ignore[arg-type]
     for raw in ("f|-1|-|-|y", "f|-1|-|-|y0", "f|-1|-|-|y-5", "f|-1|-|-|q5", "f|-1|-|-|yA"):
+        with pytest.raises(BadButton):
+            buttons.parse(raw)
+
+
+def test_a_hint_fits_for_any_user_on_any_hand() -> None:
+    """A hand's «💡 Hint» names its owner (at most 52 bits) and carries the hand's tag
+    and the game id: it fits in any chat; a malformed owner is no button."""
+    data = buttons.data(WORST_CHAT, "abc123", Hint(2**52 - 1), "ffffff")
+    assert len(data.encode()) <= buttons.MAX_BYTES and buttons.parse(data).body == Hint(2**52 - 1)
+    for raw in ("h|-1|g|t|", "h|-1|g|t|0", "h|-1|g|t|-5", "h|-1|g|t|A", "h|-1|g|t|05"):
         with pytest.raises(BadButton):
             buttons.parse(raw)

@@ -175,7 +175,7 @@ def test_the_lobby_shows_seats_and_the_game_options(lang: str) -> None:
     assert "P&lt;1&gt;" in lobby.text and "P<1>" not in lobby.text
     codes = [notation(d) for _, d in buttons_of(lobby)]
     # the deal appears with Metamorphoses; then the computer seats, the start
-    assert codes == ["j", "x", "ot", "om", "ow", "oh", "oa", "ceasy", "chard", "r", "g"]
+    assert codes == ["j", "x", "ot", "om", "ow", "oh", "oa", "ceasy", "chard", "r", "h", "g"]
     session.options = {**session.options, "metamorphoses": True}
     assert "od" in [notation(d) for _, d in buttons_of(screens.draw_board(T, lang, session, "bot"))]
 
