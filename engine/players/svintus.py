@@ -282,10 +282,10 @@ def score(view: SvintusView) -> float:
 
 
 def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
-    """A state ``view`` could have been made from: the viewer's hand, the top
-    card and everything public as shown; the cards the viewer cannot see dealt
-    at random to the other hands, the deck and the pile under its top, in the
-    view's counts.  Timers are off (a playout needs no clock)."""
+    """A state ``view`` could have been made from: the viewer's hand, the pile
+    (seen played) and everything public as shown; the cards the viewer cannot
+    see dealt at random to the other hands and the deck, in the view's counts.
+    Timers are off (a playout needs no clock)."""
     me = view.viewer
     assert me is not None and view.hand is not None and view.top is not None
     hands, deck, pile = _deal_unseen(view, me, rng)
@@ -300,12 +300,13 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
 def _deal_unseen(
     view: SvintusView, me: int, rng: random.Random
 ) -> tuple[dict[int, Sequence[int]], list[int], list[int]]:
-    """The hands, deck and pile of a world: the viewer's hand, the top card and
-    the deck's top (when the Owl shows it) where they are, every other card at
-    random in the view's counts."""
+    """The hands, deck and pile of a world: the viewer's hand, the pile (every
+    card on it was seen played) and the deck's top (when the Owl shows it)
+    where they are, every other card at random in the view's counts."""
     assert view.hand is not None and view.top is not None
+    pile = list(view.pile) or [view.top.id]  # a view without the pile: its top alone is known
     known = {c.id for c in view.hand}
-    known.add(view.top.id)
+    known.update(pile)
     deck_top = view.deck_top.id if view.deck_top is not None else None
     if deck_top is not None:
         known.add(deck_top)
@@ -313,12 +314,12 @@ def _deal_unseen(
     others = [p for p in view.seats if p != me]
     counts = [view.hand_counts[p] for p in others]
     deck_n = view.deck_count - (1 if deck_top is not None else 0)
-    piles = dealt(pool, [*counts, deck_n, view.pile_count - 1], rng)
+    unseen_pile = view.pile_count - len(pile)  # under a pile the view does not show
+    piles = dealt(pool, [*counts, deck_n, unseen_pile], rng)
     hands: dict[int, Sequence[int]] = {p: piles[i] for i, p in enumerate(others)}
     hands[me] = [c.id for c in view.hand]
     deck = piles[len(others)] + ([deck_top] if deck_top is not None else [])
-    pile = [*piles[len(others) + 1], view.top.id]
-    return {p: hands[p] for p in view.seats}, deck, pile
+    return {p: hands[p] for p in view.seats}, deck, [*piles[len(others) + 1], *pile]
 
 
 def _world(

@@ -407,6 +407,7 @@ class SvintusGame(Rules[SvintusState, SvintusAction, SvintusOptions]):
             top_live=s.top_live,
             deck_count=len(s.deck),
             pile_count=len(s.pile),
+            pile=s.pile,  # the state's own: never changed in place, only replaced
             hand_counts=counts,
             scores=s.scores,
             target_score=s.options.target_score,

@@ -175,8 +175,8 @@ def _no_shown_card_hidden(name: str, view: Any, world: Any, me: int) -> None:
         for p in others:
             hidden.update(world.hands[p])
         hidden.update(world.deck)
-        shown = {c.id for c in view.hand} | {view.top.id}
-        assert world.pile[-1] == view.top.id
+        shown = {c.id for c in view.hand} | set(view.pile)  # the pile was seen played
+        assert list(world.pile) == list(view.pile) and world.pile[-1] == view.top.id
     elif name == "candy":
         for p in others:
             hidden.update(world.hands[p])
