@@ -280,3 +280,6 @@ class SvintusView(View):
     # played since the pile was last shuffled into the deck, so anyone who
     # watched knows it (a computer player's memory; the screens draw the top only)
     pile: Sequence[int] = []
+    # who drew on their turn rather than play, on what (``SvintusState.drew_on``):
+    # none of the cards they held then fitted, as everyone saw
+    drew_on: Mapping[int, Sequence[int]] = {}

@@ -108,7 +108,7 @@ def private(s: SvintusState) -> None:
     for p in s.seats:
         v = G.view(s, p)
         assert v.hand is not None
-        assert v.pile == public.pile  # the same for all
+        assert v.pile == public.pile and v.drew_on == public.drew_on  # the same for all
         seen = {c.id for c in v.hand} | set(v.drawn)
         assert seen == set(s.hands[p])  # exactly one's own cards
         allowed = set(s.hands[p]) | {top}
