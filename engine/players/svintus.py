@@ -30,7 +30,7 @@ from engine.players.base import (
     movers,
     random_policy,
 )
-from engine.svintus.cards import COLOR, DECK_SIZE, KIND, VALUE, Kind
+from engine.svintus.cards import COLOR, COLORS, DECK_SIZE, KIND, VALUE, Kind, fit_flags
 from engine.svintus.game import GAME
 from engine.svintus.models import (
     Attack,
@@ -282,10 +282,10 @@ def score(view: SvintusView) -> float:
 
 
 def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
-    """A state ``view`` could have been made from: the viewer's hand, the top
-    card and everything public as shown; the cards the viewer cannot see dealt
-    at random to the other hands, the deck and the pile under its top, in the
-    view's counts.  Timers are off (a playout needs no clock)."""
+    """A state ``view`` could have been made from: the viewer's hand, the pile
+    (seen played) and everything public as shown; the cards the viewer cannot
+    see dealt at random to the other hands and the deck, in the view's counts.
+    Timers are off (a playout needs no clock)."""
     me = view.viewer
     assert me is not None and view.hand is not None and view.top is not None
     hands, deck, pile = _deal_unseen(view, me, rng)
@@ -300,25 +300,53 @@ def determinize(view: SvintusView, rng: random.Random) -> SvintusState:
 def _deal_unseen(
     view: SvintusView, me: int, rng: random.Random
 ) -> tuple[dict[int, Sequence[int]], list[int], list[int]]:
-    """The hands, deck and pile of a world: the viewer's hand, the top card and
-    the deck's top (when the Owl shows it) where they are, every other card at
-    random in the view's counts."""
+    """The hands, deck and pile of a world: the viewer's hand, the pile (every
+    card on it was seen played) and the deck's top (when the Owl shows it)
+    where they are, every other card at random in the view's counts."""
     assert view.hand is not None and view.top is not None
+    pile = list(view.pile) or [view.top.id]  # a view without the pile: its top alone is known
     known = {c.id for c in view.hand}
-    known.add(view.top.id)
+    known.update(pile)
     deck_top = view.deck_top.id if view.deck_top is not None else None
     if deck_top is not None:
         known.add(deck_top)
     pool = [c for c in range(DECK_SIZE) if c not in known]
     others = [p for p in view.seats if p != me]
-    counts = [view.hand_counts[p] for p in others]
+    held = _held_unfit(view, others, pool, rng)
+    if held:
+        taken = {c for cards in held.values() for c in cards}
+        pool = [c for c in pool if c not in taken]
+    counts = [view.hand_counts[p] - len(held.get(p, ())) for p in others]
     deck_n = view.deck_count - (1 if deck_top is not None else 0)
-    piles = dealt(pool, [*counts, deck_n, view.pile_count - 1], rng)
-    hands: dict[int, Sequence[int]] = {p: piles[i] for i, p in enumerate(others)}
+    unseen_pile = view.pile_count - len(pile)  # under a pile the view does not show
+    piles = dealt(pool, [*counts, deck_n, unseen_pile], rng)
+    hands: dict[int, Sequence[int]] = {p: [*held.get(p, ()), *piles[i]] for i, p in enumerate(others)}
     hands[me] = [c.id for c in view.hand]
     deck = piles[len(others)] + ([deck_top] if deck_top is not None else [])
-    pile = [*piles[len(others) + 1], view.top.id]
-    return {p: hands[p] for p in view.seats}, deck, pile
+    return {p: hands[p] for p in view.seats}, deck, [*piles[len(others) + 1], *pile]
+
+
+def _held_unfit(
+    view: SvintusView, others: Sequence[int], pool: Sequence[int], rng: random.Random
+) -> dict[int, list[int]]:
+    """The cards of each opponent who drew on their turn rather than play
+    (``view.drew_on``) that they held then and may hold still: none of them
+    fitted that top, so they are dealt first, from the unseen cards that do not
+    fit (as many as there are: a person may draw holding a card that fits)."""
+    out: dict[int, list[int]] = {}
+    for p in others:
+        seen = view.drew_on.get(p)
+        if not seen:
+            continue
+        top, place, held = seen
+        n = min(held, view.hand_counts.get(p, 0))
+        if n <= 0:
+            continue
+        fit = fit_flags(top, COLORS[place - 1] if place else None)
+        taken = {c for cards in out.values() for c in cards}
+        unfit = [c for c in pool if not fit[c] and c not in taken]
+        out[p] = rng.sample(unfit, min(n, len(unfit)))
+    return out
 
 
 def _world(
@@ -367,6 +395,7 @@ def _world(
         dark=list(view.dark),
         duties=[Duty(player=d.player, until_ms=d.until_ms) for d in view.duties],
         skips=list(view.skips),
+        drew_on=dict(view.drew_on),
     )
 
 

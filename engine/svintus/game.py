@@ -286,6 +286,7 @@ class SvintusGame(Rules[SvintusState, SvintusAction, SvintusOptions]):
         err = rules.can_draw(s, a.player)
         if err is not None:
             raise RuleError(err)
+        rules.remember_draw(s, a.player)
         rules.draw(s, a.player, now, out)
 
     @move(Pass)
@@ -407,6 +408,8 @@ class SvintusGame(Rules[SvintusState, SvintusAction, SvintusOptions]):
             top_live=s.top_live,
             deck_count=len(s.deck),
             pile_count=len(s.pile),
+            pile=s.pile,  # the state's own: never changed in place, only replaced
+            drew_on=s.drew_on,
             hand_counts=counts,
             scores=s.scores,
             target_score=s.options.target_score,

@@ -276,3 +276,10 @@ class SvintusView(View):
     deck_top: CardView | None = None  # the Owl's owner only
     peek: list[CardView] | None = None  # the Eagle-Owl's owner only, while swapping: the target's hand
     given: CardView | None = None  # the Eagle-Owl's owner only: the card chosen to give
+    # the pile, bottom first (its top is ``top``): every card on it was seen
+    # played since the pile was last shuffled into the deck, so anyone who
+    # watched knows it (a computer player's memory; the screens draw the top only)
+    pile: Sequence[int] = []
+    # who drew on their turn rather than play, on what (``SvintusState.drew_on``):
+    # none of the cards they held then fitted, as everyone saw
+    drew_on: Mapping[int, Sequence[int]] = {}

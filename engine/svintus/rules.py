@@ -280,6 +280,7 @@ def start_round(s: SvintusState, now: int, out: Out) -> None:
     s.prompts = []
     s.duties = []
     s.skips = []
+    s.drew_on = {}
     # [decision] round 1 opens with a random player, later rounds with the
     # player after the previous round's winner.
     if s.last_winner in s.hands:
@@ -307,6 +308,7 @@ def end_round(s: SvintusState, winner: int, now: int, out: Out) -> None:
     s.ability = None
     s.duties = []
     s.skips = []
+    s.drew_on = {}
     out.append(event(Ev.ROUND_WON, player=winner, points=points, score=s.scores[winner]))
     if s.scores[winner] >= s.options.target_score:
         s.phase = "match_over"
@@ -563,6 +565,9 @@ def _lay(s: SvintusState, p: int, card: int) -> list[int]:
     s.hands[p] = hand
     s.pile = [*s.pile, card]
     s.top_live = True
+    if s.drew_on and p in s.drew_on:  # maybe one of the cards held at the draw
+        top, place, held = s.drew_on[p]
+        s.drew_on = {**s.drew_on, p: [top, place, max(0, held - 1)]}
     s.color = COLOR[card]
     s.attack = None
     if s.drawn:
@@ -662,6 +667,15 @@ def react(s: SvintusState, p: int, out: Out) -> None:
 
 
 # --- the other actions -----------------------------------------------------
+
+
+def remember_draw(s: SvintusState, p: int) -> None:
+    """``p`` draws on their turn rather than play: everyone sees that none of
+    their cards fits the top (``SvintusState.drew_on``)."""
+    if s.animals:
+        return
+    place = 0 if s.color is None else COLORS.index(s.color) + 1
+    s.drew_on = {**s.drew_on, p: [s.pile[-1], place, len(s.hands[p])]}
 
 
 def draw(s: SvintusState, p: int, now: int, out: Out) -> None:

@@ -97,6 +97,12 @@ class SvintusState:
     duties: Sequence[Duty] = field(default_factory=list)
     skips: Sequence[int] = field(default_factory=list)  # players who lose their next turn (once per entry)
     setup_until_ms: int | None = None  # chosen animals: when the picks close
+    # who drew on their turn rather than play, and on what: player -> [the top,
+    # the colour in force (its place in COLORS + 1, 0: none), how many of the
+    # cards they held then may be in their hand still].  Public: a person at the
+    # table remembers it (``view.drew_on``).  Kept without animals only (they
+    # change what fits and move cards between hands).
+    drew_on: Mapping[int, Sequence[int]] = field(default_factory=dict)
 
     @property
     def awaiting_color(self) -> bool:

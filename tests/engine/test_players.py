@@ -26,6 +26,11 @@ from engine.players import smashup as smashup_players
 from engine.players import svintus as svintus_players
 from engine.players.arena import play_game, wilson
 from engine.players.base import Action, random_policy
+from engine.svintus import GAME as GAME_SVINTUS
+from engine.svintus.animals import Animal
+from engine.svintus.cards import COLORS, Color, fitting
+from engine.svintus.models import Draw, Play
+from tests.engine.helpers import Faces, table
 
 GAMES = ("svintus", "candy", "dobble", "smashup")
 # short matches: a Svintus match to 4 points, the rest as they come
@@ -175,8 +180,8 @@ def _no_shown_card_hidden(name: str, view: Any, world: Any, me: int) -> None:
         for p in others:
             hidden.update(world.hands[p])
         hidden.update(world.deck)
-        shown = {c.id for c in view.hand} | {view.top.id}
-        assert world.pile[-1] == view.top.id
+        shown = {c.id for c in view.hand} | set(view.pile)  # the pile was seen played
+        assert list(world.pile) == list(view.pile) and world.pile[-1] == view.top.id
     elif name == "candy":
         for p in others:
             hidden.update(world.hands[p])
@@ -477,3 +482,79 @@ def test_wilson_interval() -> None:
     low, high = wilson(80, 100)
     assert 0.70 < low < 0.72 and 0.86 < high < 0.88
     assert dobble_players.MEDIAN_MS["hard"] < dobble_players.MEDIAN_MS["easy"]
+
+
+# --- Svintus: what a person at the table remembers ------------------------------------------
+
+
+def test_svintus_everyone_sees_who_drew_rather_than_play_and_on_what() -> None:
+    """A draw on one's turn shows the table that none of one's cards fitted the
+    top; each card played since may have been one of them, and a new round
+    forgets it all.  Public: every view has it, the same."""
+    f = Faces()
+    red5, blue5 = f.card("red", 5), f.card("blue", 5)
+    s = table(
+        {1: [f.card("blue", 1), f.card("green", 2)], 2: [blue5, f.card("green", 6)]},
+        top=red5,
+        deck=[f.card("orange", 7)],
+    )
+    assert s.drew_on == {}
+    s, _ = GAME_SVINTUS.apply(s, Draw(player=1), 1)  # the orange 7 does not fit: the turn passes
+    assert s.current == 2
+    red = COLORS.index(Color.RED) + 1
+    assert all(GAME_SVINTUS.view(s, v).drew_on == {1: [red5, red, 2]} for v in (None, 1, 2))
+    s, _ = GAME_SVINTUS.apply(s, Play(player=2, card=blue5, on=red5), 2)
+    s, _ = GAME_SVINTUS.apply(s, Play(player=1, card=s.hands[1][0], on=blue5), 3)  # the blue 1
+    assert GAME_SVINTUS.view(s, 2).drew_on == {1: [red5, red, 1]}
+
+
+def test_svintus_no_memory_of_draws_with_animals() -> None:
+    """Animals change what fits and move cards between hands: no draw is remembered."""
+    f = Faces()
+    s = table(
+        {1: [f.card("blue", 1)], 2: [f.card("green", 6)]},
+        top=f.card("red", 5),
+        animals={1: Animal.OWL, 2: Animal.TURTLE},
+    )
+    s, _ = GAME_SVINTUS.apply(s, Draw(player=1), 1)
+    assert s.drew_on == {}
+
+
+def test_svintus_worlds_keep_a_drawers_cards_unfit() -> None:
+    """The expert's worlds deal an opponent who drew, and has played one card
+    since, at least the rest of the cards held then from those that did not fit."""
+    f = Faces()
+    red5 = f.card("red", 5)
+    s = table(
+        {1: [f.card("blue", 1), f.card("green", 2), f.card("green", 3)], 2: [f.card("red", 0)]},
+        top=red5,
+        current=2,
+        drew_on={1: [red5, COLORS.index(Color.RED) + 1, 2]},
+    )
+    view = GAME_SVINTUS.view(s, 2)
+    fits = fitting(red5, Color.RED)
+    for k in range(200):
+        world = svintus_players.determinize(view, random.Random(k))
+        assert len(world.hands[1]) == 3
+        assert sum(c not in fits for c in world.hands[1]) >= 2
+        assert world.drew_on == view.drew_on
+
+
+def test_svintus_expert_turns_the_colour_to_one_a_drawer_lacks() -> None:
+    """Its opponent drew on a blue 3 (no blue, no 3, no Polypig then) and has
+    one card more since: the expert plays the blue 5 on the red 5 rather than a
+    red of the colour it holds most (the heuristic's pick), so the opponent
+    must draw again or hold a 5."""
+    f = Faces()
+    red5, blue3, blue5 = f.card("red", 5), f.card("blue", 3), f.card("blue", 5)
+    mine = [f.card("red", 6), f.card("red", 4), f.card("red", 2), blue5]
+    s = table(
+        {1: mine, 2: [f.card("red", 0), f.card("green", 7), f.card("orange", 6), f.card("red", 1)]},
+        top=red5,
+        under=[blue3],
+        drew_on={2: [blue3, COLORS.index(Color.BLUE) + 1, 3]},
+    )
+    view, legal = GAME_SVINTUS.view(s, 1), GAME_SVINTUS.legal(s, 1)
+    assert svintus_players.policy(view, legal, random.Random(0)) != Play(player=1, card=blue5, on=red5)
+    picks = [get("svintus", "hard").choose(view, legal, random.Random(k)) for k in range(3)]
+    assert picks == [Play(player=1, card=blue5, on=red5)] * 3

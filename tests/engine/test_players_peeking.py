@@ -48,15 +48,16 @@ def _mixed(rng: random.Random, piles: Sequence[Sequence[Any]]) -> list[list[Any]
 def _svintus(state: Any, me: int, view: Any, rng: random.Random) -> Any:
     if view.peek is not None:  # the Eagle-Owl's owner sees a hand: left as it is
         return state
+    """The other hands and the deck dealt again (the pile was seen played: it stays)."""
     others = [p for p in state.seats if p != me]
     keep_top = view.deck_top is not None  # the Owl's owner sees the deck's top
     deck = list(state.deck[:-1] if keep_top and state.deck else state.deck)
-    piles = _mixed(rng, [*(state.hands[p] for p in others), deck, state.pile[:-1]])
+    piles = _mixed(rng, [*(state.hands[p] for p in others), deck])
     hands = dict(state.hands)
     for i, p in enumerate(others):
         hands[p] = piles[i]
     new_deck = piles[len(others)] + (list(state.deck[-1:]) if keep_top else [])
-    return replace(state, hands=hands, deck=new_deck, pile=[*piles[-1], *state.pile[-1:]])
+    return replace(state, hands=hands, deck=new_deck)
 
 
 def _candy(state: Any, me: int, view: Any, rng: random.Random) -> Any:

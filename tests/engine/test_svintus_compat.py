@@ -48,6 +48,7 @@ def _plays_on(s: SvintusState, steps: int = 300) -> None:
 def test_a_schema_one_state_loads_and_plays_on() -> None:
     s = G.load(_state("session_v1_playing.json"))
     assert s.schema_version == SCHEMA_VERSION and s.phase == "playing"
+    assert s.drew_on == {}  # saved before draws were remembered: none is
     mover = G.waiting(s)[0].players[0]
     moves = [a for a in G.legal(s, mover) if a.type in ("play", "draw", "pass", "accept", "color")]
     assert moves

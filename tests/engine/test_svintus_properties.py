@@ -103,10 +103,12 @@ def private(s: SvintusState) -> None:
     assert public.hand is None and public.drawn == []
     assert public.deck_top is None and public.peek is None
     assert _card_ids(to_jsonable(public)) <= {top}
+    assert list(public.pile) == list(s.pile)  # every card on it was seen played
     run = s.ability
     for p in s.seats:
         v = G.view(s, p)
         assert v.hand is not None
+        assert v.pile == public.pile and v.drew_on == public.drew_on  # the same for all
         seen = {c.id for c in v.hand} | set(v.drawn)
         assert seen == set(s.hands[p])  # exactly one's own cards
         allowed = set(s.hands[p]) | {top}
