@@ -50,7 +50,7 @@ def run_bot(playground_asked: bool) -> int:
     import contextlib
 
     from bot.preflight import Unfit, check_all, load_settings
-    from bot.request import OutOfPatience
+    from bot.telegram_http import OutOfPatience
 
     redis = None
     try:
@@ -127,7 +127,7 @@ def client_fault(record: logging.LogRecord) -> bool:
 def not_out_of_patience(record: logging.LogRecord) -> bool:
     """python-telegram-bot logs a start-up call it gave up on with its traceback: one that
     failed longer than STARTUP_PATIENCE_S is said once, in the line ``python -m bot`` ends with."""
-    from bot.request import OutOfPatience
+    from bot.telegram_http import OutOfPatience
 
     return not (record.exc_info and isinstance(record.exc_info[1], OutOfPatience))
 

@@ -28,9 +28,9 @@ from telegram import InlineKeyboardButton
 from bot import buttons
 from bot.buttons import Act, Show
 from bot.ephemeral import Style  # a button's colour: what may be pressed now, what cannot be undone
-from bot.fit import TITLE_MAX, Rendered, shown, text_of
 from bot.i18n import Translator, Words
 from bot.links import NO_LINKS, Links
+from bot.sizing import TITLE_MAX, Rendered, shown, text_of
 from engine.core import ArgValue, Event, Game, Prompt, PromptValue, View, Wait
 
 S = TypeVar("S")
@@ -55,7 +55,7 @@ class Ctx(Words):
     names: Mapping[int, str] = field(default_factory=dict)  # player -> name, HTML-escaped
     tag: str = "-"  # what the hand's keyboard offers (see screens.keyboard_tag)
     selected: str = ""  # what the hand's owner selected on this keyboard (``buttons.Show``)
-    # draw a shorter screen: the full one breaks Telegram's limits (see bot.fit)
+    # draw a shorter screen: the full one breaks Telegram's limits (see bot.sizing)
     compact: bool = False
     # drawn for the Mini App's page, which draws the hand's cards itself (``bot.miniapp.art``):
     # a hand may leave out what its cards show (their list, a button per card)

@@ -19,14 +19,14 @@ from telegram.ext import Application, ApplicationBuilder, SimpleUpdateProcessor
 from bot import computers, games, health, metrics
 from bot.handlers import install, register_commands
 from bot.i18n import translator
-from bot.limits import Limits
 from bot.links import Links
 from bot.miniapp.server import MiniApp
 from bot.preflight import Unfit
 from bot.referee import Referee
-from bot.request import AiohttpRequest, OutOfPatience, PollingRequest
+from bot.send_budget import Limits
 from bot.settings import Settings
 from bot.store import Store
+from bot.telegram_http import AiohttpRequest, OutOfPatience, PollingRequest
 
 log = logging.getLogger(__name__)
 App = Application[Any, Any, Any, Any, Any, Any]

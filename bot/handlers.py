@@ -40,7 +40,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import buttons, ephemeral, fit, games, kit, metrics, screens, stats
+from bot import buttons, ephemeral, games, kit, metrics, screens, sizing, stats
 from bot.adapter import Command, Ctx
 from bot.buttons import (
     GAME_BODIES,
@@ -170,7 +170,7 @@ class Handlers:
         """Best effort: answer a press, or reply in a private chat."""
         try:
             if update.callback_query is not None:
-                await update.callback_query.answer(fit.answer(text))
+                await update.callback_query.answer(sizing.answer(text))
             elif update.effective_chat is not None and update.effective_chat.type == ChatType.PRIVATE:
                 await self.reply(update, text)
         except TelegramError as e:
@@ -339,7 +339,7 @@ class Handlers:
                 ("button-forget-no", Forget("n", user.id)),
             )
         ]
-        text = self.t(lang, "forget-confirm", name=fit.shown(member(user).name))
+        text = self.t(lang, "forget-confirm", name=sizing.shown(member(user).name))
         await self.reply(update, text, InlineKeyboardMarkup([keys]))
 
     async def forgotten(self, press: Pressed, body: Forget, user: User) -> Reply:
@@ -472,7 +472,7 @@ class Handlers:
                 if answer.url:
                     await query.answer(url=answer.url)
                 else:
-                    await query.answer(fit.answer(answer.text) or None, show_alert=answer.alert)
+                    await query.answer(sizing.answer(answer.text) or None, show_alert=answer.alert)
                 return True
             except RetryAfter as e:
                 wait = metrics.seconds(e)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from telegram import InlineKeyboardButton
 
-from bot import fit
+from bot import sizing
 from bot.adapter import Ctx, Rows
 from bot.i18n import Translator
 from engine.core import Wait
@@ -36,7 +36,7 @@ def per_row_for(labels: Sequence[str], most: int = PER_ROW) -> int:
     """How many buttons a row of these labels may hold (at most ``most``) with none
     cut on a phone: fewer, down to one a row, when a label is too wide for its share."""
     longest = max((len(label) for label in labels), default=0)
-    return next((n for n in range(most, 1, -1) if longest <= fit.label_max(n)), 1)
+    return next((n for n in range(most, 1, -1) if longest <= sizing.label_max(n)), 1)
 
 
 def fitting_rows(buttons: Sequence[InlineKeyboardButton], most: int = PER_ROW) -> Rows:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from bot import computers, fit, games, kit, play, screens
+from bot import computers, games, kit, play, screens, sizing
 from bot.adapter import Cycle, LobbyOption, Number, Toggles
 from bot.buttons import Seats, Setting
-from bot.house import House
+from bot.context import House
 from bot.session import ChatSettings, Member, Session
 from bot.transaction import After, Change, Reply, Welcome
 from engine.core import Event, RuleError
@@ -155,7 +155,7 @@ def join(house: House, session: Session, lang: str, user: Member, started: bool)
         return in_group_only(session, user, in_group)
     session.unreachable = [m for m in session.unreachable if m.id != user.id]
     change = _board(session, Reply(house.say(lang, "answer-joined")))
-    chat = fit.shown(session.title, fit.TITLE_MAX)
+    chat = sizing.shown(session.title, sizing.TITLE_MAX)
     told = house.say(lang, "dm-joined", chat=chat, game=kit.game_title(house.t, lang, session.game))
     change.after.welcome = Welcome(user, told, in_group)
     return change
@@ -186,7 +186,7 @@ def join_from_link(house: House, session: Session | None, settings: ChatSettings
     lang = house.lang(settings, user.lang)
     if session is None or session.status != "lobby":
         return _answer(house, lang, "start-no-lobby")
-    joined = Reply(house.say(lang, "start-joined", chat=fit.shown(session.title, fit.TITLE_MAX)))
+    joined = Reply(house.say(lang, "start-joined", chat=sizing.shown(session.title, sizing.TITLE_MAX)))
     if session.member(user.id) is not None:  # seated from the group: their cards come here too now
         if all(m.id != user.id for m in session.unreachable):
             return Change(reply=joined)

@@ -185,7 +185,7 @@ def count_redis(client: Any) -> None:
 
 # --- Telegram's answers, sorted ---------------------------------------------------------------
 
-# what bot/request.py puts in the message of a 5xx or of an answer that is not the Bot API's
+# what bot/telegram_http.py puts in the message of a 5xx or of an answer that is not the Bot API's
 SERVER_MARK = "[server]"
 
 

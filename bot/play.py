@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from bot import computers, games, nudges, screens
 from bot.adapter import AnyAdapter, Ctx
 from bot.buttons import Act, BadButton, Hint, Pick, Pressed, Show
-from bot.house import House
+from bot.context import House
 from bot.session import ChatSettings, Draft, Member, Selection, Session, Turn
 from bot.transaction import After, Change, Reply
 from engine.core import Answer, Event, Leave, PromptValue, RuleError, Tick, View, plain, sight

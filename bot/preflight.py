@@ -254,7 +254,7 @@ async def check_telegram(settings: Settings) -> None:
     from telegram import Bot
     from telegram.error import InvalidToken, NetworkError, TelegramError
 
-    from bot.request import AiohttpRequest, OutOfPatience
+    from bot.telegram_http import AiohttpRequest, OutOfPatience
 
     base = settings.telegram_api_base_url
     requests = [

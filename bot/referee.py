@@ -26,12 +26,12 @@ from typing import Any
 from redis.exceptions import RedisError
 from telegram import Bot
 
-from bot import computers, fit, games, kit, lobby, metrics, nudges, play, screens
+from bot import computers, games, kit, lobby, metrics, nudges, play, screens, sizing
 from bot.adapter import Adapter
 from bot.buttons import Hint, Pressed, Seats, Setting
-from bot.house import House
+from bot.context import House
 from bot.i18n import Translator
-from bot.limits import Limits
+from bot.send_budget import Limits
 from bot.sender import Sender
 from bot.session import ChatSettings, Member, Session
 from bot.stats import Stats
@@ -279,7 +279,7 @@ class Referee:
             after = After(redraw="every", timer_off=True, gone=session.end_waits())
             # said where it was asked: the board's line may be far up the chat
             game = kit.game_title(self.t, lang, session.game)
-            said = Reply(self.t(lang, "cmd-stopped", game=game, player=fit.shown(user.name)))
+            said = Reply(self.t(lang, "cmd-stopped", game=game, player=sizing.shown(user.name)))
             return Change(session=session, reply=said, status_changed=True, after=after)
 
         return (await self.change(chat_id, decide)).text
@@ -377,7 +377,7 @@ class Referee:
                 continue
             lang = self.house.lang(settings, member.lang)
             game = kit.game_title(self.t, lang, session.game)
-            text = self.t(lang, "nudge", game=game, chat=fit.shown(session.title))
+            text = self.t(lang, "nudge", game=game, chat=sizing.shown(session.title))
             still = functools.partial(self._still_nudged, session.chat_id, p)
             await self.sender.nudge(session.chat_id, p, text, still=still)
 

@@ -19,14 +19,14 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
-from bot import buttons, fit, games
+from bot import buttons, games, sizing
 from bot.adapter import AnyAdapter, Ctx, LobbyOption, Number, Rows, Toggles
 from bot.buttons import Again, NewGame, Pick, Seats, Setting, tag_of
-from bot.fit import Rendered, text_of
 from bot.i18n import Translator
 from bot.kit import PER_ROW, game_label, game_title, in_rows, per_row_for
 from bot.links import NO_LINKS, Links
 from bot.session import Draft, Session
+from bot.sizing import Rendered, text_of
 from engine.core import Event, Leave, Outcome, Prompt, PromptValue, Sight, View, Wait, coded, plain, sight
 
 
@@ -34,19 +34,19 @@ def draw_board(
     t: Translator, lang: str, session: Session, bot_username: str, links: Links = NO_LINKS
 ) -> Rendered:
     """The group's message: the lobby, the board, or what a /stop left (within
-    Telegram's limits: ``fit.guard``)."""
+    Telegram's limits: ``sizing.guard``)."""
     adapter = games.get(session.game)
     ctx = ctx_for(t, lang, session, bot_username, links=links)
     if session.state is None:
         if session.status == "over":
             return stopped_board(ctx, session)
-        return fit.guard(lambda compact: lobby(replace(ctx, compact=compact), session, adapter), "a lobby")
+        return sizing.guard(lambda compact: lobby(replace(ctx, compact=compact), session, adapter), "a lobby")
     public = sight(adapter.game, session.state, None)
 
     def draw(compact: bool) -> Rendered:
         return board(replace(ctx, compact=compact), session, adapter, public.view, public.waits)
 
-    return fit.guard(draw, f"the {session.game} board")
+    return sizing.guard(draw, f"the {session.game} board")
 
 
 def draw_hand(
@@ -66,7 +66,10 @@ def draw_hand(
     adapter = games.get(session.game)
     member = session.member(player)
     if member is not None and member.level is not None:  # they left; a computer plays the seat
-        title, chat = game_title(t, lang, session.game), fit.shown(session.title, fit.TITLE_MAX)
+        title, chat = (
+            game_title(t, lang, session.game),
+            sizing.shown(session.title, sizing.TITLE_MAX),
+        )
         return Rendered(t(lang, "hand-taken-over", game=title, chat=chat), None)
     ctx, mine = hand_sight(t, lang, session, player, bot_username, links)
 
@@ -74,7 +77,7 @@ def draw_hand(
         drawn = replace(ctx, compact=compact, on_page=on_page)
         return hand(drawn, session, adapter, player, mine.view, mine.legal, mine.waits, in_group)
 
-    return fit.guard(draw, f"a {session.game} hand")
+    return sizing.guard(draw, f"a {session.game} hand")
 
 
 def hand_sight(
@@ -109,7 +112,7 @@ PAGE = 30
 
 def names(session: Session, mark: str = "") -> dict[int, str]:
     """Each player's name as screens show it (``mark``: before a computer player's)."""
-    return {m.id: (mark if m.level is not None else "") + fit.shown(m.name) for m in session.members}
+    return {m.id: (mark if m.level is not None else "") + sizing.shown(m.name) for m in session.members}
 
 
 class Names(Mapping[int, str]):
@@ -191,24 +194,24 @@ def lobby(ctx: Ctx, session: Session, adapter: AnyAdapter) -> Rendered:
     lines.append(ctx("lobby-players", count=len(session.members), max=game.max_players))
     for i, m in enumerate(session.members, 1):
         if m.level is None:
-            lines.append(ctx("lobby-member", n=i, player=fit.shown(m.name)))
+            lines.append(ctx("lobby-member", n=i, player=sizing.shown(m.name)))
         else:
             level = ctx(f"computer-level-{m.level}")
-            lines.append(ctx("lobby-member-computer", n=i, player=fit.shown(m.name), level=level))
+            lines.append(ctx("lobby-member-computer", n=i, player=sizing.shown(m.name), level=level))
     more = adapter.lobby_lines(ctx, options)
     if more:
         lines += ["", *more]
     in_group = [m for m in session.unreachable if session.member(m.id) is not None]
     if in_group:  # seated, and no private chat with the bot: cards in the group, the chat offered
         link = f"https://t.me/{ctx.bot_username}?start=join_{session.chat_id}"
-        named = [fit.shown(m.name) for m in in_group[:UNREACHABLE_NAMED]]
+        named = [sizing.shown(m.name) for m in in_group[:UNREACHABLE_NAMED]]
         others = len(in_group) - len(named)
         if others:
             named.append(ctx("lobby-and-more", count=others))
         lines += ["", ctx("lobby-in-group", players=", ".join(named), link=link)]
     waiting = [m for m in session.again if session.member(m.id) is None]
     if waiting:  # a rematch: who played last time and has not joined yet
-        lines += ["", ctx("lobby-again", players=", ".join(fit.shown(m.name) for m in waiting))]
+        lines += ["", ctx("lobby-again", players=", ".join(sizing.shown(m.name) for m in waiting))]
     lines += ["", ctx("lobby-hint", min=game.min_players, max=game.max_players)]
 
     rows: Rows = [
@@ -329,7 +332,7 @@ def board(ctx: Ctx, session: Session, adapter: AnyAdapter, view: View, waits: Se
         lines = [ctx("board-log-line", text=adapter.event_text(ctx, e)) for e in log]
         text += "\n\n" + ctx("board-log") + "\n" + "\n".join(lines)
     if session.stopped_by is not None:
-        text += "\n\n" + ctx("board-stopped", player=fit.shown(session.stopped_by.name))
+        text += "\n\n" + ctx("board-stopped", player=sizing.shown(session.stopped_by.name))
         rows = []
     elif session.status == "over":  # a rematch: the same game, options and players
         rows += [list(r) for r in again_markup(ctx).inline_keyboard]
@@ -390,7 +393,7 @@ def ranking(ctx: Ctx, session: Session, outcome: Outcome) -> str:
 def stopped_board(ctx: Ctx, session: Session) -> Rendered:
     """A lobby closed by /stop before its game began."""
     who = session.stopped_by.name if session.stopped_by is not None else session.name(session.creator)
-    return Rendered(ctx("board-stopped", player=fit.shown(who)), None)
+    return Rendered(ctx("board-stopped", player=sizing.shown(who)), None)
 
 
 # --- a hand ----------------------------------------------------------------------------------------
@@ -436,7 +439,7 @@ def hand(
         lines = [ctx("board-log-line", text=adapter.event_text(ctx, e)) for e in notes]
         text += "\n\n" + ctx("hand-private") + "\n" + "\n".join(lines)
     if session.stopped_by is not None:
-        text += "\n\n" + ctx("board-stopped", player=fit.shown(session.stopped_by.name))
+        text += "\n\n" + ctx("board-stopped", player=sizing.shown(session.stopped_by.name))
         rows = []
     elif session.removed:
         text += "\n\n" + ctx("hand-bot-removed", chat=ctx.title)

@@ -57,12 +57,12 @@ from telegram import Bot, InlineKeyboardMarkup, LinkPreviewOptions
 from telegram.constants import ChatMemberStatus, ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, RetryAfter, TelegramError
 
-from bot import computers, ephemeral, fit, games, metrics, nudges, screens
-from bot.fit import Rendered
+from bot import computers, ephemeral, games, metrics, nudges, screens, sizing
 from bot.i18n import Translator
-from bot.limits import Later, Limits
 from bot.links import NO_LINKS
+from bot.send_budget import Later, Limits
 from bot.session import ChatSettings, Session
+from bot.sizing import Rendered
 from bot.store import Looked, Shown, Store
 
 log = logging.getLogger(__name__)
@@ -394,7 +394,7 @@ class Sender:
         topic).  False: Telegram refused it for good (a user who blocked the bot,
         a group that removed it, a bad request).  True: it went out — or, after
         ``patience_s`` (a flood wait, an outage), it is on its way and goes later."""
-        r = fit.message(text, markup, "a message")
+        r = sizing.message(text, markup, "a message")
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         queue = self._outgoing.get(chat_id)
         if queue is None:

@@ -15,7 +15,7 @@ from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from bot.rates import TELEGRAM, Rates
+from bot.send_rates import TELEGRAM, Rates
 from engine import registry
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
@@ -125,7 +125,7 @@ class Settings(BaseSettings):
     playground_port: int = Field(
         8080, ge=1, le=65535, description="the playground's port (without BOT_TOKEN)"
     )
-    # Telegram's limits on what the bot sends (bot/limits.py keeps within them).
+    # Telegram's limits on what the bot sends (bot/send_budget.py keeps within them).
     # The defaults are Telegram's (with margins); only a test server wants others.
     group_limit: int = Field(
         TELEGRAM.group_limit, ge=1, description="messages and edits a group may get in GROUP_PERIOD"
@@ -253,7 +253,7 @@ class Settings(BaseSettings):
         return [n for n in self.extra_games.split(",") if n]
 
     def rates(self) -> Rates:
-        """The limits bot/limits.py keeps to."""
+        """The limits bot/send_budget.py keeps to."""
         return Rates(
             group_limit=self.group_limit,
             group_period=self.group_period,

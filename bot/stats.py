@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot import fit, games, kit
+from bot import games, kit, sizing
 from bot.i18n import Translator
 from bot.store import Client, chats_key, key
 
@@ -133,10 +133,10 @@ def chat_text(t: Translator, lang: str, by_game: Mapping[str, list[Line]], asker
             continue
         lines += ["", kit.game_title(t, lang, game)]
         for place, row in enumerate(rows[:TOP], 1):
-            lines.append(_line(t, lang, place, fit.shown(row.name), row))
+            lines.append(_line(t, lang, place, sizing.shown(row.name), row))
         mine = next((i for i, row in enumerate(rows, 1) if row.user == asker), None)
         if mine is not None and mine > TOP:
-            lines.append(_line(t, lang, mine, fit.shown(rows[mine - 1].name), rows[mine - 1]))
+            lines.append(_line(t, lang, mine, sizing.shown(rows[mine - 1].name), rows[mine - 1]))
     return "\n".join(lines)
 
 

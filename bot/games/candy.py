@@ -30,8 +30,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import kit
 from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rows
-from bot.fit import Rendered
 from bot.kit import in_rows, seconds
+from bot.sizing import Rendered
 from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
 from engine.candy.keys import Ev
 from engine.candy.models import (

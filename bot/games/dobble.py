@@ -27,8 +27,8 @@ from typing import Any, NamedTuple
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rows
-from bot.fit import Rendered
 from bot.kit import seconds
+from bot.sizing import Rendered
 from engine.core import ArgValue, Event, Wait
 from engine.dobble.cards import SYMBOL_COUNT
 from engine.dobble.keys import Ev

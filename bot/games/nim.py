@@ -8,8 +8,8 @@ from typing import Any
 from telegram import InlineKeyboardMarkup
 
 from bot.adapter import Adapter, Ctx, Cycle, Number
-from bot.fit import Rendered
 from bot.kit import waiting_line
+from bot.sizing import Rendered
 from engine.core import Wait
 from engine.nim.game import NimOptions, NimState, NimView, Take
 from engine.registry import get

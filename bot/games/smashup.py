@@ -25,8 +25,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import kit
 from bot.adapter import Adapter, Command, Ctx, Cycle, Rows, Toggles
-from bot.fit import Rendered
 from bot.kit import fitting_rows, in_rows, seconds
+from bot.sizing import Rendered
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS, MADNESS, Kind, Target

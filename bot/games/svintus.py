@@ -19,9 +19,9 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot import kit
 from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows
 from bot.ephemeral import Style
-from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.kit import fitting_rows, in_rows, seconds
+from bot.sizing import Rendered
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.svintus.animals import ANIMALS, Animal

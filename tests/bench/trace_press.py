@@ -109,11 +109,11 @@ async def run(game_name: str) -> None:
 
     from bot.handlers import Handlers
     from bot.i18n import translator
-    from bot.limits import Limits
     from bot.playground.botapi import FakeTelegram
-    from bot.rates import Rates
     from bot.redis_server import stop_embedded
     from bot.referee import Referee
+    from bot.send_budget import Limits
+    from bot.send_rates import Rates
     from bot.store import Store
     from tests.e2e.conftest import RELAXED
 

@@ -1,6 +1,6 @@
 """Every name a button can show — a card, a base, a faction, a box, an animal, a
 symbol — through the adapter that draws the button, in every language: none is
-wider than its share of a phone's row (``fit.label_max``; Telegram cuts a longer
+wider than its share of a phone's row (``sizing.label_max``; Telegram cuts a longer
 one with …).  A name too long for its button has a short form there (the
 message's ``.button`` attribute), written in every language alike, and the full
 name stays in the text."""
@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot import fit
+from bot import sizing
 from bot.adapter import Ctx
 from bot.games import candy, dobble, smashup, svintus
 from bot.i18n import BUTTON, LANGUAGES, Translator
@@ -93,15 +93,19 @@ LABELS = {
 @pytest.mark.parametrize("game", sorted(LABELS))
 def test_no_name_is_cut_on_its_button(game: str, lang: str) -> None:
     cut = [
-        (what, label, len(label), fit.label_max(per_row))
+        (what, label, len(label), sizing.label_max(per_row))
         for what, label, per_row in LABELS[game](ctx_of(lang))
-        if len(label) > fit.label_max(per_row) or fit.CUT in label
+        if len(label) > sizing.label_max(per_row) or sizing.CUT in label
     ]
     assert not cut, cut
 
 
 def test_a_row_of_three_is_a_third_of_a_phone() -> None:
-    assert fit.label_max(PER_ROW) == 12 and fit.label_max(2) == 18 and fit.label_max(1) == fit.ROW_MAX
+    assert (
+        sizing.label_max(PER_ROW) == 12
+        and sizing.label_max(2) == 18
+        and sizing.label_max(1) == sizing.ROW_MAX
+    )
     assert per_row_for(["x" * 12] * 5) == 3 and per_row_for(["x" * 13]) == 2 and per_row_for(["x" * 19]) == 1
 
 
@@ -117,5 +121,5 @@ def test_a_short_form_is_in_every_language_and_shorter_than_its_name() -> None:
     for lang, found in forms.items():
         assert set(found) == set(first), (lang, set(found) ^ set(first))
         for key, short in found.items():
-            assert short and fit.CUT not in short, (lang, key)
+            assert short and sizing.CUT not in short, (lang, key)
             assert len(short) <= len(T(lang, key)), (lang, key, short)

@@ -14,10 +14,10 @@ from bot import games, screens
 from bot.adapter import Ctx
 from bot.buttons import Act, Pick, Show, parse
 from bot.buttons import data as buttons_data
-from bot.fit import Rendered
 from bot.games.candy import ADAPTER, CARDS
 from bot.i18n import Translator
 from bot.session import Member, Selection, Session
+from bot.sizing import Rendered
 from engine.candy import GAME
 from engine.candy.cards import CHARACTER_OF, Character
 from engine.candy.keys import Err, Ev

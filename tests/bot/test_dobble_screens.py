@@ -13,10 +13,10 @@ import pytest
 from bot import games, screens
 from bot.adapter import Ctx
 from bot.buttons import Act, parse
-from bot.fit import Rendered
 from bot.games.dobble import ADAPTER, MODES, glyph
 from bot.i18n import Translator
 from bot.session import Member, Session
+from bot.sizing import Rendered
 from engine.core import Event, RuleError, Tick
 from engine.dobble import GAME, rules
 from engine.dobble.cards import SHARED

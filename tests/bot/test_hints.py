@@ -12,7 +12,7 @@ import pytest
 from bot import buttons, lobby, play, screens
 from bot.buttons import Hint, Pressed, Seats
 from bot.computers import COMPUTER_BASE
-from bot.house import House
+from bot.context import House
 from bot.i18n import Translator
 from bot.session import ChatSettings, Member, Session
 from bot.transaction import Reply

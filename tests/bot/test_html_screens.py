@@ -18,13 +18,13 @@ from typing import Any
 
 import pytest
 
-from bot import buttons, fit, games, handlers, screens, stats
+from bot import buttons, games, handlers, screens, sizing, stats
 from bot.adapter import AnyAdapter, Ctx, Toggles
 from bot.buttons import BadButton, Show
-from bot.fit import Rendered
 from bot.i18n import LANGUAGES, Translator, translator
 from bot.playground.telegram_html import HtmlError, parse
 from bot.session import Draft, Member, Selection, Session
+from bot.sizing import Rendered
 from engine import registry
 from engine.core import Event, Tick
 from tests.engine.playout import leaves, play
@@ -186,7 +186,7 @@ def check_words(
         said = adapter.press_answer(ctx, player, action, events)
         if said:
             strict(said, f"{what}: the answer to a press")
-            assert not any(e in fit.answer(said) for e in ESCAPED), said
+            assert not any(e in sizing.answer(said) for e in ESCAPED), said
 
 
 def play_and_draw(game: str, seed: int, n: int, options: dict[str, Any], lang: str) -> Session:

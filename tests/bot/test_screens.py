@@ -13,11 +13,11 @@ import pytest
 
 from bot import buttons, games, screens
 from bot.buttons import Act, BadButton, NewGame, Pick
-from bot.fit import Rendered
 from bot.games.svintus import ADAPTER as SVINTUS
 from bot.games.svintus import animal_card, find_animal, menagerie
 from bot.i18n import Translator
 from bot.session import Draft, Member, Selection, Session
+from bot.sizing import Rendered
 from engine.core import Answer, Event, Leave, RuleError, Tick, ask
 from engine.svintus import GAME
 from engine.svintus.animals import ANIMALS, Animal

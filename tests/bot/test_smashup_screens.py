@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot import fit, screens
-from bot.fit import Rendered
+from bot import screens, sizing
 from bot.games.smashup import ADAPTER, card_command, find_faction
 from bot.i18n import Translator
 from bot.session import Draft, Member, Selection, Session
+from bot.sizing import Rendered
 from engine.core import Event, Leave, Moves, plain
 from engine.smashup import GAME
 from engine.smashup.cards import BASES, CARDS, FACTIONS, Kind, Target
@@ -138,13 +138,13 @@ def test_the_board_of_four_players_and_five_crowded_bases_stays_within_telegrams
         [Event(key=Ev.DESTROYED, args={"owner": 1, "card": "muffin", "base": "ice-castle"})] * 30
     )
     board = screens.draw_board(T, lang, session, "bot")
-    assert fit.broken(board) == [], fit.visible(board.text)
+    assert sizing.broken(board) == [], sizing.visible(board.text)
     assert "…" not in board.text[-3:], "the compact board fits without cutting"
     for b in s.bases:  # every base still says where it stands
         name = T(lang, f"smashup-base-{s.cards[b.uid]}")
         assert name in board.text
     for p in s.seats:
-        assert fit.broken(hand(s, p, lang)) == []
+        assert sizing.broken(hand(s, p, lang)) == []
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -223,7 +223,7 @@ def test_the_draft_lists_the_factions_left_with_a_line_each_and_their_cards_to_r
     assert any(c.startswith("!") for c in codes(drawn)), "the prompt's buttons pick"
     reading = hand(s, picker, "ru", selected="fkitty-cats")
     assert T("ru", "smashup-card-queen-fluffy-text") in reading.text
-    assert fit.broken(reading) == []
+    assert sizing.broken(reading) == []
 
 
 def test_the_end_of_turn_discard_is_a_prompt_of_card_names() -> None:
@@ -263,7 +263,7 @@ def test_rules_of_a_faction_list_its_twenty_cards(lang: str) -> None:
             int(line.split("×")[1].split(":")[0]) for line in text.split("\n") if line.startswith("•")
         )
         assert copies == 20
-        assert fit.broken(fit.message(text)) == []
+        assert sizing.broken(sizing.message(text)) == []
     assert "15" in ADAPTER.rules(ctx)
 
 

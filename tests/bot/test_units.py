@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.limits import (
+from bot.send_budget import (
     GROUP_LIMIT,
     GROUP_PERIOD,
     GROUP_SPACING,
@@ -327,7 +327,7 @@ async def test_aiohttp_request_posts_and_maps_failures_to_telegram_errors() -> N
     from telegram.request import RequestData
     from telegram.request._requestparameter import RequestParameter
 
-    from bot.request import AiohttpRequest
+    from bot.telegram_http import AiohttpRequest
 
     def free_port() -> int:
         import socket

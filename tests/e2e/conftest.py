@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from bot.playground.botapi import FakeTelegram
-from bot.rates import TELEGRAM, Rates
+from bot.send_rates import TELEGRAM, Rates
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.playground.botapi import FakeTelegram
-from bot.rates import TELEGRAM
+from bot.send_rates import TELEGRAM
 from tests.e2e.test_robustness import GROUP, moves, start_two, world
 
 

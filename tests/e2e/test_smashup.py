@@ -334,7 +334,7 @@ async def test_a_long_name_is_short_on_its_button_and_whole_in_the_text(
     """Issue 44: Anna holds «Звёздное отродье Ктулху»; her hand's text lists it by its
     full name while its button (two a row) shows the short form, uncut; picked, the
     card's targets name Miskatonic University by its short form, the board in full."""
-    from bot import fit
+    from bot import sizing
     from bot.i18n import Translator
 
     words = Translator()
@@ -360,13 +360,13 @@ async def test_a_long_name_is_short_on_its_button_and_whole_in_the_text(
     button = t.find(hand, card)
     assert button is not None and full in hand.text
     assert short in button["text"] and full not in button["text"], button["text"]
-    assert len(button["text"]) <= fit.label_max(2) and fit.CUT not in button["text"]
+    assert len(button["text"]) <= sizing.label_max(2) and sizing.CUT not in button["text"]
     assert (await t.press_code(ANN, hand, card))["text"] == ""
     await t.until(lambda: t.find(t.hand(ANN), lambda c: c.startswith("play.")), what="the card's targets")
     targets = [b["text"] for b in t.buttons(t.hand(ANN)) if code_of(b).startswith("play.")]
     base = words("ru", "smashup-base-miskatonic-university")
     base_short = words("ru", "smashup-base-miskatonic-university.button")
     assert any(base_short in label for label in targets) and not any(base in label for label in targets)
-    assert all(len(label) <= fit.ROW_MAX for label in targets), targets
+    assert all(len(label) <= sizing.ROW_MAX for label in targets), targets
     assert base in t.board_text() and full in t.hand_text(ANN)
     assert api.violations == [], api.violations

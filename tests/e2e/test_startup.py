@@ -71,7 +71,7 @@ async def test_an_outage_longer_than_the_patience_ends_the_start_in_one_line(
     lines = [line for line in out.splitlines() if line.strip()]
     assert lines[-1].startswith(f"bot: Telegram failed {method} for 2 s"), out
     assert "STARTUP_PATIENCE_S" in lines[-1], out
-    said = f"WARNING bot.request: Telegram failed {method} at start"
+    said = f"WARNING bot.telegram_http: Telegram failed {method} at start"
     retried = [line for line in lines[:-1] if said in line]
     others = [line for line in lines[:-1] if line not in retried and " INFO " not in line]
     assert retried and not others, out  # each try said once, nothing else but what the start says

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from bot.playground.botapi import JSON_FIELDS
 from bot.playground.server import GROUP, Playground
-from bot.rates import TELEGRAM
+from bot.send_rates import TELEGRAM
 from tests.browser.conftest import Playground as PlaygroundProcess
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), database=None)

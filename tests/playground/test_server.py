@@ -16,7 +16,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 from bot.playground.server import GROUP, WEB, Playground, loopback, page_words, serving
-from bot.rates import TELEGRAM
+from bot.send_rates import TELEGRAM
 
 ANN, BORIS = 1001, 1002
 

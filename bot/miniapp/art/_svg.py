@@ -3,7 +3,7 @@ wrapped or squeezed to a width, shapes, a tap, and the ``<svg>`` element itself.
 
 Every text that goes into an SVG goes through ``esc``; words that come from
 the locale files as HTML (a player's name is HTML-escaped, a key may hold
-``<b>``) become plain text first, once (``bot.fit.text_of``).  Colours of the
+``<b>``) become plain text first, once (``bot.sizing.text_of``).  Colours of the
 page come from Telegram's theme variables with a fallback, always in a
 ``style`` (``style="fill:var(…,#fff)"``: a presentation attribute does not
 take ``var()``); a game's own colours are fixed and dark enough to carry
@@ -16,7 +16,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from bot.fit import CUT
+from bot.sizing import CUT
 
 FONT = "system-ui,-apple-system,Roboto,'Segoe UI',Arial,sans-serif"
 # an emoji's font: the phone's colour emoji before any font with a plain outline of it

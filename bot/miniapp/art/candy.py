@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.adapter import Ctx
-from bot.fit import text_of
 from bot.games.candy import MODES, card_label, character_name, combos, signed
 from bot.miniapp.art import Choice, Piece
 from bot.miniapp.art._svg import (
@@ -39,6 +38,7 @@ from bot.miniapp.art._svg import (
     text,
     wrap,
 )
+from bot.sizing import text_of
 from engine.candy.cards import Character
 from engine.candy.models import (
     Allow,

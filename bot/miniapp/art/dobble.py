@@ -23,11 +23,11 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from bot.adapter import Ctx
-from bot.fit import short_name, text_of
 from bot.games.dobble import glyph as glyph_of
 from bot.games.dobble import symbol_label
 from bot.miniapp.art import Choice, Piece
 from bot.miniapp.art._svg import ACCENT, HINT, TEXT, badge, centred, dim, glyph, svg, tap
+from bot.sizing import short_name, text_of
 from engine.core import View, plain
 from engine.dobble.models import DobbleView, Face, Spot
 

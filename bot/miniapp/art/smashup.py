@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.adapter import Ctx
-from bot.fit import text_of
 from bot.games.smashup import card_name, card_text, faction_name
 from bot.miniapp.art import Choice, Piece
 from bot.miniapp.art._svg import (
@@ -40,6 +39,7 @@ from bot.miniapp.art._svg import (
     text,
     wrap,
 )
+from bot.sizing import text_of
 from engine.core import View, plain
 from engine.smashup.cards import BASES, CARDS, MADNESS, Kind
 from engine.smashup.models import (

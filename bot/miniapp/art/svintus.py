@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.adapter import Ctx
-from bot.fit import short_name, text_of
 from bot.games.svintus import animal_label, animal_name, animal_rule, card_label, seat_flags, sort_key
 from bot.miniapp.art import Choice, Piece
 from bot.miniapp.art._svg import (
@@ -36,6 +35,7 @@ from bot.miniapp.art._svg import (
     tap,
     text,
 )
+from bot.sizing import short_name, text_of
 from engine.core import View, plain
 from engine.svintus.animals import ANIMALS, Animal
 from engine.svintus.cards import Color, Kind

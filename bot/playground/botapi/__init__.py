@@ -86,7 +86,7 @@ from bot.playground.botapi.rules import (
     check_html,
 )
 from bot.playground.botapi.world import TOPIC_COLOR, Chat, Ephemeral, Message, Topic, User
-from bot.rates import TELEGRAM, Rates
+from bot.send_rates import TELEGRAM, Rates
 
 __all__ = [
     "BUTTON_STYLES",

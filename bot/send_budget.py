@@ -12,7 +12,7 @@
   together may take only part of the overall budget (the rest is kept for
   other workers' boards), and are never shut out: while they got less than a
   floor in the last second they go first.
-- The limits are settings (bot/settings.py, defaults in bot/rates.py): Telegram's
+- The limits are settings (bot/settings.py, defaults in bot/send_rates.py): Telegram's
   by default, faster ones only for a test server.
 - A 429 is a flood wait of the chat (its retry_after, seconds or hours): it is
   kept in Redis (``Limits.hold``), so every worker holds that chat until it
@@ -32,12 +32,12 @@ import time
 from collections import defaultdict, deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 
-from bot.rates import TELEGRAM, Rates
+from bot.send_rates import TELEGRAM, Rates
 from bot.store import PREFIX, Budget, key
 
 log = logging.getLogger(__name__)
 
-# Telegram's limits (bot/rates.py explains each); the Limits a worker uses come
+# Telegram's limits (bot/send_rates.py explains each); the Limits a worker uses come
 # from its settings, these are the defaults.
 GROUP_LIMIT, GROUP_PERIOD, GROUP_SPACING = TELEGRAM.group_limit, TELEGRAM.group_period, TELEGRAM.group_spacing
 PRIVATE_SPACING = TELEGRAM.private_spacing

@@ -1,4 +1,4 @@
-"""Telegram's limits on what a bot sends, as bot/limits.py keeps to them.
+"""Telegram's limits on what a bot sends, as bot/send_budget.py keeps to them.
 
 The defaults are Telegram's, with margins; they are settings (bot/settings.py)
 only so that a test server can ask for faster ones.

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot import fit, games, screens
+from bot import games, screens, sizing
 from bot.adapter import Ctx
-from bot.fit import Rendered
 from bot.i18n import Translator
 from bot.session import MAX_LOG, MAX_PRIVATE, Member, Session
+from bot.sizing import Rendered
 from engine.core import Event, Tick, ask
 from engine.registry import get
 
@@ -45,7 +45,7 @@ def longest(game: str, n: int, kind: str, private: bool = False) -> list[Event]:
     adapter = games.get(game)
     keys = [k for k in G.keys if k.startswith(f"{game}-{kind}-")]
     events = [Event(key=k, args=args, to=1 if private else None) for k in keys]
-    events.sort(key=lambda e: -fit.visible(adapter.event_text(ctx, e)))
+    events.sort(key=lambda e: -sizing.visible(adapter.event_text(ctx, e)))
     return events
 
 
@@ -76,12 +76,12 @@ def members_of(state: Any) -> list[int]:
 
 def check(s: Session, caplog: pytest.LogCaptureFixture) -> None:
     """Board and every hand, in both languages: within the limits, never cut."""
-    with caplog.at_level(logging.ERROR, logger="bot.fit"):
+    with caplog.at_level(logging.ERROR, logger="bot.sizing"):
         for lang in LANGS:
             drawn = [screens.draw_board(T, lang, s, "b" * 32)]
             drawn += [screens.draw_hand(T, lang, s, p, "b" * 32) for p in members_of(s.state)]
             for r in drawn:
-                assert fit.broken(r) == [], r.text[:300]
+                assert sizing.broken(r) == [], r.text[:300]
     assert not caplog.records, caplog.records[0].getMessage()
 
 
@@ -154,11 +154,11 @@ def test_a_screen_too_long_even_compact_is_cut_at_a_line_and_logged(caplog: pyte
     rows.append([InlineKeyboardButton("x", callback_data="x" * 65)])
     huge = Rendered("<b>title</b>\n" + "\n".join(f"<i>line {i} &amp; more</i>" for i in range(900)), None)
     huge = Rendered(huge.text, InlineKeyboardMarkup(rows))
-    with caplog.at_level(logging.ERROR, logger="bot.fit"):
-        r = fit.guard(lambda compact: huge, "a test screen")
-    assert fit.broken(r) == [] and r.text.endswith("…") and r.text.startswith("<b>title</b>")
+    with caplog.at_level(logging.ERROR, logger="bot.sizing"):
+        r = sizing.guard(lambda compact: huge, "a test screen")
+    assert sizing.broken(r) == [] and r.text.endswith("…") and r.text.startswith("<b>title</b>")
     assert r.text.count("<i>") == r.text.count("</i>")
-    assert len(fit.buttons(r)) == 100 and all(len(str(b.callback_data)) <= 64 for b in fit.buttons(r))
+    assert len(sizing.buttons(r)) == 100 and all(len(str(b.callback_data)) <= 64 for b in sizing.buttons(r))
     assert "even compact" in caplog.records[0].getMessage()
 
 
@@ -169,17 +169,17 @@ def test_compact_is_drawn_only_when_the_full_screen_breaks_a_limit() -> None:
         asked.append(compact)
         return Rendered("x" * (100 if compact else 5000), None)
 
-    assert fit.guard(draw, "a test screen").text == "x" * 100 and asked == [False, True]
+    assert sizing.guard(draw, "a test screen").text == "x" * 100 and asked == [False, True]
     asked.clear()
-    assert fit.guard(lambda c: Rendered("short", None), "a test screen").text == "short"
+    assert sizing.guard(lambda c: Rendered("short", None), "a test screen").text == "short"
 
 
 def test_telegram_counts_what_a_message_shows_in_utf16_units() -> None:
-    assert fit.visible("<b>a&amp;b</b>") == 3
-    assert fit.visible("🐷") == 2
-    assert fit.short_name("x" * 40) == "x" * 31 + "…" and fit.short_name("  a   b ") == "a b"
-    assert fit.close_tags("<b>open <i>both") == "<b>open <i>both</i></b>"
-    assert fit.close_tags("<b>cut <a href") == "<b>cut </b>"
+    assert sizing.visible("<b>a&amp;b</b>") == 3
+    assert sizing.visible("🐷") == 2
+    assert sizing.short_name("x" * 40) == "x" * 31 + "…" and sizing.short_name("  a   b ") == "a b"
+    assert sizing.close_tags("<b>open <i>both") == "<b>open <i>both</i></b>"
+    assert sizing.close_tags("<b>cut <a href") == "<b>cut </b>"
 
 
 @pytest.mark.parametrize("game", games.names())
@@ -190,15 +190,15 @@ def test_the_fullest_lobby_fits(game: str, caplog: pytest.LogCaptureFixture) -> 
     s = session(game, None, n)
     s.status = "lobby"
     s.unreachable = [Member(id=1000 + i, name=NAME) for i in range(40)]
-    with caplog.at_level(logging.ERROR, logger="bot.fit"):
+    with caplog.at_level(logging.ERROR, logger="bot.sizing"):
         for lang in LANGS:
-            assert fit.broken(screens.draw_board(T, lang, s, "b" * 32)) == []
+            assert sizing.broken(screens.draw_board(T, lang, s, "b" * 32)) == []
     assert not caplog.records, caplog.records[0].getMessage()
 
 
 def test_a_press_answer_is_plain_and_at_most_200_characters() -> None:
-    assert fit.answer("<b>Tom &amp; Jerry</b>") == "Tom & Jerry"
-    long = fit.answer("🐷" * 150)
+    assert sizing.answer("<b>Tom &amp; Jerry</b>") == "Tom & Jerry"
+    long = sizing.answer("🐷" * 150)
     assert long.endswith("…") and len(long.encode("utf-16-le")) // 2 <= 200
 
 
@@ -215,12 +215,12 @@ def test_a_big_svintus_hand_under_a_big_prompt_fits_and_compact_groups_its_faces
     state.deck = []
     ask(state, 1, "svintus-prompt-target", "player", list(range(10_000, 10_108)), then="ability")
     s = session("svintus", state, 2)
-    with caplog.at_level(logging.ERROR, logger="bot.fit"):
+    with caplog.at_level(logging.ERROR, logger="bot.sizing"):
         drawn = screens.draw_hand(T, "en", s, 1)
-    assert fit.broken(drawn) == [] and not caplog.records
-    assert not any("×" in b.text for b in fit.buttons(drawn))
+    assert sizing.broken(drawn) == [] and not caplog.records
+    assert not any("×" in b.text for b in sizing.buttons(drawn))
     ctx = replace(screens.ctx_for(T, "en", s, "b"), compact=True)
     view, legal = G.view(state, 1), G.legal(state, 1)
     compact = screens.hand(ctx, s, games.get("svintus"), 1, view, legal, G.waiting(state))
-    assert any("×" in b.text for b in fit.buttons(compact))
-    assert len(fit.buttons(compact)) < len(fit.buttons(drawn))
+    assert any("×" in b.text for b in sizing.buttons(compact))
+    assert len(sizing.buttons(compact)) < len(sizing.buttons(drawn))
