@@ -52,9 +52,18 @@ def wait_for(check: object, timeout: float, what: str) -> None:
 
 
 class LocalCluster:
-    def __init__(self, directory: Path, nodes: int = 6, replicas: int = 1, fsync: str | None = None) -> None:
-        """``fsync``: the nodes keep an append-only file with this appendfsync (None: no files)."""
+    def __init__(
+        self,
+        directory: Path,
+        nodes: int = 6,
+        replicas: int = 1,
+        fsync: str | None = None,
+        node_timeout_ms: int | None = None,
+    ) -> None:
+        """``fsync``: the nodes keep an append-only file with this appendfsync (None: no files);
+        ``node_timeout_ms``: how long before the others call a silent node failed."""
         self.dir = directory
+        self.node_timeout_ms = node_timeout_ms or NODE_TIMEOUT_MS
         self.replicas = replicas
         self.fsync = fsync
         self.ports: list[int] = []
@@ -87,7 +96,7 @@ class LocalCluster:
                 "--dir", str(d),
                 "--cluster-enabled", "yes",
                 "--cluster-config-file", "nodes.conf",
-                "--cluster-node-timeout", str(NODE_TIMEOUT_MS),
+                "--cluster-node-timeout", str(self.node_timeout_ms),
                 "--save", "",
                 "--appendonly", "yes" if self.fsync else "no",
                 "--appendfsync", self.fsync or "everysec",
