@@ -139,13 +139,12 @@ async def test_a_hand_the_app_dropped_comes_back_with_the_board_button_and_is_no
     await seated(t, players)
     for p in players:
         await t.open_hand(p)
-    p = await t.until(lambda: t.on_turn(players), what="somebody's turn")
+    p, hand, card = await t.a_turn_with_a_play(players)  # (whoever has a card to play)
     q = BEN if p == ANN else ANN
     api.restart_app(q)  # Telegram promises no delivery: the other one's app lost the hand
     assert t.hand(q) is None
-    mover, hand, card = await t.a_turn_with_a_play((p,))
     version = t.version(hand)
-    await t.press(mover, hand, card)
+    await t.press(p, hand, card)
     await t.until(lambda: t.version(t.hand(p)) != version, what="the hand after the play")
     await t.until(lambda: api.faults.hits["ephemeral_lost"] >= 1, what="the lost hand's edit refused")
     await api.quiet(0.5)

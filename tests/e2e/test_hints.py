@@ -108,6 +108,8 @@ async def test_a_hint_names_a_legal_move_changes_nothing_is_the_owners_alone_and
     await lobby(t, hints=True)
     await placed(t, redis_url, position())
     await t.until(lambda: "Your cards (3)" in t.hand_text(ANN), what="Ann's hand shows the position")
+    await t.until(lambda: "Your cards (1)" in t.hand_text(BOB), what="Bob's hand shows the position")
+    await api.quiet(0.5)  # (and /board's board posted anew)
     hand = await t.until(lambda: t.find(t.hand(ANN), HINT) and t.hand(ANN), what="Ann's «💡 Hint»")
     assert t.find(hand, HINT)["text"] == "💡 Hint"
     assert t.find(t.hand(BOB), HINT) is None  # Bob is waited on for nothing: no hint for him

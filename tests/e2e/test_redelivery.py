@@ -92,8 +92,11 @@ async def test_every_update_delivered_twice_and_shuffled_is_applied_once(
         after = await session_of(redis_url, GROUP)
         assert after.state is not None
         applied = after.state.seq - seq
-        assert applied <= len(queries), (applied, queries)  # no press applied twice
-        assert applied == await counted(bots, "bot_presses_total", outcome="counted") - took
+        took_now = await counted(bots, "bot_presses_total", outcome="counted") - took
+        assert took_now <= len(queries), (took_now, queries)  # no press taken twice
+        # every press taken changed the game once; time may have changed it too meanwhile
+        # (a slap race or a silence a press opened, ended by its deadline)
+        assert took_now <= applied, (took_now, applied)
         assert len(t.posts(rules)) == replies + len(asked)  # one reply each, never two
         check_cards(after.state)
 
