@@ -1,5 +1,6 @@
-"""What a game's adapter draws with, beside ``bot.adapter``'s ``Ctx``: rows of buttons that
-fit a phone, the game's title and label, «whose move» and «waiting for», seconds.
+"""What a game's adapter draws with, from one place: the screen's context (``Ctx``), its
+rows (``Rows``) and what it returns (``Rendered``), rows of buttons that fit a phone,
+the game's title and label, «whose move» and «waiting for», seconds.
 
 Nothing here calls an adapter: ``bot.screens`` draws around the adapters and uses this
 kit too, and an adapter never imports ``bot.screens`` (the seam runs one way).
@@ -12,8 +13,10 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton
 
 from bot import sizing
-from bot.adapter import Ctx, Rows
+from bot.adapter import Ctx as Ctx
+from bot.adapter import Rows as Rows
 from bot.i18n import Translator
+from bot.sizing import Rendered as Rendered
 from engine.core import Wait
 
 PER_ROW = 3

@@ -29,9 +29,8 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import kit
-from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rows
-from bot.kit import in_rows, seconds
-from bot.sizing import Rendered
+from bot.adapter import ANYONE, Adapter, Cycle
+from bot.kit import Ctx, Rendered, Rows, in_rows, seconds
 from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
 from engine.candy.keys import Ev
 from engine.candy.models import (

@@ -26,9 +26,8 @@ from typing import Any, NamedTuple
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from bot.adapter import ANYONE, Adapter, Ctx, Cycle, Rows
-from bot.kit import seconds
-from bot.sizing import Rendered
+from bot.adapter import ANYONE, Adapter, Cycle
+from bot.kit import Ctx, Rendered, Rows, seconds
 from engine.core import ArgValue, Event, Wait
 from engine.dobble.cards import SYMBOL_COUNT
 from engine.dobble.keys import Ev

@@ -7,9 +7,8 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
-from bot.adapter import Adapter, Ctx, Cycle, Number
-from bot.kit import waiting_line
-from bot.sizing import Rendered
+from bot.adapter import Adapter, Cycle, Number
+from bot.kit import Ctx, Rendered, waiting_line
 from engine.core import Wait
 from engine.nim.game import NimOptions, NimState, NimView, Take
 from engine.registry import get

@@ -24,9 +24,8 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import kit
-from bot.adapter import Adapter, Command, Ctx, Cycle, Rows, Toggles
-from bot.kit import fitting_rows, in_rows, seconds
-from bot.sizing import Rendered
+from bot.adapter import Adapter, Command, Cycle, Toggles
+from bot.kit import Ctx, Rendered, Rows, fitting_rows, in_rows, seconds
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.smashup.cards import BASES, BOXES, CARDS, FACTIONS, MADNESS, Kind, Target

@@ -17,11 +17,10 @@ from typing import Any
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import kit
-from bot.adapter import ANYONE, Adapter, Command, Ctx, Cycle, Rows
+from bot.adapter import ANYONE, Adapter, Command, Cycle
 from bot.ephemeral import Style
 from bot.i18n import Translator
-from bot.kit import fitting_rows, in_rows, seconds
-from bot.sizing import Rendered
+from bot.kit import Ctx, Rendered, Rows, fitting_rows, in_rows, seconds
 from engine.core import ArgValue, Event, Prompt, PromptValue, Wait, plain
 from engine.registry import get
 from engine.svintus.animals import ANIMALS, Animal
