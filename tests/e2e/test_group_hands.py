@@ -340,9 +340,10 @@ async def ann_to_move(t: GroupTable) -> None:
         version = t.version(hand)
         if colour is not None:
             await t.press(p, hand, colour)
-        else:
-            _, hand, card = await t.a_turn_with_a_play((BEN,))
-            version = t.version(hand)
-            await t.press(BEN, hand, card)
+        else:  # Ben's move: a card that fits, else a draw (or the pass after it)
+            card = next((b for b in t.buttons(hand) if b["text"].startswith("✅")), None)
+            move = card or t.find(hand, "draw") or t.find(hand, "pass")
+            assert move is not None, hand.text
+            await t.press(BEN, hand, move)
         await t.until(lambda v=version, p=p: t.version(t.hand(p)) != v, what="the hand after the move")
     raise AssertionError("Ann's turn never came")
