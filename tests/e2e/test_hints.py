@@ -15,6 +15,7 @@ from bot.playground.botapi import FakeTelegram, Message
 from bot.store import Store
 from engine.svintus.models import SvintusOptions
 from tests.e2e.table import GroupTable, Table, code_of
+from tests.e2e.telegram import session_of
 from tests.e2e.test_match import play
 from tests.engine.helpers import Faces, table
 
@@ -52,16 +53,6 @@ async def lobby(t: Table, hints: bool, private: bool = True) -> None:
         )
     assert (await t.press_code(ANN, t.board(), "g"))["text"] == ""
     await t.until(lambda: t.find(t.board(), "~mine"), what="the board")
-
-
-async def session_of(redis_url: str) -> Any:
-    store = Store.from_url(redis_url)
-    try:
-        session, _ = await store.load(GROUP)
-    finally:
-        await store.close()
-    assert session is not None
-    return session
 
 
 async def placed(t: Table, redis_url: str, state: Any) -> None:
@@ -113,7 +104,7 @@ async def test_a_hint_names_a_legal_move_changes_nothing_is_the_owners_alone_and
     hand = await t.until(lambda: t.find(t.hand(ANN), HINT) and t.hand(ANN), what="Ann's «💡 Hint»")
     assert t.find(hand, HINT)["text"] == "💡 Hint"
     assert t.find(t.hand(BOB), HINT) is None  # Bob is waited on for nothing: no hint for him
-    before = await session_of(redis_url)
+    before = await session_of(redis_url, GROUP)
     board_version = t.version(t.board())
 
     answer = await t.press_code(ANN, hand, HINT)
@@ -121,7 +112,7 @@ async def test_a_hint_names_a_legal_move_changes_nothing_is_the_owners_alone_and
     line = answer["text"]
     assert line.startswith("💡 ") and "\n" not in line and len(line) <= 200, line
     assert any(w in line for w in legal_words(t, hand)), (line, legal_words(t, hand))
-    after = await session_of(redis_url)
+    after = await session_of(redis_url, GROUP)
     assert after.state.seq == before.state.seq and after.state.hands == before.state.hands
     assert after.computers == before.computers and after.waiting_since == before.waiting_since
     assert after.hints_used == {ANN: 1}
@@ -133,7 +124,7 @@ async def test_a_hint_names_a_legal_move_changes_nothing_is_the_owners_alone_and
     ann_hint = t.find(hand, HINT)["callback_data"]
     qid = api.press(BOB, BOB, t.hand(BOB).message_id, ann_hint)
     assert (await api.answer_of(qid))["text"] == "This hint is for someone else's hand."
-    assert (await session_of(redis_url)).hints_used == {ANN: 2}
+    assert (await session_of(redis_url, GROUP)).hints_used == {ANN: 2}
 
     # the game goes on to its end; the result says who used hints, and how many
     await play(t, [ANN, BOB], lambda: t.posts("🏆"), timeout=60, catch=False)
@@ -154,11 +145,11 @@ async def test_without_hints_no_button_and_a_forged_hint_is_refused(
     hand = t.hand(p)
     assert hand is not None and t.find(hand, HINT) is None
     tag = buttons.parse(next(b["callback_data"] for b in t.buttons(hand) if b.get("callback_data"))).tag
-    session = await session_of(redis_url)
+    session = await session_of(redis_url, GROUP)
     forged = buttons.data(GROUP, session.game_id, buttons.Hint(p), tag)
     answer = await api.answer_of(api.press(p, p, hand.message_id, forged))
     assert answer["text"] == "Hints are off at this table.", answer
-    after = await session_of(redis_url)
+    after = await session_of(redis_url, GROUP)
     assert after.state.seq == session.state.seq and after.hints_used == {}
 
 
@@ -182,5 +173,5 @@ async def test_a_hint_from_the_hand_in_the_group(api: FakeTelegram, redis_url: s
     assert any(w in answer["text"] for w in legal_words(t, hand)), answer
     said = [m.text for m in api.messages.get(GROUP, {}).values()]  # (a «your turn» nudge may come)
     assert not any(answer["text"] in text for text in said), said  # the hint is Ann's alone
-    assert (await session_of(redis_url)).hints_used == {ANN: 1}
+    assert (await session_of(redis_url, GROUP)).hints_used == {ANN: 1}
     assert api.violations == [], api.violations
