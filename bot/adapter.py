@@ -25,7 +25,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel
 from telegram import InlineKeyboardButton
 
-from bot import buttons
+from bot import buttons, ephemeral
 from bot.buttons import Act, Show
 from bot.ephemeral import Style  # a button's colour: what may be pressed now, what cannot be undone
 from bot.i18n import Translator, Words
@@ -79,16 +79,23 @@ class Ctx(Words):
         return self.names.get(player, str(player))
 
     def button(
-        self, label: str, body: buttons.Body, tagged: bool = True, style: Style | None = None
+        self,
+        label: str,
+        body: buttons.Body,
+        tagged: bool = True,
+        style: Style | None = None,
+        disabled: bool = False,
     ) -> InlineKeyboardButton:
         """A button of this game: ``tagged`` buttons carry the hand's tag (a press of
         an action that is not evident must match the keyboard it was pressed
         on); board buttons carry none.  ``label`` is HTML like every word of a
         screen (a player's name in it escaped): the button shows its text;
-        ``style``: its colour (``Style``)."""
+        ``style``: its colour (``Style``); ``disabled``: shown greyed, pressing it does
+        nothing (Bot API 10.3) — a client that predates it sends the press, which is
+        judged as any other (a move not allowed now is refused, saying why)."""
         tag = self.tag if tagged else buttons.NO
         data = buttons.data(self.chat_id, self.game_id, body, tag)
-        return InlineKeyboardButton(text_of(label), callback_data=data, style=style)
+        return ephemeral.button(text_of(label), data, style, disabled)
 
     def select(self, label: str, value: str = "", style: Style | None = None) -> InlineKeyboardButton:
         """A button that changes only what the presser's hand shows, not the game (a
@@ -99,12 +106,18 @@ class Ctx(Words):
         return self.button(label, Show(value), style=style)
 
     def act(
-        self, label: str, action: Any, tagged: bool = True, style: Style | None = None
+        self,
+        label: str,
+        action: Any,
+        tagged: bool = True,
+        style: Style | None = None,
+        disabled: bool = False,
     ) -> InlineKeyboardButton:
         """A button that presses ``action`` (its data: the action's code).  A code
         never names the player: the action is whoever presses it's (a board
-        button's action is made with ``ANYONE``)."""
-        return self.button(label, Act(self.code(action)), tagged, style)
+        button's action is made with ``ANYONE``).  ``disabled``: an action not
+        allowed now, shown greyed rather than left out (``button``)."""
+        return self.button(label, Act(self.code(action)), tagged, style, disabled)
 
     def acts(
         self, pressed: Sequence[tuple[str, Any]], tagged: bool = True, styles: Sequence[Style | None] = ()

@@ -20,6 +20,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -54,11 +55,19 @@ class Rendered:
     def digest(self) -> str:
         """What the message shows, in 16 hex digits: an edit to the same digest is not sent."""
         rows = (
-            [[(b.text, b.callback_data, b.url) for b in row] for row in self.markup.inline_keyboard]
+            [[_shows(b) for b in row] for row in self.markup.inline_keyboard]
             if self.markup is not None
             else None
         )
         return hashlib.blake2b(repr((self.text, rows)).encode(), digest_size=8).hexdigest()
+
+
+def _shows(b: InlineKeyboardButton) -> tuple[Any, ...]:
+    """What a button shows and does: its colour and greying only where set (so that the
+    digest of a plain button is what it always was)."""
+    plain = (b.text, b.callback_data, b.url)
+    extra = (b.style, bool(b.api_kwargs.get("disabled")))
+    return plain if extra == (None, False) else (*plain, *extra)
 
 
 def text_of(markup: str) -> str:

@@ -31,7 +31,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from bot import kit
 from bot.adapter import ANYONE, Adapter, Cycle
 from bot.kit import Ctx, Rendered, Rows, in_rows, seconds
-from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, Character
+from engine.candy.cards import CANDIES, CHARACTER_OF, CHARACTERS, TO_DISCARD, Character
 from engine.candy.keys import Ev
 from engine.candy.models import (
     Allow,
@@ -411,13 +411,14 @@ class CandyAdapter(Adapter[CandyState, Any, CandyView, CandyOptions]):
                     label = ctx("candy-button-protect-card", label=card_button(ctx, a.protect))
                     buttons.append(ctx.act(label, a))
             return [*in_rows(buttons, PROTECT_ROW), [ctx.select(ctx("button-back"), f"c{c}")]]
-        plays: tuple[tuple[str, Any], ...] = (
-            ("candy-button-empire", PlayToEmpire(player=me, card=c)),
-            ("candy-button-ability", PlayToDiscard(player=me, card=c)),
-        )
+        # into the empire, and to the discard for a Thief's or a Lawyer's ability: shown
+        # greyed where not allowed now (a banned character) rather than left out, so that
+        # the menu keeps its place; the text says why (``candy-hand-card-banned``)
+        plays: list[tuple[str, Any]] = [("candy-button-empire", PlayToEmpire(player=me, card=c))]
+        if TO_DISCARD[c]:
+            plays.append(("candy-button-ability", PlayToDiscard(player=me, card=c)))
         for key, play in plays:
-            if play in moves:
-                buttons.append(ctx.act(ctx(key), play))
+            buttons.append(ctx.act(ctx(key), play, disabled=play not in moves))
         if any(a in moves for a in protects):
             buttons.append(ctx.select(ctx("candy-button-protect"), f"p{c}"))
         if Discard(player=me, card=c) in moves:

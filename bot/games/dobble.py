@@ -308,11 +308,6 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
         lines += ["", ctx("dobble-hand-centre")]
         lines += card_lines(ctx, m.symbols, m.centre.symbols)
         lines.append("")
-        if m.locked:  # the cards stay in sight; nothing to press until the next one
-            for card in m.pairs:
-                lines += card_lines(ctx, m.symbols, card.symbols)
-            lines += ["", ctx("dobble-hand-locked")]
-            return Rendered("\n".join(lines), None)
         return self._live(ctx, m, lines)
 
     def _header(self, ctx: Ctx, m: Mine) -> list[str]:
@@ -343,7 +338,9 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
         return lines
 
     def _live(self, ctx: Ctx, m: Mine, lines: list[str]) -> Rendered:
-        """A card up and the viewer free to press: the symbols as buttons."""
+        """A card up: the symbols as buttons — greyed while the viewer is locked out by a
+        miss (the cards stay in sight and in place; a client that shows them as
+        buttons anyway has its press answered "locked"), and the text says so."""
         rows: Rows = []
         if m.mode == "catch" and not m.duel:
             lines.append(ctx("dobble-hand-catch"))
@@ -361,6 +358,10 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
             for card in m.pairs:  # one's own card: two rows of 4
                 row = self._symbol_row(ctx, m, card)
                 rows += [row[:HALF], row[HALF:]]
+        if m.locked:
+            lines[-1] = ctx("dobble-hand-locked")
+            if ctx.on_page:  # the page draws the cards, idle: greyed buttons would repeat them
+                rows = []
         return Rendered("\n".join(lines), InlineKeyboardMarkup(rows))
 
     def _symbol_row(self, ctx: Ctx, m: Mine, card: Card) -> list[InlineKeyboardButton]:
@@ -370,6 +371,7 @@ class DobbleAdapter(Adapter[DobbleState, Any, DobbleView, DobbleOptions]):
                 glyph(ctx, m.symbols, x),
                 Spot(player=ANYONE, symbol=x, centre=m.centre.card, card=card.card, shown=m.shown),
                 tagged=False,
+                disabled=m.locked,
             )
             for x in card.symbols
         ]

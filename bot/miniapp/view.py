@@ -9,7 +9,7 @@ import hashlib
 import json
 from typing import Any
 
-from telegram import InlineKeyboardMarkup
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot import buttons, kit, screens
 from bot.adapter import Ctx
@@ -78,17 +78,23 @@ def _message(drawn: Rendered) -> dict[str, Any]:
     return {"html": drawn.text, "rows": _rows(drawn.markup)}
 
 
-def _rows(markup: InlineKeyboardMarkup | None) -> list[list[dict[str, str]]]:
-    rows: list[list[dict[str, str]]] = []
+def _rows(markup: InlineKeyboardMarkup | None) -> list[list[dict[str, Any]]]:
+    rows: list[list[dict[str, Any]]] = []
     for row in markup.inline_keyboard if markup is not None else ():
-        shown = [
-            {"text": b.text, "data": b.callback_data} if b.callback_data else {"text": b.text, "url": b.url}
-            for b in row
-            if isinstance(b.callback_data, str) or b.url
-        ]
+        shown = [_button(b) for b in row if isinstance(b.callback_data, str) or b.url]
         if shown:
-            rows.append(shown)  # type: ignore[arg-type]
+            rows.append(shown)
     return rows
+
+
+def _button(b: InlineKeyboardButton) -> dict[str, Any]:
+    """A button as the page draws it: a link, or a press (greyed and idle where the
+    chat's button is ``disabled``: an action not allowed now)."""
+    if not b.callback_data:
+        return {"text": b.text, "url": b.url}
+    if b.api_kwargs.get("disabled"):
+        return {"text": b.text, "data": b.callback_data, "disabled": True}
+    return {"text": b.text, "data": b.callback_data}
 
 
 def _pieces(game: str, ctx: Ctx, view: View, legal: Any) -> list[dict[str, Any]]:

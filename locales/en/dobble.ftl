@@ -298,7 +298,7 @@ dobble-final-score = { $score } { $score ->
     [one] point
    *[other] points
 }
-dobble-hand-locked = 🔒 A miss — your buttons come back with the next card.
+dobble-hand-locked = 🔒 A miss — you may press again when the next card comes.
 
 ## Cards in the Mini App: what a screen reader says
 

@@ -14,8 +14,9 @@ from bot import games, screens
 from bot.adapter import Ctx
 from bot.buttons import Act, Pick, Show, parse
 from bot.buttons import data as buttons_data
-from bot.games.candy import ADAPTER, CARDS
+from bot.games.candy import ADAPTER, CARDS, card_label
 from bot.i18n import Translator
+from bot.miniapp import view as miniapp_view
 from bot.session import Member, Selection, Session
 from bot.sizing import Rendered
 from engine.candy import GAME
@@ -59,7 +60,8 @@ def session_of(state: CandyState, lang: str = "ru") -> Session:
     )
 
 
-def buttons(rendered: Rendered) -> list[tuple[str, str]]:
+def buttons(rendered: Rendered, greyed: bool = False) -> list[tuple[str, str]]:
+    """The buttons a person can press (``greyed``: the disabled ones, shown but idle)."""
     if rendered.markup is None:
         return []
     return [
@@ -67,6 +69,7 @@ def buttons(rendered: Rendered) -> list[tuple[str, str]]:
         for row in rendered.markup.inline_keyboard
         for b in row
         if not str(b.callback_data).endswith(LEAVE_ROW)  # the core's «Leave», on every hand
+        and bool(b.api_kwargs.get("disabled")) is greyed
     ]
 
 
@@ -79,8 +82,8 @@ def fits(rendered: Rendered) -> None:
         assert len(data.encode()) <= 64
 
 
-def codes(rendered: Rendered) -> list[str]:
-    return [notation(d) for _, d in buttons(rendered) if d != "None"]
+def codes(rendered: Rendered, greyed: bool = False) -> list[str]:
+    return [notation(d) for _, d in buttons(rendered, greyed) if d != "None"]
 
 
 def states_of(seed: int, n: int, options: dict[str, Any]) -> list[CandyState]:
@@ -122,6 +125,10 @@ def check_hand(session: Session, p: int, lang: str) -> set[str]:
     prompt_values: set[Any] = set()
 
     def visit(rendered: Rendered, depth: int) -> None:
+        for _, data in buttons(rendered, greyed=True):  # shown greyed: a card's move not allowed now
+            body = parse(data).body
+            assert isinstance(body, Act) and ADAPTER.game.decode(body.code, p) not in legal
+            seen.add("greyed")
         for _, data in buttons(rendered):
             press = parse(data)
             body = press.body
@@ -186,7 +193,7 @@ def test_hand_buttons_are_exactly_the_legal_moves_through_random_games(lang: str
             assert ("next_game" in codes(board)) == (s.phase == "break")
             for p in s.seats:
                 seen |= check_hand(session, p, lang)
-    kinds = {"=c", "=p", "=", "empire", "to_discard", "protect", "discard", "block", "allow", "!"}
+    kinds = {"=c", "=p", "=", "empire", "to_discard", "protect", "discard", "block", "allow", "!", "greyed"}
     assert kinds <= seen, kinds - seen
 
 
@@ -395,12 +402,24 @@ def test_moves_the_rules_forbid_get_a_short_localized_answer(lang: str) -> None:
     assert refusal(PlayToDiscard(player=1, card=trader), s, lang)
     assert refusal(PlayToEmpire(player=2, card=s.hands[2][0]), s, lang) == T(lang, Err.NOT_YOUR_TURN)
     assert refusal(Block(player=2), s, lang) == T(lang, Err.NEED_TWO_SNATCHERS)
-    # and the hand never offers them: the banned card's menu has no "into the empire"
+    # and the hand never offers them: the banned card's menu shows "into the empire"
+    # greyed (Bot API 10.3's disabled: it keeps its place), and the text says why
     session = session_of(s, lang)
     tag = screens.keyboard_tag(ADAPTER, GAME.legal(s, 1))
     session.selected = {1: Selection(tag=tag, value=f"c{pick}")}
-    menu = codes(screens.draw_hand(T, lang, session, 1))
-    assert menu == [f"discard.{b36(pick)}", "="]
+    menu = screens.draw_hand(T, lang, session, 1)
+    assert codes(menu) == [f"discard.{b36(pick)}", "="]
+    assert codes(menu, greyed=True) == [f"empire.{b36(pick)}"]
+    label = card_label(Ctx(t=T, lang=lang, chat_id=-1, game_id="g", names={}), pick)
+    assert T(lang, "candy-hand-card-banned", label=label) in menu.text
+    page = miniapp_view.table(T, lang, session, 1, "bot")  # the Mini App's page greys it too
+    greyed = [b["text"] for row in page["hand"]["rows"] for b in row if b.get("disabled")]
+    assert greyed == [T(lang, "candy-button-empire")]
+    # a card allowed into the empire has it pressable, and its ability greyed nowhere
+    session.selected = {1: Selection(tag=tag, value=f"c{thief}")}
+    thief_menu = screens.draw_hand(T, lang, session, 1)
+    assert codes(thief_menu, greyed=True) == []
+    assert f"empire.{b36(thief)}" in codes(thief_menu) and f"to_discard.{b36(thief)}" in codes(thief_menu)
 
 
 def test_a_kidnapper_while_a_hand_is_empty_is_told_to_its_player() -> None:

@@ -15,6 +15,7 @@ from bot.adapter import Ctx
 from bot.buttons import Act, parse
 from bot.games.dobble import ADAPTER, MODES, glyph
 from bot.i18n import Translator
+from bot.miniapp import view as miniapp_view
 from bot.session import Member, Session
 from bot.sizing import Rendered
 from engine.core import Event, RuleError, Tick
@@ -45,7 +46,8 @@ def session_with(state: DobbleState, lang: str = "en", name: str = "P&<{}>") -> 
     )
 
 
-def buttons(r: Rendered) -> list[tuple[str, str]]:
+def buttons(r: Rendered, greyed: bool = False) -> list[tuple[str, str]]:
+    """The buttons a person can press (``greyed``: the disabled ones, shown but idle)."""
     if r.markup is None:
         return []
     return [
@@ -53,6 +55,7 @@ def buttons(r: Rendered) -> list[tuple[str, str]]:
         for row in r.markup.inline_keyboard
         for b in row
         if not str(b.callback_data).endswith(LEAVE_ROW)  # the core's «Leave», on every hand
+        and bool(b.api_kwargs.get("disabled")) is greyed
     ]
 
 
@@ -170,7 +173,7 @@ def test_every_button_is_a_legal_press_and_every_card_offers_its_shared_symbol(p
     assert checked > 20
 
 
-def test_a_locked_player_sees_the_cards_without_buttons_and_a_late_press_says_locked() -> None:
+def test_a_locked_player_sees_the_cards_greyed_and_a_late_press_says_locked() -> None:
     a, b, c = spread(3)
     s = position({1: [b], 2: [c]}, [a])
     wrong = next(x for x in s.faces[b] if x != SHARED[a][b])
@@ -181,8 +184,16 @@ def test_a_locked_player_sees_the_cards_without_buttons_and_a_late_press_says_lo
     assert locked.digest() != screens.draw_hand(T, "en", before, 1).digest()
     assert spots(after, 1) == [] and T("en", "dobble-hand-locked") in locked.text
     symbols = GAME.view(s2, 1).symbols
-    assert all(glyph(ctx(), symbols, x) in locked.text for x in s.faces[b])  # the card stays in sight
+    # the card stays in sight, in place: its symbols greyed (Bot API 10.3's disabled)
+    greyed = buttons(locked, greyed=True)
+    assert [text for text, _ in greyed] == [glyph(ctx(), symbols, x) for x in s.faces[b]]
+    free = buttons(screens.draw_hand(T, "en", before, 1))
+    assert [text for text, _ in free] == [text for text, _ in greyed]
     assert screens.draw_hand(T, "en", after, 2).digest() == screens.draw_hand(T, "en", before, 2).digest()
+    # the Mini App's page draws the cards, no tap on them, and repeats no greyed button
+    page = miniapp_view.table(T, "en", after, 1, "bot")
+    assert not any(c.get("data", "").startswith("a|") for row in page["hand"]["rows"] for c in row)
+    assert page["pieces"] and not any(p["taps"] for p in page["pieces"])
     right = Spot(player=1, symbol=SHARED[a][b], centre=a, card=b, shown=s.shown)  # pressed before the edit
     with pytest.raises(RuleError) as e:
         GAME.apply(s2, right, 20)

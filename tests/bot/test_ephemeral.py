@@ -50,7 +50,7 @@ async def test_a_hand_in_the_group_after_a_press_edited_and_deleted(tg: tuple[Fa
     eid = await ephemeral.send(bot, GROUP, ANN, "<b>Your hand</b>", hand("7", "9", playable=1), None, qid)
     [seen] = api.seen_ephemerals(ANN, GROUP)
     assert (seen.ephemeral_id, seen.text, seen.html) == (eid, "<b>Your hand</b>", True)
-    assert api.buttons(seen) == [
+    assert api.every_button(seen) == [
         {"text": "7", "callback_data": "h|1|7", "style": "success"},
         {"text": "9", "callback_data": "h|1|9", "disabled": True},
     ]

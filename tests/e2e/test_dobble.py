@@ -246,7 +246,7 @@ async def test_a_miss_locks_out_a_race_has_one_winner_and_an_old_card_is_told(
     old = {p: [dict(x) for x in t.buttons(t.hand(p))] for p in PLAYERS}
     centre = t.centre(ANN)
 
-    # Ann misses: locked out until the next card, told so; her hand keeps the cards, without buttons
+    # Ann misses: locked out until the next card, told so; her hand keeps the cards, greyed
     miss = t.spotted(ANN, right=False)
     assert miss is not None and miss["text"] not in centre
     answer = await t.press(ANN, t.hand(ANN), miss)  # type: ignore[arg-type]
@@ -258,6 +258,9 @@ async def test_a_miss_locks_out_a_race_has_one_winner_and_an_old_card_is_told(
     answer = await t.press(ANN, t.hand(ANN), right)  # type: ignore[arg-type]
     assert answer["text"] == "🔒 You already missed on this card — wait for the next one."
     await t.until(lambda: "🔒" in t.hand_text(ANN) and t.spotted(ANN) is None, what="Ann's hand locked")
+    # her symbols stay in place, greyed (Bot API 10.3's disabled): shown, not pressable
+    greyed = [b["text"] for b in t.api.greyed(t.hand(ANN))]
+    assert greyed == [b["text"] for b in old[ANN] if code_of(b).startswith("spot.")], greyed
 
     # Boris and Carl press the right symbol a millisecond apart: the first to arrive wins
     first, second = await race(t, BORIS, CARL)

@@ -736,7 +736,7 @@ async def test_buttons_styled_and_disabled(tg: tuple[FakeTelegram, Bot]) -> None
         ]
     )
     sent = await bot.send_message(GROUP, "board", reply_markup=keys)
-    assert api.buttons(api.messages[GROUP][sent.message_id]) == [
+    assert api.every_button(api.messages[GROUP][sent.message_id]) == [
         {"text": "Play", "callback_data": "p", "style": "success"},
         {"text": "Wait", "callback_data": "w", "disabled": True},
     ]

@@ -173,7 +173,8 @@
           key = document.createElement("button");
           key.type = "button";
           key.dataset.press = b.data;
-          key.addEventListener("click", () => press(b.data, board));
+          if (b.disabled) key.disabled = true; // an action not allowed now: greyed, as in the chat
+          else key.addEventListener("click", () => press(b.data, board));
         }
         key.textContent = b.text;
         line.appendChild(key);

@@ -81,6 +81,15 @@ class Checks(Rules, Updates):
         return msgs[max(msgs)]
 
     def buttons(self, msg: Message | Ephemeral | None) -> list[dict[str, Any]]:
+        """The buttons a person can press on ``msg``: a disabled one (Bot API 10.3) is shown
+        greyed and sends nothing, so it is not among them (``greyed``)."""
+        return [b for b in self.every_button(msg) if not b.get("disabled")]
+
+    def greyed(self, msg: Message | Ephemeral | None) -> list[dict[str, Any]]:
+        """The disabled buttons of ``msg``: shown, not pressable."""
+        return [b for b in self.every_button(msg) if b.get("disabled")]
+
+    def every_button(self, msg: Message | Ephemeral | None) -> list[dict[str, Any]]:
         if msg is None or not msg.markup:
             return []
         return [b for row in msg.markup.get("inline_keyboard", []) for b in row]
