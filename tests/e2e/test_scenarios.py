@@ -264,3 +264,55 @@ async def test_named_rules_through_the_bot(api: FakeTelegram, redis_server: Any,
     assert api.violations == [], api.violations
     assert not api.pending_queries
     assert api.group_rate_ok()
+
+
+async def test_a_message_in_a_silence_delivered_again_costs_its_sender_once(
+    api: FakeTelegram, redis_server: Any, bot_factory: Any
+) -> None:
+    """Telegram delivers an update again (a batch not confirmed before a crash): a
+    press's replay is stale by its keyboard's tag, but a message carries none.  Two
+    guards keep Boris's sticker in a silence from costing him 2 cards each time it
+    comes: the update's claim (``Handlers.once``) and the session's record of the
+    updates it applied (``transaction.redelivered``); either alone holds (checked by
+    taking each away: with both gone he holds 8)."""
+    t = setup_world(api)
+    url = f"unix://{redis_server.socket_file}"
+    await bot_factory(redis_url=url)
+    await start_game(t)
+    f = Faces()
+    hush = f.card("hush", "red")
+    await position(
+        t,
+        url,
+        lambda s: table(
+            {
+                ANN: [hush, f.card("blue", 1)],
+                BORIS: [f.card("green", 0), f.card("green", 4)],
+                CARL: [f.card("green", 1), f.card("blue", 3)],
+            },
+            top=f.card("red", 5),
+            current=ANN,
+            now=now_ms(),
+            options=SvintusOptions(),
+        ),
+    )
+    await t.press(ANN, t.hand(ANN), card_button(t, ANN, hush))
+    await t.until(lambda: "Silence!" in t.board().text, what="silence on the board")
+    api.sticker(BORIS, GROUP)
+    sticker = api.updates[-1] if api.updates else None
+    await t.until(lambda: "Your cards (4)" in t.hand(BORIS).text, what="Boris pays 2")  # type: ignore[union-attr]
+    assert sticker is not None and "message" in sticker
+    api.push_raw(dict(sticker))  # delivered again, twice
+    api.push_raw(dict(sticker))
+    # a message after them, costing Carl 2, shows the bot has read past them
+    api.say(CARL, GROUP, "oops")
+    await t.until(lambda: "Your cards (4)" in t.hand(CARL).text, what="Carl pays 2")  # type: ignore[union-attr]
+    store = Store.from_url(url)
+    try:
+        session, _ = await store.load(GROUP)
+    finally:
+        await store.close()
+    assert session is not None and session.state is not None
+    assert len(session.state.hands[BORIS]) == 4, "the sticker cost Boris more than once"
+    assert "Your cards (4)" in t.hand(BORIS).text  # type: ignore[union-attr]
+    assert api.violations == [], api.violations
