@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from typing import Any
 
 from bot import screens
@@ -49,6 +50,23 @@ async def session_of(redis_url: str, chat_id: int) -> Session:
         await store.close()
     assert session is not None
     return session
+
+
+async def place(redis_url: str, chat_id: int, build: Callable[[Any], Any]) -> Any:
+    """The running game of ``chat_id`` replaced by ``build(its state)`` (the next version
+    of it, its log emptied), as a test prepares a position; returns the new state.  The
+    screens show it at their next redraw (a ``/board``)."""
+    store = Store.from_url(redis_url)
+    try:
+        session, version = await store.load(chat_id)
+        assert session is not None and session.state is not None
+        state = build(session.state)
+        state.seq = session.state.seq + 1
+        session.state, session.log = state, []
+        await store.save(session, version)
+    finally:
+        await store.close()
+    return state
 
 
 def shows(msg: Message | None, drawn: Any) -> bool:

@@ -13,11 +13,11 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.playground.botapi import FakeTelegram, Message
-from bot.store import Store
 from engine.candy.models import CandyOptions, CandyState
 from engine.core import clone
 from engine.core.codec import b36
 from tests.e2e.table import Table, code_of, press_until
+from tests.e2e.telegram import place
 from tests.engine.candy_helpers import deal_cards, table
 
 GROUP = -100_444
@@ -162,17 +162,7 @@ async def position(
 ) -> CandyState:
     """Replace the running game's state with a prepared one; /board shows it (unless
     ``show`` is off: a change the hands do not show waits for the next move)."""
-    store = Store.from_url(redis_url)
-    try:
-        session, version = await store.load(GROUP)
-        assert session is not None and session.state is not None
-        state = build(session.state)
-        state.seq = session.state.seq + 1
-        session.state = state
-        session.log = []
-        await store.save(session, version)
-    finally:
-        await store.close()
+    state: CandyState = await place(redis_url, GROUP, build)
     if not show:
         return state
     boards = len([m for m in t.api.messages[GROUP].values() if m.text.startswith(MARK)])

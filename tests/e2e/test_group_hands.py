@@ -10,9 +10,9 @@ from typing import Any
 
 from bot.playground.botapi import FakeTelegram
 from bot.sender import RETIRE_TRIES, RETRY_MAX_S
-from bot.store import Store
 from engine.svintus.models import SvintusOptions
 from tests.e2e.table import GroupTable, Table, card_of, code_of
+from tests.e2e.telegram import place
 from tests.engine.helpers import Faces, table
 
 GROUP = -100_4501
@@ -264,15 +264,7 @@ async def test_a_slap_race_from_hands_in_the_group_then_the_round_to_its_winner(
 
 async def placed(t: GroupTable, redis_url: str, state: Any) -> None:
     """The running game replaced by a prepared position (the open hands show it)."""
-    store = Store.from_url(redis_url)
-    try:
-        session, version = await store.load(GROUP)
-        assert session is not None and session.state is not None
-        state.seq = session.state.seq + 1
-        session.state, session.log = state, []
-        await store.save(session, version)
-    finally:
-        await store.close()
+    await place(redis_url, GROUP, lambda _: state)
     t.api.say(ANN, GROUP, "/board")
 
 

@@ -12,10 +12,9 @@ from typing import Any
 
 from bot import buttons
 from bot.playground.botapi import FakeTelegram, Message
-from bot.store import Store
 from engine.svintus.models import SvintusOptions
 from tests.e2e.table import GroupTable, Table, code_of
-from tests.e2e.telegram import session_of
+from tests.e2e.telegram import place, session_of
 from tests.e2e.test_match import play
 from tests.engine.helpers import Faces, table
 
@@ -57,15 +56,7 @@ async def lobby(t: Table, hints: bool, private: bool = True) -> None:
 
 async def placed(t: Table, redis_url: str, state: Any) -> None:
     """The running game replaced by a prepared position; ``/board`` redraws the screens."""
-    store = Store.from_url(redis_url)
-    try:
-        session, version = await store.load(GROUP)
-        assert session is not None and session.state is not None
-        state.seq = session.state.seq + 1
-        session.state, session.log = state, []
-        await store.save(session, version)
-    finally:
-        await store.close()
+    await place(redis_url, GROUP, lambda _: state)
     t.api.say(ANN, GROUP, "/board")
 
 

@@ -10,6 +10,7 @@ from bot.playground.botapi import FakeTelegram
 from bot.store import Store
 from engine.svintus.models import SvintusOptions, SvintusState
 from tests.e2e.table import Table, card_of, code_of
+from tests.e2e.telegram import place
 from tests.engine.helpers import Faces, table
 
 GROUP = -100_222
@@ -50,17 +51,7 @@ async def start_game(t: Table) -> None:
 
 async def position(t: Table, redis_url: str, build: Any) -> SvintusState:
     """Replace the running game's state with a prepared one, then /board to show it."""
-    store = Store.from_url(redis_url)
-    try:
-        session, version = await store.load(GROUP)
-        assert session is not None and session.state is not None
-        state = build(session.state)
-        state.seq = session.state.seq + 1
-        session.state = state
-        session.log = []
-        await store.save(session, version)
-    finally:
-        await store.close()
+    state: SvintusState = await place(redis_url, GROUP, build)
     boards = len([m for m in t.api.messages[GROUP].values() if m.text.startswith("🐷")])
     t.api.say(ANN, GROUP, "/board")
     await t.until(
