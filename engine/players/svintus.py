@@ -77,6 +77,45 @@ def _color_pick(view: SvintusView, options: Sequence[Any]) -> Any:
     return max(options, key=lambda o: (counts[o], -options.index(o)))
 
 
+def _next_seat(view: SvintusView) -> int | None:
+    """Who plays after the viewer."""
+    me, seats = view.viewer, list(view.seats)
+    return seats[(seats.index(me) + view.direction) % len(seats)] if me in seats else None
+
+
+def lacked(view: SvintusView, player: int | None) -> Any:
+    """The colour ``player`` was seen to lack: they drew on it rather than play
+    (``view.drew_on``), and some of the cards they held then, none of it, they
+    hold still; None if nothing was seen."""
+    seen = view.drew_on.get(player) if player is not None else None
+    if not seen:
+        return None
+    top, place, held = seen
+    if held <= 0:
+        return None
+    return COLORS[place - 1] if place else COLOR[top]
+
+
+def expert_colour(view: SvintusView, options: Sequence[Any]) -> Any:
+    """The expert's colour for its Polypig: the one it holds most, unless the next
+    player was seen to lack one — worth two cards of its own when all the next
+    player holds are the cards they drew on it, less as they have drawn more since."""
+    hand = [c.id for c in view.hand or []]
+    nxt = _next_seat(view)
+    lack = lacked(view, nxt)
+    seen = view.drew_on.get(nxt) if nxt is not None else None
+    share = seen[2] / max(1, view.hand_counts.get(nxt, 1)) if seen and nxt is not None else 0.0
+
+    def worth(o: Any) -> float:
+        held = sum(1 for c in hand if COLOR[c] is not None and COLOR[c] == o)
+        return held + (LACK_WORTH * min(1.0, share) if lack is not None and lack == o else 0.0)
+
+    return max(options, key=lambda o: (worth(o), -options.index(o)))
+
+
+LACK_WORTH = 2.0  # a colour the next player lacks, against the cards one holds of a colour
+
+
 def _answer(view: SvintusView, extra: Sequence[Answer], rng: random.Random) -> Answer | None:
     prompt = view.prompt
     if prompt is None or not extra:
@@ -254,6 +293,15 @@ class Search(Searcher):
     many worlds of a few moves each rather than few worlds of a whole round."""
 
     turns: int = 1  # how far a playout goes: to its own ``turns``-th turn from now
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: random.Random) -> Any:
+        """The search's choice; a Polypig's colour, named from what the table saw
+        (``expert_colour``): the heuristic's names the colour held most."""
+        v: SvintusView = view
+        prompt = v.prompt
+        if prompt is not None and prompt.kind == "color" and prompt.player == v.viewer and answers(legal):
+            return Answer(player=prompt.player, prompt=prompt.id, picks=[expert_colour(v, prompt.options)])
+        return super().choose(view, legal, rng)
 
     def _playout(self, start: State, action: Action, me: int, rng: random.Random) -> float:
         try:
@@ -455,6 +503,8 @@ HINT_KEYS = (
     "svintus-hint-catch",
     "svintus-hint-slap",
     "svintus-hint-move",
+    "svintus-hint-name-lacked",
+    "svintus-hint-name-held",
 )
 
 
@@ -471,6 +521,13 @@ def reason(view: SvintusView, legal: Legal, action: SvintusAction) -> tuple[str,
         if view.current != me:
             return "svintus-hint-intercept", {"card": action.card}
         return _play_reason(view, plays, action.card)
+    prompt = view.prompt
+    if isinstance(action, Answer) and prompt is not None and prompt.kind == "color" and action.picks:
+        colour = action.picks[0]
+        nxt = _next_seat(view)
+        if nxt is not None and lacked(view, nxt) == colour:
+            return "svintus-hint-name-lacked", {"color": str(colour), "player": nxt}
+        return "svintus-hint-name-held", {"color": str(colour)}
     if action.type == "draw":
         return ("svintus-hint-draw-instead" if plays else "svintus-hint-draw"), {}
     if action.type == "accept":

@@ -508,6 +508,8 @@ svintus-hint-accept = Take { $count ->
 svintus-hint-declare = Say “Svintus!”: one card left, before anybody catches you
 svintus-hint-catch = Catch { $player }: one card left and no “Svintus!” said
 svintus-hint-slap = Slap, quick: the slowest takes cards
+svintus-hint-name-lacked = Name { svintus-color-named }: { $player } drew on it rather than play, so holds little of it
+svintus-hint-name-held = Name { svintus-color-named }: the colour you hold most
 svintus-hint-move = { $move ->
     [react] React now
     [next_round] Start the next round

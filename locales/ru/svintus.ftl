@@ -507,6 +507,8 @@ svintus-hint-accept = Возьмите { $count ->
 svintus-hint-declare = Скажите «Свинтус!»: осталась одна карта, пока никто не поймал
 svintus-hint-catch = Ловите: у игрока { $player } одна карта, а «Свинтус!» не сказан
 svintus-hint-slap = Хлопайте, быстрее: самый медленный берёт карты
+svintus-hint-name-lacked = Назовите { svintus-color-named }: у игрока { $player } этого цвета почти нет — на нём карта взята из колоды вместо хода
+svintus-hint-name-held = Назовите { svintus-color-named }: этого цвета у вас больше всего
 svintus-hint-move = { $move ->
     [react] Отреагируйте сейчас
     [next_round] Начните следующий раунд

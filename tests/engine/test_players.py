@@ -558,3 +558,37 @@ def test_svintus_expert_turns_the_colour_to_one_a_drawer_lacks() -> None:
     assert svintus_players.policy(view, legal, random.Random(0)) != Play(player=1, card=blue5, on=red5)
     picks = [get("svintus", "hard").choose(view, legal, random.Random(k)) for k in range(3)]
     assert picks == [Play(player=1, card=blue5, on=red5)] * 3
+
+
+def test_svintus_expert_names_the_colour_a_drawer_lacks_for_its_polypig() -> None:
+    """Its opponent drew on a blue 3 and holds those 3 cards still: the expert names
+    blue for its Polypig rather than red, the colour it holds most (the heuristic's
+    pick), and the coach says why."""
+    f = Faces()
+    red5, blue3, pig = f.card("red", 5), f.card("blue", 3), f.card("polypig")
+    s = table(
+        {
+            1: [pig, f.card("red", 6), f.card("red", 4), f.card("blue", 1)],
+            2: [f.card("red", 0), f.card("green", 7), f.card("orange", 6)],
+        },
+        top=red5,
+        under=[blue3],
+        drew_on={2: [blue3, COLORS.index(Color.BLUE) + 1, 3]},
+    )
+    s, _ = GAME_SVINTUS.apply(s, Play(player=1, card=pig, on=red5), 1)
+    view, legal = GAME_SVINTUS.view(s, 1), GAME_SVINTUS.legal(s, 1)
+    assert view.prompt is not None and view.prompt.kind == "color"
+    heuristic = svintus_players.policy(view, legal, random.Random(0))
+    assert isinstance(heuristic, Answer) and heuristic.picks == [Color.RED]
+    expert = get("svintus", "hard").choose(view, legal, random.Random(0))
+    assert isinstance(expert, Answer) and expert.picks == [Color.BLUE]
+    assert svintus_players.reason(view, legal, expert) == (
+        "svintus-hint-name-lacked",
+        {"color": "blue", "player": 2},
+    )
+    # drawn many cards since (the three of then among eight): red, held most, is worth more
+    s.hands[2] = [*s.hands[2], *(f.card("green", n) for n in range(5))]
+    view, legal = GAME_SVINTUS.view(s, 1), GAME_SVINTUS.legal(s, 1)
+    expert = get("svintus", "hard").choose(view, legal, random.Random(0))
+    assert isinstance(expert, Answer) and expert.picks == [Color.RED]
+    assert svintus_players.reason(view, legal, expert) == ("svintus-hint-name-held", {"color": "red"})
