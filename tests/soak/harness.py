@@ -93,6 +93,7 @@ class Report:
     hits: Counter[str] = field(default_factory=Counter)  # the refusals the fake Telegram gave
     violations: list[str] = field(default_factory=list)
     memory: dict[str, list[float]] = field(default_factory=dict)  # worker process -> RSS (MiB) samples
+    failovers: list[float] = field(default_factory=list)  # seconds each replica took to take over
     seconds: float = 0.0
 
     def summary(self) -> str:
@@ -104,6 +105,9 @@ class Report:
             "faults " + ", ".join(f"{k} {v}" for k, v in sorted(self.faults.items())),
             "refusals " + ", ".join(f"{k} {v}" for k, v in sorted(self.hits.items())),
         ]
+        if self.failovers:
+            took = ", ".join(f"{s:.1f}" for s in self.failovers)
+            lines.append(f"failovers {len(self.failovers)} (a replica took over in {took} s)")
         for name, rss in sorted(self.memory.items()):
             if len(rss) >= 6:  # a process that lived 30 s or more (a kill -9 starts another)
                 lines.append(f"memory {name}: {rss[0]:.0f} -> {rss[-1]:.0f} MiB (max {max(rss):.0f})")
@@ -406,6 +410,7 @@ class Soak:
         self.blocked: set[tuple[Deployment, int]] = set()
         self.kicked: set[tuple[Deployment, int]] = set()
         self.fault_tasks: list[asyncio.Task[None]] = []
+        self.failing_over = asyncio.Lock()
         self._build()
 
     def _build(self) -> None:
@@ -519,10 +524,15 @@ class Soak:
         elif kind == "migrate":
             if not self.migrate(dep):
                 return
-        elif kind == "failover":
-            if self.cluster is None or dep is not self.deps[0]:
+        elif kind == "failover":  # (on the webhook deployment's cluster, whatever ``dep``)
+            if self.cluster is None:
                 return
-            await asyncio.to_thread(self.failover)
+            async with self.failing_over:  # one at a time: two could take a slot's last copy
+                try:
+                    self.report.failovers.append(await asyncio.to_thread(self.failover))
+                except TimeoutError as e:
+                    self.report.violations.append(f"cluster: a failover did not end: {e}")
+                    return
         self.report.faults[kind] += 1
 
     async def kill(self, dep: Deployment, seconds: float) -> None:
@@ -577,12 +587,29 @@ class Soak:
                 return True
         return False
 
-    def failover(self) -> None:
-        """A master of the cluster killed: its replica takes over; it comes back as a replica."""
-        master = self.rnd.choice(self.cluster.masters())
-        self.cluster.kill(master)
-        self.cluster.wait_healthy(timeout=30, replicated=False)
-        self.cluster.start_node(master)
+    def failover(self) -> float:
+        """A master of the cluster killed: its replica takes over, then it is started again
+        and comes back as the new master's replica, in sync; the seconds the takeover took.
+
+        It waits for the takeover before starting the master again: started at once (within
+        the cluster's node timeout) it came back as the master before anyone missed it, and
+        empty (the nodes keep no files), its replica then syncing from it: no failover, a
+        third of the keys gone."""
+        from tests.cluster.cluster import wait_for
+
+        cluster = self.cluster
+        cluster.wait_healthy(timeout=60)  # every master's replica in sync (the last one back)
+        master = self.rnd.choice(cluster.masters())
+        replica = cluster.replica_of(master)
+        killed = time.monotonic()
+        cluster.kill(master)
+        wait_for(lambda: cluster.role(replica) == "master", 30, f"replica {replica} taking over")
+        took = time.monotonic() - killed
+        cluster.wait_healthy(timeout=30, replicated=False)
+        cluster.start_node(master)
+        wait_for(lambda: cluster.role(master) == "slave", 30, f"{master} back as a replica")
+        cluster.wait_healthy(timeout=60)
+        return took
 
     async def heal_all(self) -> None:
         for dep in self.deps:
