@@ -258,11 +258,20 @@ class SoakTable(Table):
         self.acts.append(time.time())
 
     def hand(self, user: int) -> Any:
-        """The newest hand ``user`` sees: in the private chat, or in the group for them alone."""
+        """The newest hand ``user`` sees: in the private chat, or in the group for them alone
+        — not one of an earlier game there (its buttons name it): that one stays as it was
+        when the game ended (as a private chat's do), and they press «My cards» for this one."""
         if not self.in_group:
             return super().hand(user)
         mine = [e for e in self.api.seen_ephemerals(user, self.group) if e.text.startswith(self.mark)]
-        return mine[-1] if mine else None
+        if not mine:
+            return None
+        # a button's data: <kind>|<chat>|<game id>|<tag>|<body> (bot.buttons)
+        named = [str(b.get("callback_data", "")).split("|") for b in self.buttons(mine[-1])]
+        games = {parts[2] for parts in named if len(parts) == 5 and parts[2] != "-"}
+        if self.session is not None and games and self.session.game_id not in games:
+            return None
+        return mine[-1]
 
     async def load(self) -> Session | None:
         session, _ = await self.dep.store.load(self.group)
@@ -377,10 +386,19 @@ class SoakTable(Table):
         return f"{screen} shows {diff[0][:70]!r}, not {diff[1][:70]!r} (edited {shown.edits} times)"
 
     def stale(self, session: Session) -> list[str]:
-        """The screens (board, each person's hand) that do not show ``session`` as it is."""
-        found = []
+        """The screens (board, each person's hand) that do not show ``session`` as it is.  Not
+        the group's screens of a game that ended when the group removed the bot: nothing more
+        is sent to the group then, nor redrawn there once the bot is added back (operations.md,
+        "The bot removed from a group"); the group's next game brings new ones."""
+        found: list[str] = []
+        if session.removed:  # the hands in private only (each says why the game ended)
+            return [] if self.in_group else self._stale_hands(session)
         if not shows(self.board(), screens.draw_board(T, session.lang, session, self.api.username)):
             found.append("board")
+        return found + self._stale_hands(session)
+
+    def _stale_hands(self, session: Session) -> list[str]:
+        found = []
         if session.state is not None:
             for m in session.members:
                 hand = self.hand(m.id)
@@ -562,7 +580,17 @@ class Soak:
         self.kicked.discard((dep, group))
 
     async def block(self, dep: Deployment, seconds: float) -> None:
-        people = [p for t in self.tables if t.dep is dep for p in t.people if (dep, p) not in self.blocked]
+        """A person blocks the bot, then unblocks it (with the /start of «Restart bot»).  Not
+        one who sees their hands in the group: never having opened the bot, they cannot
+        block it, and unblocking with /start would open it (their hands go to their private
+        chat from then on, which the table does not look at)."""
+        people = [
+            p
+            for t in self.tables
+            if t.dep is dep and not t.in_group
+            for p in t.people
+            if (dep, p) not in self.blocked
+        ]
         if not people:
             return
         p = self.rnd.choice(people)
