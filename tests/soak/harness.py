@@ -109,8 +109,11 @@ class Report:
             took = ", ".join(f"{s:.1f}" for s in self.failovers)
             lines.append(f"failovers {len(self.failovers)} (a replica took over in {took} s)")
         for name, rss in sorted(self.memory.items()):
-            if len(rss) >= 6:  # a process that lived 30 s or more (a kill -9 starts another)
-                lines.append(f"memory {name}: {rss[0]:.0f} -> {rss[-1]:.0f} MiB (max {max(rss):.0f})")
+            if len(rss) >= 7:  # a process that lived 30 s or more (a kill -9 starts another)
+                lines.append(
+                    f"memory {name}: {rss[0]:.0f} -> {rss[-1]:.0f} MiB (max {max(rss):.0f});"
+                    f" {rss[6]:.0f} at 30 s, over {5 * (len(rss) - 1)} s"
+                )
         lines.append(f"violations {len(self.violations)}")
         lines += [f"  {v}" for v in self.violations]
         return "\n".join(lines)
