@@ -432,6 +432,7 @@ class Soak:
         self.kicked: set[tuple[Deployment, int]] = set()
         self.fault_tasks: list[asyncio.Task[None]] = []
         self.failing_over = asyncio.Lock()
+        self.killing: set[BotProcess] = set()  # workers the harness is killing (and starting again)
         self._build()
 
     def _build(self) -> None:
@@ -557,14 +558,18 @@ class Soak:
         self.report.faults[kind] += 1
 
     async def kill(self, dep: Deployment, seconds: float) -> None:
-        alive = [w for w in dep.workers if w.proc is not None]
+        alive = [w for w in dep.workers if w.proc is not None and w not in self.killing]
         if not alive:
             return
         worker = self.rnd.choice(alive)
-        await worker.stop(signal.SIGKILL)
-        await asyncio.sleep(min(seconds, 3.0))
-        dep.retired_logs.append(worker.log())
-        await worker.start()
+        self.killing.add(worker)
+        try:
+            await worker.stop(signal.SIGKILL)
+            await asyncio.sleep(min(seconds, 3.0))
+            dep.retired_logs.append(worker.log())
+            await worker.start()
+        finally:
+            self.killing.discard(worker)
 
     async def kick(self, dep: Deployment, seconds: float) -> None:
         tables = [t for t in self.tables if t.dep is dep and (dep, t.group) not in self.kicked]
@@ -731,10 +736,23 @@ class Soak:
                         break
 
     async def sample_memory(self) -> None:
+        """Every 5 s, each worker's memory; and a worker that ended when the harness did not
+        kill it (a crash, or a signal from outside the soak) is a violation, started again."""
         while True:
             for dep in self.deps:
                 for i, w in enumerate(dep.workers):
-                    rss = rss_mib(w.pid) if w.proc is not None else None
+                    if w.proc is None or w in self.killing:
+                        continue
+                    code = w.proc.poll()
+                    if code is not None:
+                        self.report.violations.append(
+                            f"{dep.name}{i}: pid {w.pid} ended by itself (code {code})"
+                        )
+                        w.proc = None
+                        dep.retired_logs.append(w.log())
+                        await w.start()
+                        continue
+                    rss = rss_mib(w.pid)
                     if rss is not None:
                         self.report.memory.setdefault(f"{dep.name}{i} pid {w.pid}", []).append(rss)
             await asyncio.sleep(5.0)
