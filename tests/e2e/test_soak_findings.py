@@ -95,3 +95,30 @@ async def test_a_game_opened_in_the_supergroup_before_the_upgrade_is_told_keeps_
         assert kept is not None and kept.text == text, (p, kept)
     assert "not deleted" not in bot.log()
     assert api.violations == [], api.violations
+
+
+async def test_a_nudge_held_up_by_a_flood_wait_is_dropped_once_its_player_is_no_longer_waited_on(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """The soak: a nudge («⏰ The table is waiting for you») waited out a long flood wait
+    on its player's private chat, went out when it ended though its turn was long over,
+    and the next turn's nudge right after it: the same words twice, the first never
+    deleted.  Here the game is stopped while the nudge waits: it never goes."""
+    t = world(api)
+    bot = await bot_factory(env={"NUDGE_AFTER_MS": "1000"})
+    await greet(t, (ANN, BOB))
+    await open_game(t, ANN, BOB)
+    p = await t.until(lambda: t.on_turn((ANN, BOB)), what="somebody's turn")
+    api.faults.flood(8.0, chat_id=p)
+
+    def held_up() -> bool:  # (only the nudge goes to their chat while nothing else changes)
+        return any("flood wait" in line and line.endswith(f"for chat {p}") for line in bot.log().splitlines())
+
+    await t.until(held_up, what="the nudge held up")
+    api.say(ANN, GROUP, "/stop")
+    await t.until(lambda: "stopped by" in t.board_text(), what="the game stopped")
+    await t.until(lambda: "stopped by" in t.hand_text(p), timeout=20, what="their hand, after the flood wait")
+    await api.quiet(1.0)
+    said = [m.text for m in [*api.messages[p].values(), *api.deleted] if m.chat_id == p]
+    assert not [s for s in said if s.startswith("⏰")], said
+    assert api.violations == [], api.violations
