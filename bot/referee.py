@@ -378,12 +378,18 @@ class Referee:
             lang = self.house.lang(settings, member.lang)
             game = kit.game_title(self.t, lang, session.game)
             text = self.t(lang, "nudge", game=game, chat=sizing.shown(session.title))
-            still = functools.partial(self._still_nudged, session.chat_id, p)
+            since = session.waiting_since.get(p)
+            still = functools.partial(self._still_nudged, session.chat_id, p, since)
             await self.sender.nudge(session.chat_id, p, text, still=still)
 
-    async def _still_nudged(self, chat_id: int, player: int) -> bool:
+    async def _still_nudged(self, chat_id: int, player: int, since: int | None) -> bool:
+        """Whether ``player``'s nudge for the wait that began at ``since`` is still to go:
+        they are still waited on since then (not again, after acting: that wait's nudge
+        is another, and a nudge held up by a flood wait must not go with it)."""
         session, _ = await self.store.load(chat_id)
-        return session is not None and player in session.nudged
+        if session is None or player not in session.nudged:
+            return False
+        return session.waiting_since.get(player) == since
 
     # --- time ------------------------------------------------------------------------
 

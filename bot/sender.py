@@ -111,6 +111,8 @@ class Outgoing:
     id_to: tuple[int, str] | None
     thread: int | None
     done: asyncio.Future[bool]
+    # whether it is still to go (a nudge: its player still waited on), asked before each try
+    still: Callable[[], Awaitable[bool]] | None = None
 
 
 class Look(NamedTuple):
@@ -387,20 +389,22 @@ class Sender:
         id_to: tuple[int, str] | None = None,
         thread: int | None = None,
         patience_s: float = MESSAGE_PATIENCE_S,
+        still: Callable[[], Awaitable[bool]] | None = None,
     ) -> bool:
         """One message of its own (an announcement, a reply, a private note), after the
         chat's earlier ones, within the budget, sent again until it lands (``id_to``:
         the chat and slot whose message id it becomes; ``thread``: a group's forum
         topic).  False: Telegram refused it for good (a user who blocked the bot,
         a group that removed it, a bad request).  True: it went out — or, after
-        ``patience_s`` (a flood wait, an outage), it is on its way and goes later."""
+        ``patience_s`` (a flood wait, an outage), it is on its way and goes later —
+        if ``still`` says, before each try, that it is still to go (else it is dropped)."""
         r = sizing.message(text, markup, "a message")
         done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         queue = self._outgoing.get(chat_id)
         if queue is None:
             queue = self._outgoing[chat_id] = deque()
             self.spawn(self._post(chat_id, queue), name=f"post:{chat_id}")
-        queue.append(Outgoing(chat_id, r.text, r.markup, id_to, thread, done))
+        queue.append(Outgoing(chat_id, r.text, r.markup, id_to, thread, done, still))
         await asyncio.wait({done}, timeout=patience_s)
         if not done.done():
             return True  # on its way
@@ -432,6 +436,8 @@ class Sender:
         while True:
             try:
                 await self.limits.acquire(item.chat_id)
+                if item.still is not None and not await item.still():
+                    return False  # what it said is over (it waited out a flood or an outage)
                 sent = await self.bot.send_message(
                     item.chat_id,
                     item.text,
@@ -503,7 +509,7 @@ class Sender:
         ``still`` says whether they are still waited on)."""
         if not await self.store.started(player):
             return
-        if not await self.message(player, text, id_to=(chat_id, nudges.slot(player))):
+        if not await self.message(player, text, id_to=(chat_id, nudges.slot(player)), still=still):
             return
         if not await still():
             await self.unnudge(chat_id, player)

@@ -41,13 +41,17 @@ class Moves(Sessions, Screens):
         is several writes, each safe to make again, so a move cut short by a
         crash is finished by the next one (the alias is written last).  By then the
         new chat may have gone on (the migration's update delivered again after the
-        restart): what it recorded since is kept, only what it lacks is moved."""
+        restart): what it recorded since is kept, only what it lacks is moved.  And its
+        game may not be the one moved (opened there before the migration's update came):
+        the old game's hands and deadline, not that game's, are then left behind."""
         if await self.moved_to(old) is not None:
             return False
         raw = await self.r.hgetall(key(old, "game"))
         doc = text(raw.get(b"doc", raw.get("doc")))
+        moving = None  # the game moved
         if doc is not None:
             session = Session.model_validate_json(doc)
+            moving = session.game_id
             session.chat_id, session.thread_id = new, None  # a basic group has no topics
             await self.script(CAS)(keys=[key(new, "game")], args=["0", "1", session.model_dump_json()])
             if session.status != "over":
@@ -57,19 +61,22 @@ class Moves(Sessions, Screens):
             if found is not None:
                 await self.r.set(key(new, what), found, nx=True)
         await self._move_hash(old, new, "stats", lambda field: True)
-        # the board and the hands in the group are messages of the old chat: not moved
-        await self._move_hash(old, new, "msgs", lambda field: not field.startswith(("board:", "eph:")))
-        # screens of another game: a lobby saved just before the move, whose screens were
-        # not yet named its own (``new_game_screens`` follows the save): none would be recorded
-        # (the new chat's own game: the one moved, or one it went on to since a move cut short)
-        shows = text(await self.r.hget(key(new, "msgs"), "game"))
+        # the new chat's own game: the one moved, or one it went on to since a move cut
+        # short, or one opened there before the migration's update came (people write in
+        # the supergroup at once): the old game's hands and deadline are not that one's
         there = text(await self.r.hget(key(new, "game"), "doc"))
         game_id = Session.model_validate_json(there).game_id if there is not None else None
+        if game_id in (None, moving):
+            # the board and the hands in the group are messages of the old chat: not moved
+            await self._move_hash(old, new, "msgs", lambda field: not field.startswith(("board:", "eph:")))
+            due = await self.r.zscore(timer_shard(old), str(old))
+            if due is not None:
+                await self.r.zadd(timer_shard(new), {str(new): int(due)}, nx=True)
+        # screens of another game: a lobby saved just before the move, whose screens were
+        # not yet named its own (``new_game_screens`` follows the save): none would be recorded
+        shows = text(await self.r.hget(key(new, "msgs"), "game"))
         if game_id is not None and shows not in (None, game_id):
             await self.new_game_screens(new, game_id)
-        due = await self.r.zscore(timer_shard(old), str(old))
-        if due is not None:
-            await self.r.zadd(timer_shard(new), {str(new): int(due)}, nx=True)
         await self._move_players(old, new)
         await self.r.set(key(old, "moved"), new, ex=MOVED_TTL_S)
         await self.r.srem(ACTIVE, old)

@@ -55,3 +55,70 @@ async def test_a_group_upgraded_as_its_new_game_opens_keeps_one_hand_each(
     await until_current(moved, redis_url, timeout=10, what="after the upgrade")
     assert "not deleted" not in bot.log()
     assert api.violations == [], api.violations
+
+
+async def test_a_game_opened_in_the_supergroup_before_the_upgrade_is_told_keeps_its_own_hands(
+    api: FakeTelegram, redis_url: str, bot_factory: Any
+) -> None:
+    """The soak: a group became a supergroup in the middle of a game, and people opened a
+    new game there before the migration's update reached the bot.  The move kept the
+    supergroup's game, but took the old game's hands along as the new chat's screens: the
+    new game's hands then edited (or deleted, as moved below) the old game's messages,
+    one already deleted ("moved hand … not deleted: Message to delete not found")."""
+    t = world(api, kind="group")
+    bot = await bot_factory()
+    await greet(t, (ANN, BOB))
+    await open_game(t, ANN, BOB)
+    await api.quiet(0.5)
+    old = {p: t.hand(p) for p in (ANN, BOB)}
+    before = {p: (h.message_id, h.text) for p, h in old.items() if h is not None}
+    assert len(before) == 2
+    held: list[dict[str, Any]] = []  # the migration's updates, late
+    api.push_raw = held.append  # type: ignore[method-assign]
+    new = api.migrate(GROUP, ANN)
+    del api.push_raw
+    moved = Table(api, new)
+    api.say(ANN, new, "/new svintus")
+    await moved.until(moved.board, what="a lobby in the supergroup")
+    for update in held:
+        api.push_raw(update)
+    await moved.until(lambda: "became the supergroup" in bot.log(), what="the migration told")
+    for p in (ANN, BOB):
+        await moved.press_code(p, moved.board(), "j")
+    await moved.until(lambda: "Bob" in moved.board_text(), what="the lobby lists both")
+    await moved.press_code(ANN, moved.board(), "g")
+    await moved.until(lambda: all(moved.buttons(moved.hand(p)) for p in (ANN, BOB)), what="hands")
+    await until_current(moved, redis_url, timeout=10, what="the new game's screens")
+    await api.quiet(0.5)
+    for p, (message_id, text) in before.items():  # the old game's hands: as they were
+        kept = api.messages[p].get(message_id)
+        assert kept is not None and kept.text == text, (p, kept)
+    assert "not deleted" not in bot.log()
+    assert api.violations == [], api.violations
+
+
+async def test_a_nudge_held_up_by_a_flood_wait_is_dropped_once_its_player_is_no_longer_waited_on(
+    api: FakeTelegram, bot_factory: Any
+) -> None:
+    """The soak: a nudge («⏰ The table is waiting for you») waited out a long flood wait
+    on its player's private chat, went out when it ended though its turn was long over,
+    and the next turn's nudge right after it: the same words twice, the first never
+    deleted.  Here the game is stopped while the nudge waits: it never goes."""
+    t = world(api)
+    bot = await bot_factory(env={"NUDGE_AFTER_MS": "1000"})
+    await greet(t, (ANN, BOB))
+    await open_game(t, ANN, BOB)
+    p = await t.until(lambda: t.on_turn((ANN, BOB)), what="somebody's turn")
+    api.faults.flood(8.0, chat_id=p)
+
+    def held_up() -> bool:  # (only the nudge goes to their chat while nothing else changes)
+        return any("flood wait" in line and line.endswith(f"for chat {p}") for line in bot.log().splitlines())
+
+    await t.until(held_up, what="the nudge held up")
+    api.say(ANN, GROUP, "/stop")
+    await t.until(lambda: "stopped by" in t.board_text(), what="the game stopped")
+    await t.until(lambda: "stopped by" in t.hand_text(p), timeout=20, what="their hand, after the flood wait")
+    await api.quiet(1.0)
+    said = [m.text for m in [*api.messages[p].values(), *api.deleted] if m.chat_id == p]
+    assert not [s for s in said if s.startswith("⏰")], said
+    assert api.violations == [], api.violations

@@ -93,6 +93,7 @@ class Report:
     hits: Counter[str] = field(default_factory=Counter)  # the refusals the fake Telegram gave
     violations: list[str] = field(default_factory=list)
     memory: dict[str, list[float]] = field(default_factory=dict)  # worker process -> RSS (MiB) samples
+    failovers: list[float] = field(default_factory=list)  # seconds each replica took to take over
     seconds: float = 0.0
 
     def summary(self) -> str:
@@ -104,9 +105,15 @@ class Report:
             "faults " + ", ".join(f"{k} {v}" for k, v in sorted(self.faults.items())),
             "refusals " + ", ".join(f"{k} {v}" for k, v in sorted(self.hits.items())),
         ]
+        if self.failovers:
+            took = ", ".join(f"{s:.1f}" for s in self.failovers)
+            lines.append(f"failovers {len(self.failovers)} (a replica took over in {took} s)")
         for name, rss in sorted(self.memory.items()):
-            if len(rss) >= 6:  # a process that lived 30 s or more (a kill -9 starts another)
-                lines.append(f"memory {name}: {rss[0]:.0f} -> {rss[-1]:.0f} MiB (max {max(rss):.0f})")
+            if len(rss) >= 7:  # a process that lived 30 s or more (a kill -9 starts another)
+                lines.append(
+                    f"memory {name}: {rss[0]:.0f} -> {rss[-1]:.0f} MiB (max {max(rss):.0f});"
+                    f" {rss[6]:.0f} at 30 s, over {5 * (len(rss) - 1)} s"
+                )
         lines.append(f"violations {len(self.violations)}")
         lines += [f"  {v}" for v in self.violations]
         return "\n".join(lines)
@@ -254,11 +261,20 @@ class SoakTable(Table):
         self.acts.append(time.time())
 
     def hand(self, user: int) -> Any:
-        """The newest hand ``user`` sees: in the private chat, or in the group for them alone."""
+        """The newest hand ``user`` sees: in the private chat, or in the group for them alone
+        — not one of an earlier game there (its buttons name it): that one stays as it was
+        when the game ended (as a private chat's do), and they press «My cards» for this one."""
         if not self.in_group:
             return super().hand(user)
         mine = [e for e in self.api.seen_ephemerals(user, self.group) if e.text.startswith(self.mark)]
-        return mine[-1] if mine else None
+        if not mine:
+            return None
+        # a button's data: <kind>|<chat>|<game id>|<tag>|<body> (bot.buttons)
+        named = [str(b.get("callback_data", "")).split("|") for b in self.buttons(mine[-1])]
+        games = {parts[2] for parts in named if len(parts) == 5 and parts[2] != "-"}
+        if self.session is not None and games and self.session.game_id not in games:
+            return None
+        return mine[-1]
 
     async def load(self) -> Session | None:
         session, _ = await self.dep.store.load(self.group)
@@ -373,10 +389,19 @@ class SoakTable(Table):
         return f"{screen} shows {diff[0][:70]!r}, not {diff[1][:70]!r} (edited {shown.edits} times)"
 
     def stale(self, session: Session) -> list[str]:
-        """The screens (board, each person's hand) that do not show ``session`` as it is."""
-        found = []
+        """The screens (board, each person's hand) that do not show ``session`` as it is.  Not
+        the group's screens of a game that ended when the group removed the bot: nothing more
+        is sent to the group then, nor redrawn there once the bot is added back (operations.md,
+        "The bot removed from a group"); the group's next game brings new ones."""
+        found: list[str] = []
+        if session.removed:  # the hands in private only (each says why the game ended)
+            return [] if self.in_group else self._stale_hands(session)
         if not shows(self.board(), screens.draw_board(T, session.lang, session, self.api.username)):
             found.append("board")
+        return found + self._stale_hands(session)
+
+    def _stale_hands(self, session: Session) -> list[str]:
+        found = []
         if session.state is not None:
             for m in session.members:
                 hand = self.hand(m.id)
@@ -406,6 +431,8 @@ class Soak:
         self.blocked: set[tuple[Deployment, int]] = set()
         self.kicked: set[tuple[Deployment, int]] = set()
         self.fault_tasks: list[asyncio.Task[None]] = []
+        self.failing_over = asyncio.Lock()
+        self.killing: set[BotProcess] = set()  # workers the harness is killing (and starting again)
         self._build()
 
     def _build(self) -> None:
@@ -519,21 +546,30 @@ class Soak:
         elif kind == "migrate":
             if not self.migrate(dep):
                 return
-        elif kind == "failover":
-            if self.cluster is None or dep is not self.deps[0]:
+        elif kind == "failover":  # (on the webhook deployment's cluster, whatever ``dep``)
+            if self.cluster is None:
                 return
-            await asyncio.to_thread(self.failover)
+            async with self.failing_over:  # one at a time: two could take a slot's last copy
+                try:
+                    self.report.failovers.append(await asyncio.to_thread(self.failover))
+                except TimeoutError as e:
+                    self.report.violations.append(f"cluster: a failover did not end: {e}")
+                    return
         self.report.faults[kind] += 1
 
     async def kill(self, dep: Deployment, seconds: float) -> None:
-        alive = [w for w in dep.workers if w.proc is not None]
+        alive = [w for w in dep.workers if w.proc is not None and w not in self.killing]
         if not alive:
             return
         worker = self.rnd.choice(alive)
-        await worker.stop(signal.SIGKILL)
-        await asyncio.sleep(min(seconds, 3.0))
-        dep.retired_logs.append(worker.log())
-        await worker.start()
+        self.killing.add(worker)
+        try:
+            await worker.stop(signal.SIGKILL)
+            await asyncio.sleep(min(seconds, 3.0))
+            dep.retired_logs.append(worker.log())
+            await worker.start()
+        finally:
+            self.killing.discard(worker)
 
     async def kick(self, dep: Deployment, seconds: float) -> None:
         tables = [t for t in self.tables if t.dep is dep and (dep, t.group) not in self.kicked]
@@ -552,7 +588,17 @@ class Soak:
         self.kicked.discard((dep, group))
 
     async def block(self, dep: Deployment, seconds: float) -> None:
-        people = [p for t in self.tables if t.dep is dep for p in t.people if (dep, p) not in self.blocked]
+        """A person blocks the bot, then unblocks it (with the /start of «Restart bot»).  Not
+        one who sees their hands in the group: never having opened the bot, they cannot
+        block it, and unblocking with /start would open it (their hands go to their private
+        chat from then on, which the table does not look at)."""
+        people = [
+            p
+            for t in self.tables
+            if t.dep is dep and not t.in_group
+            for p in t.people
+            if (dep, p) not in self.blocked
+        ]
         if not people:
             return
         p = self.rnd.choice(people)
@@ -577,12 +623,29 @@ class Soak:
                 return True
         return False
 
-    def failover(self) -> None:
-        """A master of the cluster killed: its replica takes over; it comes back as a replica."""
-        master = self.rnd.choice(self.cluster.masters())
-        self.cluster.kill(master)
-        self.cluster.wait_healthy(timeout=30, replicated=False)
-        self.cluster.start_node(master)
+    def failover(self) -> float:
+        """A master of the cluster killed: its replica takes over, then it is started again
+        and comes back as the new master's replica, in sync; the seconds the takeover took.
+
+        It waits for the takeover before starting the master again: started at once (within
+        the cluster's node timeout) it came back as the master before anyone missed it, and
+        empty (the nodes keep no files), its replica then syncing from it: no failover, a
+        third of the keys gone."""
+        from tests.cluster.cluster import wait_for
+
+        cluster = self.cluster
+        cluster.wait_healthy(timeout=60)  # every master's replica in sync (the last one back)
+        master = self.rnd.choice(cluster.masters())
+        replica = cluster.replica_of(master)
+        killed = time.monotonic()
+        cluster.kill(master)
+        wait_for(lambda: cluster.role(replica) == "master", 30, f"replica {replica} taking over")
+        took = time.monotonic() - killed
+        cluster.wait_healthy(timeout=30, replicated=False)
+        cluster.start_node(master)
+        wait_for(lambda: cluster.role(master) == "slave", 30, f"{master} back as a replica")
+        cluster.wait_healthy(timeout=60)
+        return took
 
     async def heal_all(self) -> None:
         for dep in self.deps:
@@ -673,10 +736,23 @@ class Soak:
                         break
 
     async def sample_memory(self) -> None:
+        """Every 5 s, each worker's memory; and a worker that ended when the harness did not
+        kill it (a crash, or a signal from outside the soak) is a violation, started again."""
         while True:
             for dep in self.deps:
                 for i, w in enumerate(dep.workers):
-                    rss = rss_mib(w.pid) if w.proc is not None else None
+                    if w.proc is None or w in self.killing:
+                        continue
+                    code = w.proc.poll()
+                    if code is not None:
+                        self.report.violations.append(
+                            f"{dep.name}{i}: pid {w.pid} ended by itself (code {code})"
+                        )
+                        w.proc = None
+                        dep.retired_logs.append(w.log())
+                        await w.start()
+                        continue
+                    rss = rss_mib(w.pid)
                     if rss is not None:
                         self.report.memory.setdefault(f"{dep.name}{i} pid {w.pid}", []).append(rss)
             await asyncio.sleep(5.0)
